@@ -1,0 +1,66 @@
+"""Environment check for notebook 00: is every package installed, new enough, and matched?"""
+
+from __future__ import annotations
+
+import sys
+from importlib import metadata
+
+import pandas as pd
+from packaging.requirements import Requirement
+from packaging.version import Version
+
+__all__ = ["DISTRIBUTION", "check_environment", "requirements"]
+
+DISTRIBUTION = "rare-positives-course"
+# ipywidgets' kernel side and JupyterLab's front-end extension must share a major line.
+WIDGET_FRONTEND = {8: ("jupyterlab_widgets", 3), 7: ("jupyterlab_widgets", 1)}
+
+
+def requirements(*, extras: tuple[str, ...] = ()) -> list[Requirement]:
+    """The course's requirements as declared in ``pyproject.toml`` (read from the installed metadata)."""
+    out = []
+    for line in metadata.requires(DISTRIBUTION) or []:
+        req = Requirement(line)
+        if req.marker is None or any(req.marker.evaluate({"extra": e}) for e in extras):
+            out.append(req)
+    return out
+
+
+def _installed(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def check_environment(*, extras: tuple[str, ...] = ()) -> pd.DataFrame:
+    """One row per package: what the course needs, what is installed, OK or FAIL.
+
+    Covers Python itself, every dependency of ``pyproject.toml`` (plus the
+    optional groups named in ``extras``, e.g. ``("test",)``) and whether the
+    JupyterLab widget front-end (``jupyterlab_widgets``) matches the installed
+    ``ipywidgets``: without that match JupyterLab shows "Error displaying
+    widget" instead of sliders.
+    """
+    rows = []
+    py = ".".join(map(str, sys.version_info[:3]))
+    rows.append(("python", ">=3.10", py, "OK" if sys.version_info >= (3, 10) else "FAIL"))
+    try:
+        reqs = requirements(extras=extras)
+    except metadata.PackageNotFoundError:
+        rows.append((DISTRIBUTION, "installed", None, "FAIL: run the README's install command"))
+        reqs = []
+    for req in reqs:
+        version = _installed(req.name)
+        ok = version is not None and req.specifier.contains(version, prereleases=True)
+        rows.append((req.name, str(req.specifier) or "any", version, "OK" if ok else "FAIL"))
+    widgets_version = _installed("ipywidgets")
+    if widgets_version is not None:
+        major = Version(widgets_version).major
+        name, wanted = WIDGET_FRONTEND.get(major, ("jupyterlab_widgets", None))
+        front = _installed(name)
+        ok = front is not None and wanted is not None and Version(front).major == wanted
+        rows.append(
+            (f"{name} (front-end of ipywidgets {major})", f"{wanted}.x" if wanted else "?", front, "OK" if ok else "FAIL")
+        )
+    return pd.DataFrame(rows, columns=["package", "required", "installed", "status"])

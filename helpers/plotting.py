@@ -1,0 +1,50 @@
+"""Shared plotting conventions: a colour-blind-safe palette and small figure helpers."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+__all__ = ["PALETTE", "use_course_style", "plot_confusion_matrix"]
+
+# Okabe & Ito (2008), safe for the common forms of colour blindness.
+PALETTE = {
+    "blue": "#0072B2",
+    "orange": "#E69F00",
+    "green": "#009E73",
+    "vermillion": "#D55E00",
+    "sky": "#56B4E9",
+    "purple": "#CC79A7",
+    "yellow": "#F0E442",
+    "black": "#000000",
+}
+
+
+def use_course_style() -> None:
+    """Set the colour cycle to :data:`PALETTE` and a readable default figure size."""
+    plt.rcParams["axes.prop_cycle"] = plt.cycler(color=list(PALETTE.values()))
+    plt.rcParams["figure.figsize"] = (6.4, 4.0)
+    plt.rcParams["figure.dpi"] = 80
+    plt.rcParams["axes.grid"] = True
+    plt.rcParams["grid.alpha"] = 0.3
+
+
+def plot_confusion_matrix(counts, *, ax=None, labels=("0 (negative)", "1 (positive)"), title=None):
+    """Draw TN/FP/FN/TP in scikit-learn's orientation (truth in rows, negatives first)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(3.6, 3.2))
+    m = np.array([[counts[0], counts[1]], [counts[2], counts[3]]], dtype=float)
+    ax.imshow(m, cmap="Blues")
+    names = [["TN", "FP"], ["FN", "TP"]]
+    top = m.max() if m.max() > 0 else 1.0
+    for i in range(2):
+        for j in range(2):
+            colour = "white" if m[i, j] > 0.6 * top else "black"
+            ax.text(j, i, f"{names[i][j]}\n{m[i, j]:,.0f}", ha="center", va="center", color=colour)
+    ax.set_xticks([0, 1], [f"pred {labels[0]}", f"pred {labels[1]}"])
+    ax.set_yticks([0, 1], [f"true {labels[0]}", f"true {labels[1]}"])
+    ax.set_xlabel("predicted class")
+    ax.set_ylabel("true class")
+    ax.grid(False)
+    ax.set_title(title or "Confusion matrix (rows = truth)")
+    return ax

@@ -1,0 +1,209 @@
+"""Prior shift: the same classifier met at another class balance.
+
+Under prior shift the class-conditional score distributions stay the same
+(so TPR and FPR at every threshold stay the same) and only the prevalence
+changes. Precision, F1 and average precision move; recall, FPR and ROC AUC
+do not.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.metrics import confusion_matrix_at_thresholds
+
+from ._validate import (
+    check_binary_labels,
+    check_positive,
+    check_prevalence_array,
+    check_probabilities,
+    check_probability_open,
+    check_rate_array,
+    check_same_length,
+    check_scores,
+)
+
+__all__ = [
+    "precision_at_prevalence",
+    "corrected_precision",
+    "corrected_pr_curve",
+    "negative_weight",
+    "adjust_posteriors",
+    "estimate_prevalence_em",
+    "estimate_prevalence_acc",
+]
+
+
+def _scalar_or_array(x: np.ndarray):
+    return float(x) if np.ndim(x) == 0 else x
+
+
+def precision_at_prevalence(tpr, fpr, prevalence):
+    """Precision at a given prevalence, by Bayes' rule.
+
+    ::
+
+        precision = TPR * pi / (TPR * pi + FPR * (1 - pi))
+
+    with ``pi`` the prevalence P(y = 1). Undefined (``nan``) when TPR = FPR = 0
+    (nobody is predicted positive). Works elementwise on arrays.
+
+    >>> round(precision_at_prevalence(0.8, 0.001, 10 / 100_000), 4)
+    0.0741
+    """
+    tpr = check_rate_array(tpr, "tpr")
+    fpr = check_rate_array(fpr, "fpr")
+    pi = check_prevalence_array(prevalence, "prevalence")
+    num = tpr * pi
+    den = num + fpr * (1.0 - pi)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+    return _scalar_or_array(out)
+
+
+def corrected_precision(tp, fp, *, test_ratio: float, deploy_ratio: float):
+    """Precision after rescaling false positives to the deployment class ratio.
+
+    Each ratio is negatives / positives. Keeping TP and multiplying FP by the
+    fold change of the ratio::
+
+        FP_deploy = FP_test * deploy_ratio / test_ratio
+        precision_deploy = TP / (TP + FP_deploy)
+
+    This equals :func:`precision_at_prevalence` with TPR and FPR from the test
+    set and ``pi = 1 / (1 + deploy_ratio)``. ``nan`` when TP = FP = 0.
+
+    >>> round(corrected_precision(90, 10, test_ratio=10, deploy_ratio=10_000), 4)
+    0.0089
+    """
+    tp = np.asarray(tp, dtype=float)
+    fp = np.asarray(fp, dtype=float)
+    if np.any(tp < 0) or np.any(fp < 0) or not (np.all(np.isfinite(tp)) and np.all(np.isfinite(fp))):
+        raise ValueError("tp and fp must be finite counts >= 0")
+    fold = check_positive(deploy_ratio, "deploy_ratio") / check_positive(test_ratio, "test_ratio")
+    den = tp + fp * fold
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(den > 0, tp / np.where(den > 0, den, 1.0), np.nan)
+    return _scalar_or_array(out)
+
+
+def negative_weight(n_pos: float, n_neg: float, deploy_prevalence: float) -> float:
+    """Weight that gives the negatives of a sample the deployment prevalence.
+
+    ::
+
+        w = (neg/pos)_deploy / (neg/pos)_sample
+          = ((1 - pi) / pi) / (n_neg / n_pos)
+
+    Giving every negative the weight ``w`` (``sample_weight`` in scikit-learn)
+    turns precision, F1 and average precision into their deployment values.
+    """
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    return ((1.0 - pi) / pi) / (check_positive(n_neg, "n_neg") / check_positive(n_pos, "n_pos"))
+
+
+def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
+    """Precision-recall curve as it would be at the deployment prevalence.
+
+    Counts TP and FP at every distinct threshold with scikit-learn's kernel
+    (``confusion_matrix_at_thresholds``), rescales FP by the fold change of
+    the negative-to-positive ratio (:func:`negative_weight`) and returns what
+    ``sklearn.metrics.precision_recall_curve`` returns, in its shapes and
+    order::
+
+        precision = TP / (TP + w * FP),   recall = TP / P,   w = (1-pi)/pi / (N/P)
+
+    with the final point ``(precision=1, recall=0)`` appended. At the test
+    set's own prevalence ``w = 1`` and the result is scikit-learn's curve.
+    The same curve comes from ``precision_recall_curve(y_true, y_score,
+    sample_weight=np.where(y_true == 1, 1, w))``.
+    """
+    y_score = check_scores(y_score)
+    y_true = np.asarray(y_true)
+    check_same_length(y_true, y_score, "y_true", "y_score")
+    is_pos = check_binary_labels(y_true)
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos, y_score, pos_label=True)
+    w = negative_weight(tps[-1], fps[-1], pi)
+    ps = tps + w * fps
+    precision = np.empty(tps.size + 1)
+    np.divide(tps, ps, out=precision[-2::-1], where=ps != 0)
+    precision[-2::-1][ps == 0] = 0.0
+    precision[-1] = 1.0
+    recall = np.empty(tps.size + 1)
+    np.divide(tps, tps[-1], out=recall[-2::-1])
+    recall[-1] = 0.0
+    return precision, recall, thresholds[::-1].copy()
+
+
+def adjust_posteriors(proba, *, train_prevalence: float, deploy_prevalence: float):
+    """Move predicted probabilities P(y=1|x) from the training prior to a new one.
+
+    Bayes' rule with the likelihoods unchanged (Saerens et al. 2002, eq. 2.4)::
+
+        a = pi_new / pi_train,   b = (1 - pi_new) / (1 - pi_train)
+        p_new = a p / (a p + b (1 - p))
+
+    ``proba`` is an array (any shape) of probabilities of the positive class.
+    """
+    p = check_probabilities(proba, "proba")
+    pi_t = check_probability_open(train_prevalence, "train_prevalence")
+    pi_d = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    return _scalar_or_array(_adjust(p, pi_t, pi_d))
+
+
+def _adjust(p: np.ndarray, pi_t: float, pi_d: float) -> np.ndarray:
+    a = pi_d / pi_t
+    b = (1.0 - pi_d) / (1.0 - pi_t)
+    num = a * p
+    return num / (num + b * (1.0 - p))
+
+
+def estimate_prevalence_em(
+    proba, *, train_prevalence: float, tol: float = 1e-10, max_iter: int = 10_000
+) -> float:
+    """Prior of an unlabeled sample by EM (Saerens, Latinne & Decaestecker 2002).
+
+    Start from ``pi_0 = train_prevalence`` and repeat until it stops moving::
+
+        E step: p_i^(s) = adjust_posteriors(p_i, train_prevalence, pi_s)
+        M step: pi_{s+1} = mean_i p_i^(s)
+
+    ``proba`` holds the classifier's P(y=1|x) on the unlabeled sample,
+    calibrated for the training prior ``train_prevalence``. Each step
+    increases the likelihood of the unlabeled scores; the fixed point is the
+    maximum-likelihood prior. Returns a float in [0, 1].
+    """
+    p = check_probabilities(proba, "proba").ravel()
+    pi_t = check_probability_open(train_prevalence, "train_prevalence")
+    if not tol > 0:
+        raise ValueError(f"tol must be > 0, got {tol!r}")
+    pi = pi_t
+    for _ in range(int(max_iter)):
+        new = float(np.mean(_adjust(p, pi_t, pi)))
+        if abs(new - pi) < tol or new <= 0.0 or new >= 1.0:
+            return min(max(new, 0.0), 1.0)
+        pi = new
+    return pi
+
+
+def estimate_prevalence_acc(y_pred, *, tpr: float, fpr: float) -> float:
+    """Adjusted classify-and-count estimate of the prevalence of a sample.
+
+    The share ``q`` of the sample predicted positive satisfies
+    ``q = tpr * pi + fpr * (1 - pi)``, so::
+
+        pi = (q - fpr) / (tpr - fpr),   clipped to [0, 1]
+
+    with ``tpr`` and ``fpr`` measured on labeled data at the same threshold.
+    """
+    y_pred = np.asarray(y_pred)
+    if y_pred.size == 0:
+        raise ValueError("y_pred is empty")
+    if not np.all((y_pred == 0) | (y_pred == 1)):
+        raise ValueError("y_pred must hold predicted classes 0 and 1")
+    t = float(check_rate_array(tpr, "tpr"))
+    f = float(check_rate_array(fpr, "fpr"))
+    if t <= f:
+        raise ValueError(f"tpr ({t}) must exceed fpr ({f}) for the correction to be defined")
+    q = float(np.mean(y_pred))
+    return min(max((q - f) / (t - f), 0.0), 1.0)

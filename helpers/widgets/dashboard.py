@@ -1,0 +1,86 @@
+"""The common shape of every course widget: controls that drive views."""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable, Mapping
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+__all__ = ["Dashboard", "figure_png", "html_table", "new_figure"]
+
+
+def new_figure(width: float = 6.4, height: float = 3.6) -> Figure:
+    """A matplotlib Figure not attached to pyplot (no stray inline output)."""
+    return Figure(figsize=(width, height), dpi=80, layout="constrained")
+
+
+def figure_png(fig: Figure) -> bytes:
+    """Render a figure to PNG bytes, for an ``ipywidgets.Image``."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def html_table(rows: list[tuple], header: tuple | None = None) -> str:
+    """A small HTML table; every cell is escaped."""
+
+    def row_html(cells, tag: str) -> str:
+        cells_html = "".join(f"<{tag} style='padding:2px 8px'>{html.escape(str(c))}</{tag}>" for c in cells)
+        return f"<tr>{cells_html}</tr>"
+
+    parts = ['<table class="course-table" style="border-collapse:collapse">']
+    if header:
+        parts.append(row_html(header, "th"))
+    parts.extend(row_html(row, "td") for row in rows)
+    parts.append("</table>")
+    return "".join(parts)
+
+
+class Dashboard(widgets.VBox):
+    """A VBox of controls above views, re-drawn whenever a control changes.
+
+    ``controls`` and ``views`` map names to widgets; ``update`` is called with
+    the dashboard after every change of a control's value (and once at the
+    start) and sets the views' values. Errors in ``update`` are shown in the
+    ``status`` view instead of vanishing into the kernel log.
+    """
+
+    def __init__(
+        self,
+        controls: Mapping[str, widgets.Widget],
+        views: Mapping[str, widgets.Widget],
+        update: Callable[[Dashboard], None],
+        *,
+        title: str | None = None,
+        layout_children: list[widgets.Widget] | None = None,
+    ) -> None:
+        self.controls = dict(controls)
+        self.views = dict(views)
+        self.status = widgets.HTML(value="")
+        self._update = update
+        children: list[widgets.Widget] = []
+        if title:
+            children.append(widgets.HTML(value=f"<b>{html.escape(title)}</b>"))
+        if layout_children is None:
+            layout_children = [widgets.VBox(list(self.controls.values())), widgets.HBox(list(self.views.values()))]
+        children.extend(layout_children)
+        children.append(self.status)
+        super().__init__(children=children)
+        for control in self.controls.values():
+            control.observe(self._on_change, names="value")
+        self.refresh()
+
+    def _on_change(self, _change) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute every view from the current control values."""
+        try:
+            self._update(self)
+        except ValueError as exc:  # bad input typed by the user: say so, keep the widget alive
+            self.status.value = f"<span style='color:#D55E00'>{html.escape(str(exc))}</span>"
+        else:
+            self.status.value = ""

@@ -1,0 +1,196 @@
+# %% [markdown]
+# # 00 · Start here
+#
+# **Evaluating classifiers when positives are rare.** When one case in ten
+# thousand is positive, a classifier that never says "positive" is 99.99 %
+# accurate and useless. This course shows what to measure instead, how those
+# measures move when the class balance moves, and how to estimate what your
+# model will do at the prevalence it will meet in deployment.
+#
+# This notebook tells you how the course is organised, checks that your
+# environment works, tours the `helpers` package every notebook imports, and
+# shows how to run the analyses on your own predictions.
+#
+# ## The course, in order
+#
+# | # | notebook | question it answers |
+# |---|---|---|
+# | 01 | confusion matrix | What are TP, FP, FN, TN, and which of the many metrics built from them says what? |
+# | 02 | accuracy and imbalance | Why do three very different predictors all score 90 % accuracy? |
+# | 03 | thresholds, PR and ROC curves | What changes when the threshold moves, and which curves ignore the class balance? |
+# | 04 | ROC AUC by hand | How is the ROC curve built row by row, and why is its area a probability? |
+# | 05 | simulated rare disease | What do 10 sick people in 100 000 do to precision, and how sure can we be? |
+# | 06 | prior-shift correction | How do we turn test-set precision into deployment precision? |
+# | 07 | prior shift on real data | Does the correction work on real data, and when does it break? |
+# | 08 | unknown deployment prevalence | What if we do not know the deployment prevalence? |
+# | 09 | precision@k on unlabeled data | Can we estimate precision without labels, from the size of the class? |
+# | 10 | multiclass metrics | Micro, macro, one-vs-one and one-vs-rest: what do they average? |
+# | 11 | choosing a metric | How do costs pick the metric and the threshold? |
+# | 12 | regression metrics | The same questions for numbers instead of classes. |
+# | 13 | your own predictions | Every analysis of the course on your CSV file. |
+#
+# Notebooks 01–06 build on each other; 07–13 can be read in any order after them.
+
+# %% [markdown]
+# ## How to run the course
+#
+# From a clone of the repository, one command makes a virtual environment in
+# `.venv`, installs everything and opens this notebook in JupyterLab:
+#
+# ```bash
+# python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]" && .venv/bin/jupyter lab notebooks/00_start_here.ipynb
+# ```
+#
+# Replace the last part by `.venv/bin/python -m pytest` to run every test
+# instead. With conda: `conda env create -f environment.yml`. Then run each
+# notebook from the top (*Run → Run All Cells*). Everything runs offline in
+# a few seconds.
+
+# %% [markdown]
+# ## Environment check
+#
+# Every package the course needs, the version it needs, the version you have.
+# The last row checks that JupyterLab's widget front-end matches `ipywidgets`:
+# when it does not, sliders show up as "Error displaying widget".
+
+# %% tags=["nbval-ignore-output"]
+from helpers.environment import check_environment
+
+env = check_environment(extras=("test",))
+env
+
+# %%
+failed = env[env.status != "OK"]
+if failed.empty:
+    print(f"All {len(env)} checks OK.")
+else:
+    print("FAIL:", ", ".join(failed.package), "- rerun the install command above.")
+
+# %% [markdown]
+# ## The `helpers` package
+#
+# Every computation the notebooks share lives once in `helpers`, is tested
+# against scikit-learn, and is imported like any library. It follows
+# scikit-learn's conventions: `y_true`, `y_pred`, `y_score`, the positive class
+# is `1`, arrays in, numbers or pandas tables out. A few examples follow; each
+# function's docstring (`help(name)` or `name?`) states its formula.
+
+# %%
+import helpers
+
+print(", ".join(helpers.__all__))
+
+# %% [markdown]
+# **Counts and metrics.** `Counts` holds the confusion matrix in
+# scikit-learn's order `(tn, fp, fn, tp)`; `metric_zoo` computes every metric
+# from it (undefined ratios are `nan`, never an error). Here the second
+# worked example of notebook 02: 90 negatives and 10 positives, 80 % right in
+# each class.
+
+# %%
+from helpers import Counts, metric_zoo
+
+zoo = metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))
+for name in ("accuracy", "recall", "specificity", "precision", "f1"):
+    print(f"{name:>12}: {zoo[name]:.3f}")
+
+# %% [markdown]
+# **The ROC table** of notebook 04: one row per distinct score, the area
+# added by each row, and their sum, the ROC AUC.
+
+# %%
+from helpers import roc_table
+
+table = roc_table(y_true=[1, 1, 1, 0, 1, 0, 1, 0, 0], y_score=[0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
+print(table.round(3).to_string(index=False))
+print(f"ROC AUC = {table.auc_piece.sum():.2f}")
+
+# %% [markdown]
+# **Prior shift**: the same test (80 % sensitivity, 0.1 % false positives) has
+# very different precision at different prevalences; `precision_interval`
+# gives a 95 % confidence interval when TPR and FPR were measured on a test
+# set (here 110 sick and 99 990 healthy people) and the deployment
+# prevalence is known.
+
+# %%
+from helpers import precision_at_prevalence, precision_interval
+
+for prevalence in (0.5, 0.01, 1e-4):
+    print(f"prevalence {prevalence:>7.2%}: precision {precision_at_prevalence(0.8, 0.001, prevalence):.2%}")
+low, high = precision_interval(tp=88, fn=22, fp=100, tn=99_890, deploy_prevalence=1e-4)
+print(f"95% interval at prevalence 0.01%: {low:.2%} to {high:.2%}")
+
+# %% [markdown]
+# ## Widgets
+#
+# Most notebooks have a widget: sliders or boxes that redraw numbers and
+# plots as you move them. Teachers, this is the part to project. Try this one:
+# move the prevalence slider to the left and watch precision fall, while
+# sensitivity and the false-positive rate stay where they are.
+#
+# Widgets need a running kernel: if you see a static picture or "Error
+# displaying widget", run the cell again, and check the environment table
+# above.
+
+# %% tags=["nbval-ignore-output"]
+from helpers.widgets.start_here import prevalence_demo
+
+prevalence_demo()
+
+# %% [markdown]
+# ## Data
+#
+# The notebooks use data that ships with scikit-learn
+# (`sklearn.datasets.load_breast_cancer`, `load_digits`, `load_diabetes`)
+# and simulated data with fixed seeds, so nothing needs a network. The
+# `data/` folder holds the small files the course makes itself; `data/README.md`
+# describes every file and column and how to regenerate it.
+
+# %%
+from pathlib import Path
+
+for path in sorted(Path("../data").glob("*.csv")):
+    print(path.name)
+
+# %% [markdown]
+# ## Bring your own predictions
+#
+# Have a model of your own? Save its predictions on a labeled test set as a
+# CSV file with one row per example: the true label (0 or 1) and the score
+# (a probability or any decision-function value). `load_predictions` reads
+# and checks such a file; a problem (a missing column, a label that is not
+# 0 or 1, a score that is not a number...) is reported in one line that
+# names the file, the column and the row.
+
+# %%
+from helpers import load_predictions
+
+predictions = load_predictions("../data/example_predictions.csv")
+print(f"{len(predictions)} rows, prevalence in the file {predictions.y_true.mean():.1%}")
+predictions.head()
+
+# %%
+import io
+
+from helpers import PredictionFileError
+
+try:
+    load_predictions(io.StringIO("y_true,y_score\n1,0.9\n0,high\n1,0.4\n"))
+except PredictionFileError as error:
+    print(error)
+
+# %% [markdown]
+# Notebook 13 runs every analysis of the course on such a file: set its path,
+# the column names and your deployment prevalence in its first cell.
+#
+# ## Summary
+#
+# - The course runs offline in a local environment; the check above says
+#   whether yours is complete.
+# - `helpers` holds every shared computation, each with its formula in the
+#   docstring and tests against scikit-learn.
+# - Widgets redraw numbers and plots as you move them; they need a running kernel.
+# - Your own predictions: a CSV with `y_true` and `y_score`, read by
+#   `load_predictions`, analysed by notebook 13.
+#
+# Next: **01 · confusion matrix**.

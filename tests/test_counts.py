@@ -1,0 +1,144 @@
+"""Counts and the metric zoo: seed 004 figures by hand, everything else against scikit-learn."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.metrics import (
+    accuracy_score,
+    balanced_accuracy_score,
+    confusion_matrix,
+    f1_score,
+    matthews_corrcoef,
+    precision_score,
+    recall_score,
+)
+
+from helpers import METRIC_FORMULAS, Counts, confusion_counts, metric_zoo
+
+ZOO_KEYS = {
+    "accuracy", "precision", "recall", "specificity", "fpr", "fnr", "npv", "fdr", "for",
+    "f1", "balanced_accuracy", "mcc", "prevalence", "lr_plus", "lr_minus", "dor",
+}
+
+
+def test_counts_order_is_sklearn_ravel_order():
+    y_true = [0, 0, 0, 1, 1, 1, 1]
+    y_pred = [0, 1, 1, 0, 1, 1, 1]
+    assert tuple(confusion_counts(y_true, y_pred)) == tuple(confusion_matrix(y_true, y_pred).ravel())
+    c = confusion_counts(y_true, y_pred)
+    assert (c.tn, c.fp, c.fn, c.tp) == (1, 2, 1, 3)
+    assert c.n == 7 and c.n_pos == 4 and c.n_neg == 3
+    assert c.as_matrix().tolist() == [[1, 2], [1, 3]]
+
+
+def test_pos_label_names_the_positive_class():
+    y_true = ["ill", "ok", "ill", "ok"]
+    y_pred = ["ill", "ill", "ok", "ok"]
+    assert confusion_counts(y_true, y_pred, pos_label="ill") == Counts(tn=1, fp=1, fn=1, tp=1)
+
+
+def test_pos_label_zero_swaps_roles():
+    c = confusion_counts([0, 0, 1], [0, 1, 1], pos_label=0)
+    # positive = 0: one 0 predicted 0 (TP), one 0 predicted 1 (FN), the 1 predicted 1 (TN)
+    assert c == Counts(tn=1, fp=0, fn=1, tp=1)
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred", "match"),
+    [
+        ([0, 1], [0], "same length"),
+        ([0, 1, 2], [0, 1, 1], "two classes"),
+        ([], [], "empty"),
+    ],
+)
+def test_confusion_counts_refuses_bad_input(y_true, y_pred, match):
+    with pytest.raises(ValueError, match=match):
+        confusion_counts(y_true, y_pred)
+
+
+def test_seed_004_example_1():
+    """TN 90, FP 0, FN 9, TP 1: the figures the cheat sheet lists."""
+    z = metric_zoo(Counts(tn=90, fp=0, fn=9, tp=1))
+    assert set(z) == ZOO_KEYS == set(METRIC_FORMULAS)
+    assert z["accuracy"] == pytest.approx(0.91)
+    assert 1 - z["accuracy"] == pytest.approx(0.09)
+    assert z["recall"] == pytest.approx(0.1)
+    assert z["balanced_accuracy"] == pytest.approx(0.55)
+    assert z["specificity"] == pytest.approx(1.0)
+    assert z["fpr"] == pytest.approx(0.0)
+    assert z["precision"] == pytest.approx(1.0)
+    assert round(z["f1"], 3) == 0.182
+    assert math.isnan(z["lr_plus"])  # TPR / 0: undefined, not an exception
+    assert math.isnan(z["dor"])
+
+
+def test_seed_004_example_2():
+    """TN 72, FP 18, FN 2, TP 8."""
+    z = metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))
+    assert z["accuracy"] == pytest.approx(0.8)
+    assert z["recall"] == pytest.approx(0.8)
+    assert z["balanced_accuracy"] == pytest.approx(0.8)
+    assert z["specificity"] == pytest.approx(0.8)
+    assert z["fpr"] == pytest.approx(0.2)
+    assert round(z["precision"], 3) == 0.308
+    assert round(z["f1"], 3) == 0.444
+    assert z["lr_plus"] == pytest.approx(4.0)
+    assert z["lr_minus"] == pytest.approx(0.25)
+    assert z["dor"] == pytest.approx(16.0)  # (TP TN) / (FP FN) = 576 / 36
+
+
+def test_undefined_ratios_are_nan_never_errors():
+    z = metric_zoo(Counts(tn=5, fp=0, fn=3, tp=0))  # nobody predicted positive
+    assert math.isnan(z["precision"]) and math.isnan(z["fdr"]) and math.isnan(z["mcc"])
+    assert z["f1"] == 0.0 and z["recall"] == 0.0
+
+
+def test_all_zero_counts_refused():
+    with pytest.raises(ValueError, match="all zero"):
+        metric_zoo(Counts(0, 0, 0, 0))
+
+
+@pytest.mark.parametrize("bad", [(1, 2, 3), (1, -2, 3, 4), (1.5, 2, 3, 4), ("a", 1, 1, 1)])
+def test_bad_counts_refused(bad):
+    with pytest.raises(ValueError):
+        metric_zoo(bad)
+
+
+def test_array_counts_give_array_metrics():
+    z = metric_zoo(Counts(tn=np.array([72, 90]), fp=np.array([18, 0]), fn=np.array([2, 9]), tp=np.array([8, 1])))
+    np.testing.assert_allclose(z["accuracy"], [0.8, 0.91])
+
+
+labels = st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=1, max_size=60)
+
+
+@given(labels)
+def test_metric_zoo_agrees_with_sklearn(pairs):
+    y_true = np.array([p[0] for p in pairs])
+    y_pred = np.array([p[1] for p in pairs])
+    c = confusion_counts(y_true, y_pred)
+    assert tuple(c) == tuple(confusion_matrix(y_true, y_pred, labels=[0, 1]).ravel())
+    z = metric_zoo(c)
+    assert z["accuracy"] == pytest.approx(accuracy_score(y_true, y_pred))
+    if c.tp + c.fp + c.fn:
+        assert z["f1"] == pytest.approx(f1_score(y_true, y_pred))
+    else:
+        assert math.isnan(z["f1"])
+    if c.tp + c.fp:
+        assert z["precision"] == pytest.approx(precision_score(y_true, y_pred))
+    else:
+        assert math.isnan(z["precision"])
+    if c.tp + c.fn:
+        assert z["recall"] == pytest.approx(recall_score(y_true, y_pred))
+    if c.n_pos and c.n_neg:
+        assert z["balanced_accuracy"] == pytest.approx(balanced_accuracy_score(y_true, y_pred))
+    denominators = (c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)
+    if denominators:
+        assert z["mcc"] == pytest.approx(matthews_corrcoef(y_true, y_pred), abs=1e-12)
+    # complementary pairs add up to one whenever defined
+    for a, b in [("precision", "fdr"), ("recall", "fnr"), ("specificity", "fpr"), ("npv", "for")]:
+        if not math.isnan(z[a]):
+            assert z[a] + z[b] == pytest.approx(1.0)

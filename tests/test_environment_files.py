@@ -1,0 +1,63 @@
+"""pyproject.toml is the single source of dependencies; environment.yml must say the same."""
+
+import re
+from pathlib import Path
+
+import yaml
+from packaging.requirements import Requirement
+
+from helpers.environment import check_environment, requirements
+
+ROOT = Path(__file__).resolve().parents[1]
+# PyPI name -> conda-forge name, where they differ (none today; keep the mapping explicit).
+CONDA_NAME: dict[str, str] = {}
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _pyproject_requirements() -> dict[str, str]:
+    text = (ROOT / "pyproject.toml").read_text()
+    block = re.findall(r'^\s+"([A-Za-z0-9_.\-]+[<>=!~][^"]*)",$', text, flags=re.M)
+    reqs = [Requirement(r) for r in block]
+    return {_norm(CONDA_NAME.get(r.name, r.name)): str(r.specifier) for r in reqs}
+
+
+def _conda_requirements() -> dict[str, str]:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    out = {}
+    for dep in env["dependencies"]:
+        if isinstance(dep, str) and dep not in ("pip",) and not dep.startswith("python"):
+            m = re.match(r"^([A-Za-z0-9_.\-]+)\s*(.*)$", dep)
+            out[_norm(m.group(1))] = m.group(2).replace(" ", "")
+    return out
+
+
+def test_environment_yml_lists_the_same_packages_and_minimums():
+    py = _pyproject_requirements()
+    conda = _conda_requirements()
+    assert set(py) == set(conda), f"only in pyproject: {set(py) - set(conda)}; only in environment.yml: {set(conda) - set(py)}"
+    for name, spec in py.items():
+        assert conda[name] == spec, f"{name}: pyproject says {spec!r}, environment.yml says {conda[name]!r}"
+
+
+def test_environment_yml_python_matches_requires_python():
+    text = (ROOT / "pyproject.toml").read_text()
+    wanted = re.search(r'requires-python = "([^"]+)"', text).group(1)
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    assert f"python{wanted}" in env["dependencies"]
+
+
+def test_installed_metadata_is_the_pyproject_list():
+    """The installed package declares what pyproject.toml declares (reinstall after editing it)."""
+    declared = {_norm(r.name): str(r.specifier) for r in requirements(extras=("test",))}
+    assert declared == _pyproject_requirements()
+
+
+def test_environment_check_reports_ok_here():
+    table = check_environment(extras=("test",))
+    assert {"python", "numpy", "scikit-learn", "ipywidgets"} <= set(table.package)
+    assert any(name.startswith("jupyterlab_widgets (front-end") for name in table.package)
+    bad = table[table.status != "OK"]
+    assert bad.empty, bad.to_string()

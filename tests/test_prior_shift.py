@@ -1,0 +1,162 @@
+"""Prior-shift correction: Bayes vs FP rescaling, the corrected PR curve, posteriors and EM."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from sklearn.metrics import average_precision_score, precision_recall_curve
+
+from helpers import (
+    adjust_posteriors,
+    corrected_pr_curve,
+    corrected_precision,
+    estimate_prevalence_acc,
+    estimate_prevalence_em,
+    negative_weight,
+    precision_at_prevalence,
+)
+
+rates = st.floats(0.0, 1.0)
+prevalences = st.floats(1e-6, 1 - 1e-6)
+
+
+def test_seed_000_precision_from_rates():
+    assert f"{precision_at_prevalence(0.8, 0.001, 10 / 100_000):.2%}" == "7.41%"
+
+
+def test_seed_001_microchip_correct_algebra():
+    # precision 0.33 when deployed, 1000-fold more negatives per positive than in the test set
+    fold = 10_000 / 10
+    # 0.33 = TP / (TP + fold FP)  =>  FP / TP = (1 / 0.33 - 1) / fold = 0.67 / 330
+    fp_per_tp = (1 / 0.33 - 1) / fold
+    assert fp_per_tp == pytest.approx(0.67 / 330)
+    test_precision = 1 / (1 + fp_per_tp)
+    assert round(test_precision, 3) == 0.998  # the seed's 0.996 comes from 1.33 instead of 0.67
+    assert corrected_precision(1.0, fp_per_tp, test_ratio=10, deploy_ratio=10_000) == pytest.approx(0.33)
+
+
+@given(
+    st.integers(1, 10_000), st.integers(0, 10_000), st.integers(1, 10_000), st.integers(1, 10_000),
+    prevalences,
+)
+def test_fp_rescaling_equals_bayes(tp, fp, n_pos_extra, n_neg, pi):
+    n_pos = tp + n_pos_extra
+    assume(fp <= n_neg)
+    tpr, fpr = tp / n_pos, fp / n_neg
+    by_rescaling = corrected_precision(tp, fp, test_ratio=n_neg / n_pos, deploy_ratio=(1 - pi) / pi)
+    assert by_rescaling == pytest.approx(precision_at_prevalence(tpr, fpr, pi), rel=1e-9)
+
+
+@given(rates, rates, prevalences)
+def test_bayes_precision_is_a_probability_or_undefined(tpr, fpr, pi):
+    p = precision_at_prevalence(tpr, fpr, pi)
+    if tpr == 0 and fpr == 0:
+        assert math.isnan(p)
+    else:
+        assert 0.0 <= p <= 1.0
+
+
+scored = st.integers(4, 120).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 1), min_size=n, max_size=n),
+        st.lists(st.integers(-5, 5), min_size=n, max_size=n),
+    )
+)
+
+
+@given(scored)
+def test_corrected_curve_at_test_prevalence_is_sklearns_curve(data):
+    y, s = (np.array(v) for v in data)
+    assume(0 < y.sum() < y.size)
+    p, r, t = corrected_pr_curve(y, s, deploy_prevalence=y.mean())
+    P, R, T = precision_recall_curve(y, s)
+    np.testing.assert_allclose(p, P, rtol=1e-12)
+    np.testing.assert_allclose(r, R)
+    np.testing.assert_array_equal(t, T)
+
+
+@given(scored, prevalences)
+def test_corrected_curve_equals_weighted_negatives(data, pi):
+    y, s = (np.array(v) for v in data)
+    assume(0 < y.sum() < y.size)
+    w = negative_weight(y.sum(), y.size - y.sum(), pi)
+    p, r, t = corrected_pr_curve(y, s, deploy_prevalence=pi)
+    P, R, T = precision_recall_curve(y, s, sample_weight=np.where(y == 1, 1.0, w))
+    np.testing.assert_allclose(p, P, rtol=1e-9)
+    np.testing.assert_allclose(r, R)
+    np.testing.assert_array_equal(t, T)
+    # average precision from the corrected curve = sklearn's with weighted negatives
+    ap = -np.sum(np.diff(r) * p[:-1])
+    assert ap == pytest.approx(average_precision_score(y, s, sample_weight=np.where(y == 1, 1.0, w)), rel=1e-9)
+
+
+def test_negative_weight_reaches_the_target_prevalence():
+    w = negative_weight(50, 450, 0.001)
+    assert 50 / (50 + 450 * w) == pytest.approx(0.001)
+
+
+@given(st.floats(0.0, 1.0), prevalences, prevalences)
+def test_posterior_adjustment_round_trips(p, pi_train, pi_new):
+    there = adjust_posteriors(p, train_prevalence=pi_train, deploy_prevalence=pi_new)
+    back = adjust_posteriors(there, train_prevalence=pi_new, deploy_prevalence=pi_train)
+    assert back == pytest.approx(p, abs=1e-9)
+    assert 0.0 <= there <= 1.0
+
+
+def test_posterior_adjustment_is_bayes_rule():
+    # calibrated at 0.5; at prevalence 0.1 the odds shrink by 9: 0.8 -> odds 4 -> 4/9
+    q = adjust_posteriors(np.array([0.8]), train_prevalence=0.5, deploy_prevalence=0.1)
+    assert q[0] == pytest.approx((4 / 9) / (1 + 4 / 9))
+
+
+def _calibrated_scores(rng, n, pi_train, pi_sample, separation=2.0):
+    """Gaussian classes N(+-separation/2, 1); exact posteriors at the training prior."""
+    y = rng.random(n) < pi_sample
+    x = rng.normal(np.where(y, separation / 2, -separation / 2), 1.0)
+    log_lr = separation * x  # log N(x; s/2, 1) - log N(x; -s/2, 1)
+    logit = log_lr + np.log(pi_train / (1 - pi_train))
+    return y, 1 / (1 + np.exp(-logit))
+
+
+@pytest.mark.parametrize("true_prior", [0.5, 0.2, 0.05, 0.01])
+def test_em_recovers_a_known_prior(true_prior):
+    rng = np.random.default_rng(7)
+    y, p = _calibrated_scores(rng, 200_000, 0.3, true_prior)
+    est = estimate_prevalence_em(p, train_prevalence=0.3)
+    assert est == pytest.approx(y.mean(), abs=0.01)
+
+
+def test_adjusted_classify_and_count():
+    rng = np.random.default_rng(3)
+    y, p = _calibrated_scores(rng, 200_000, 0.5, 0.1)
+    pred = p > 0.5
+    # true rates of this model at threshold 0.5 (x > 0): Phi(1) each side
+    from scipy.stats import norm
+
+    tpr, fpr = norm.cdf(1.0), norm.sf(1.0)
+    assert estimate_prevalence_acc(pred, tpr=tpr, fpr=fpr) == pytest.approx(y.mean(), abs=0.01)
+    with pytest.raises(ValueError, match="must exceed"):
+        estimate_prevalence_acc(pred, tpr=0.2, fpr=0.3)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: precision_at_prevalence(0.8, 0.1, 0.0), "prevalence"),
+        (lambda: precision_at_prevalence(0.8, 0.1, 1.0), "prevalence"),
+        (lambda: precision_at_prevalence(1.2, 0.1, 0.5), "tpr"),
+        (lambda: precision_at_prevalence(0.8, -0.1, 0.5), "fpr"),
+        (lambda: corrected_precision(1, 1, test_ratio=0, deploy_ratio=10), "test_ratio"),
+        (lambda: corrected_pr_curve([0, 1], [0.1, 0.2], deploy_prevalence=1.5), "deploy_prevalence"),
+        (lambda: corrected_pr_curve([1, 1], [0.1, 0.2], deploy_prevalence=0.5), "no negatives"),
+        (lambda: adjust_posteriors([0.2, 1.3], train_prevalence=0.5, deploy_prevalence=0.1), "proba"),
+        (lambda: adjust_posteriors([0.2, float("nan")], train_prevalence=0.5, deploy_prevalence=0.1), "proba"),
+        (lambda: estimate_prevalence_em([0.2], train_prevalence=0), "train_prevalence"),
+    ],
+)
+def test_bad_arguments(call, match):
+    with pytest.raises(ValueError, match=match) as info:
+        call()
+    assert "\n" not in str(info.value)
