@@ -1,0 +1,150 @@
+"""Widget for notebook 06: the precision-recall curve moved to a deployment prevalence.
+
+A log-scale slider sets the deployment prevalence and a second slider the
+decision threshold. The picture shows the test set's own PR curve and the
+curve corrected to the deployment prevalence
+(:func:`helpers.corrected_pr_curve`), with the chosen threshold marked on
+both; a table gives precision, recall, F1 and average precision at both
+prevalences.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.figure import Figure
+from sklearn.metrics import average_precision_score, precision_recall_curve
+
+from .._validate import check_binary_labels, check_same_length, check_scores
+from ..plotting import PALETTE
+from ..prior_shift import corrected_pr_curve, corrected_precision, negative_weight
+from .dashboard import Dashboard, html_table
+from .rare_disease import BlitFigure
+
+__all__ = ["prior_shift_dashboard", "metrics_at_threshold"]
+
+
+def metrics_at_threshold(y_true, y_score, threshold: float, deploy_prevalence: float) -> dict[str, float]:
+    """Counts and metrics at ``threshold`` (positive when ``score >= threshold``), on the test set and deployed.
+
+    Returns ``tp, fp, recall, precision_test, precision_deploy, f1_test,
+    f1_deploy, weight`` where ``weight`` is :func:`helpers.negative_weight`,
+    ``precision_deploy = TP / (TP + weight * FP)`` (via
+    :func:`helpers.corrected_precision`) and ``F1 = 2 P R / (P + R)``.
+    Precision and F1 are ``nan`` when nothing is predicted positive.
+    """
+    is_pos = check_binary_labels(y_true)
+    y_score = check_scores(y_score)
+    check_same_length(is_pos, y_score, "y_true", "y_score")
+    n_pos = int(is_pos.sum())
+    n_neg = is_pos.size - n_pos
+    flagged = y_score >= threshold
+    tp = int(np.count_nonzero(flagged & is_pos))
+    fp = int(np.count_nonzero(flagged & ~is_pos))
+    w = negative_weight(n_pos, n_neg, deploy_prevalence)
+    recall = tp / n_pos
+    p_test = corrected_precision(tp, fp, test_ratio=n_neg / n_pos, deploy_ratio=n_neg / n_pos)
+    p_deploy = corrected_precision(
+        tp, fp, test_ratio=n_neg / n_pos, deploy_ratio=(1 - deploy_prevalence) / deploy_prevalence
+    )
+
+    def f1(p: float) -> float:
+        return float("nan") if np.isnan(p) or p + recall == 0 else 2 * p * recall / (p + recall)
+
+    return {
+        "tp": tp, "fp": fp, "recall": recall, "precision_test": p_test, "precision_deploy": p_deploy,
+        "f1_test": f1(p_test), "f1_deploy": f1(p_deploy), "weight": w,
+    }
+
+
+def _fmt(x: float, spec: str = ".3f") -> str:
+    return "undefined" if np.isnan(x) else format(x, spec)
+
+
+class _Picture:
+    """The PR plot, built once; each update only moves its lines (fast)."""
+
+    def __init__(self, precision_test, recall_test) -> None:
+        self.fig = Figure(figsize=(5.6, 3.8), dpi=80)
+        self.fig.subplots_adjust(left=0.12, right=0.97, bottom=0.13, top=0.9)
+        ax = self.ax = self.fig.subplots()
+        ax.plot(recall_test, precision_test, drawstyle="steps-post", color=PALETTE["blue"], label="test set")
+        (self.deployed,) = ax.plot([], [], drawstyle="steps-post", color=PALETTE["vermillion"], label="deployed")
+        (self.point_test,) = ax.plot([], [], "o", color=PALETTE["blue"], markersize=8)
+        (self.point_deploy,) = ax.plot([], [], "s", color=PALETTE["vermillion"], markersize=8)
+        ax.set_xlim(0, 1.02)
+        ax.set_ylim(0, 1.05)
+        ax.set_xlabel("recall (the same at every prevalence)")
+        ax.set_ylabel("precision")
+        ax.set_title("Precision-recall: test set and deployment")
+        ax.legend(loc="lower left", fontsize=9)
+        ax.grid(True, alpha=0.3)
+        self.blit = BlitFigure(self.fig, [self.deployed, self.point_test, self.point_deploy])
+
+    def draw(self, precision, recall, point) -> bytes:
+        self.deployed.set_data(recall, precision)
+        r, p_test, p_deploy = point
+        self.point_test.set_data([r], [p_test])
+        self.point_deploy.set_data([r], [p_deploy])
+        return self.blit.png()
+
+
+def prior_shift_dashboard(
+    y_true, y_score, *, deploy_prevalence: float = 0.01, threshold: float | None = None
+) -> Dashboard:
+    """Deployment-prevalence slider (log scale) and threshold slider over a PR curve.
+
+    ``y_true`` (0/1) and ``y_score`` come from a labeled test set. Views:
+    ``plot`` (PNG: test and corrected PR curves, the threshold's point on
+    each) and ``numbers`` (HTML: prevalences, the weight of a negative,
+    precision, recall, F1 and average precision at both prevalences). AP at
+    deployment is ``average_precision_score`` with every negative weighted by
+    :func:`helpers.negative_weight`.
+    """
+    is_pos = check_binary_labels(y_true)
+    y_score = check_scores(y_score)
+    check_same_length(is_pos, y_score, "y_true", "y_score")
+    y01 = is_pos.astype(int)
+    n_pos = int(is_pos.sum())
+    test_prevalence = n_pos / is_pos.size
+    precision_test, recall_test, _ = precision_recall_curve(y01, y_score)
+    ap_test = average_precision_score(y01, y_score)
+    lo, hi = float(y_score.min()), float(y_score.max())
+    if threshold is None:
+        threshold = 0.5 if lo <= 0.5 <= hi else float(np.median(y_score))
+    controls = {
+        "prevalence": widgets.FloatLogSlider(
+            value=deploy_prevalence, base=10, min=-6, max=np.log10(0.5), step=0.1,
+            description="deploy prev.", readout_format=".1e", continuous_update=False,
+        ),
+        "threshold": widgets.FloatSlider(
+            value=threshold, min=lo, max=hi, step=(hi - lo) / 200 if hi > lo else 0.01,
+            description="threshold", readout_format=".3f", continuous_update=False,
+        ),
+    }
+    views = {"plot": widgets.Image(format="png"), "numbers": widgets.HTML()}
+    picture = _Picture(precision_test, recall_test)
+
+    def update(d: Dashboard) -> None:
+        pi = d.controls["prevalence"].value
+        t = d.controls["threshold"].value
+        precision, recall, _ = corrected_pr_curve(y01, y_score, deploy_prevalence=pi)
+        m = metrics_at_threshold(y01, y_score, t, pi)
+        weights = np.where(is_pos, 1.0, m["weight"])
+        ap_deploy = average_precision_score(y01, y_score, sample_weight=weights)
+        rows = [
+            ("prevalence", f"{test_prevalence:.4g}", f"{pi:.4g}"),
+            ("weight of a negative", "1", f"{m['weight']:.4g}"),
+            (f"TP / FP at threshold {t:.3f}", f"{m['tp']} / {m['fp']}", f"{m['tp']} / {m['fp'] * m['weight']:.1f}"),
+            ("recall", _fmt(m["recall"]), _fmt(m["recall"])),
+            ("precision", _fmt(m["precision_test"]), _fmt(m["precision_deploy"])),
+            ("F1", _fmt(m["f1_test"]), _fmt(m["f1_deploy"])),
+            ("average precision", _fmt(ap_test), _fmt(ap_deploy)),
+        ]
+        d.views["numbers"].value = "<b>Test set vs deployment</b>" + html_table(
+            rows, header=("", "test set", "deployed")
+        )
+        point = (m["recall"], m["precision_test"], m["precision_deploy"])
+        d.views["plot"].value = picture.draw(precision, recall, point)
+
+    return Dashboard(controls, views, update, title="Precision-recall at the deployment prevalence")

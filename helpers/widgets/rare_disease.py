@@ -1,0 +1,218 @@
+"""Widget for notebook 05: a screening test in a population with a rare disease.
+
+Sliders set the prevalence, the sensitivity (TPR), the specificity (TNR) and
+the population size; the dashboard shows the expected confusion matrix
+(rounded like :func:`helpers.simulate_counts`), the metrics and a picture of
+who the people flagged positive are.
+"""
+
+from __future__ import annotations
+
+import io
+
+import ipywidgets as widgets
+import numpy as np
+import PIL.Image
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+
+from ..counts import Counts, metric_zoo
+from ..plotting import PALETTE
+from ..prior_shift import precision_at_prevalence
+from ..simulation import simulate_counts
+from .dashboard import Dashboard, html_table
+
+__all__ = ["rare_disease_dashboard", "population_counts", "BlitFigure"]
+
+CELL_COLOURS = {
+    "TP": PALETTE["blue"],
+    "FP": PALETTE["vermillion"],
+    "FN": PALETTE["orange"],
+    "TN": PALETTE["sky"],
+}
+POPULATION_SIZES = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+
+
+def population_counts(population: int, prevalence: float, sensitivity: float, specificity: float) -> Counts:
+    """Expected confusion counts in a population of ``population`` people.
+
+    ``n_pos = round(population * prevalence)``, ``n_neg = population - n_pos``,
+    then :func:`helpers.simulate_counts` (``TP = round(n_pos * TPR)``,
+    ``TN = round(n_neg * TNR)``, FN and FP the rest of each class).
+    """
+    n_pos = round(population * prevalence)
+    return simulate_counts(n_pos, population - n_pos, sensitivity, specificity)
+
+
+def _fmt_pct(x: float) -> str:
+    return "undefined" if np.isnan(x) else f"{x:.2%}"
+
+
+class BlitFigure:
+    """Fast PNG frames of a figure whose axes, ticks and labels never change.
+
+    The static part is drawn once and kept as a bitmap; each :meth:`png`
+    restores it and draws only the ``dynamic`` artists (lines, bars, texts
+    whose data change), then encodes the PNG. This keeps a widget callback far
+    below the 50 ms budget where a full redraw of the ticks and labels takes
+    longer. The axes limits must not change after the first frame.
+    """
+
+    def __init__(self, fig: Figure, dynamic) -> None:
+        self.fig = fig
+        self.canvas = FigureCanvasAgg(fig)
+        self.dynamic = list(dynamic)
+        for artist in self.dynamic:
+            artist.set_animated(True)
+        self._background = None
+
+    def png(self) -> bytes:
+        if self._background is None:
+            self.canvas.draw()
+            self._background = self.canvas.copy_from_bbox(self.fig.bbox)
+        else:
+            self.canvas.restore_region(self._background)
+        for artist in self.dynamic:
+            if artist.get_visible():
+                self.fig.draw_artist(artist)
+        buf = io.BytesIO()
+        PIL.Image.fromarray(np.asarray(self.canvas.buffer_rgba())).save(buf, format="png")
+        return buf.getvalue()
+
+
+def _short_number(x: float, _pos=None) -> str:
+    for size, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= size:
+            return f"{x / size:g}{suffix}"
+    return f"{x:g}"
+
+
+class _Picture:
+    """The dashboard's figure, built once; each update only moves its artists (fast)."""
+
+    NAMES = ("TN", "FP", "FN", "TP")
+    LABELS = ("TN (healthy, cleared)", "FP (healthy, flagged)", "FN (sick, missed)", "TP (sick, found)")
+
+    def __init__(self) -> None:
+        self.fig = Figure(figsize=(7.2, 2.8), dpi=80)
+        self.fig.subplots_adjust(left=0.22, right=0.98, bottom=0.17, top=0.84, wspace=0.15)
+        self.ax_bar, self.ax_dots = self.fig.subplots(1, 2, width_ratios=[1.25, 1])
+        y = np.arange(4)
+        self.bars = self.ax_bar.barh(y, np.ones(4), color=[CELL_COLOURS[n] for n in self.NAMES])
+        self.ax_bar.set_xscale("log")
+        # plain tick labels: the default 10^k labels go through mathtext, which is slow
+        self.ax_bar.xaxis.set_major_locator(FixedLocator(10.0 ** np.arange(0, 8, 2)))
+        self.ax_bar.xaxis.set_major_formatter(FuncFormatter(_short_number))
+        self.ax_bar.xaxis.set_minor_locator(NullLocator())
+        self.labels = [self.ax_bar.text(0.6, yi, "", va="center", ha="left", fontsize=9) for yi in y]
+        self.ax_bar.set_yticks(y, self.LABELS)
+        self.ax_bar.set_xlabel("people (log scale)")
+        self.ax_bar.set_title("The four cells", fontsize=10)
+        self.ax_bar.grid(True, axis="x", alpha=0.3)
+        grid = np.arange(100)
+        self.grid_xy = np.column_stack([grid % 10, 9 - grid // 10])
+        ax = self.ax_dots
+        ax.set_axis_off()
+        ax.set_aspect("equal")
+        ax.set_xlim(-0.7, 9.7)
+        ax.set_ylim(-2.5, 9.7)
+        self.sick = ax.scatter([], [], s=40, marker="o", color=CELL_COLOURS["TP"], label="sick (TP)")
+        self.healthy = ax.scatter([], [], s=40, marker="X", color=CELL_COLOURS["FP"], label="healthy (FP)")
+        self.legend = ax.legend(loc="lower center", ncol=2, fontsize=8, frameon=False, handletextpad=0.1)
+        self.title = ax.set_title("", fontsize=10)
+        self.ax_bar.set_xlim(0.5, 3 * max(POPULATION_SIZES))
+        self.blit = BlitFigure(self.fig, [*self.bars, *self.labels, self.sick, self.healthy, self.title])
+
+    def draw(self, counts: Counts) -> bytes:
+        values = [counts.tn, counts.fp, counts.fn, counts.tp]
+        for bar, label, v in zip(self.bars, self.labels, values, strict=True):
+            bar.set_width(max(v, 0.5))  # a log axis cannot show 0
+            label.set_text(f"{v:,}")
+        flagged = counts.tp + counts.fp
+        if flagged == 0:
+            n_tp = 0
+            self.title.set_text("Nobody is flagged positive")
+            self.sick.set_offsets(np.empty((0, 2)))
+            self.healthy.set_offsets(np.empty((0, 2)))
+        else:
+            n_tp = int(round(100 * counts.tp / flagged))
+            self.title.set_text(f"100 people flagged positive:\n{n_tp} sick, {100 - n_tp} healthy")
+            self.sick.set_offsets(self.grid_xy[:n_tp])
+            self.healthy.set_offsets(self.grid_xy[n_tp:])
+        return self.blit.png()
+
+
+def rare_disease_dashboard(
+    *,
+    prevalence: float = 1e-4,
+    sensitivity: float = 0.8,
+    specificity: float = 0.999,
+    population: int = 100_000,
+) -> Dashboard:
+    """Prevalence, sensitivity, specificity and population size in; matrix, metrics and picture out.
+
+    Views: ``matrix`` (HTML, scikit-learn orientation: truth in rows,
+    negatives first), ``metrics`` (HTML) and ``picture`` (PNG: the four cells
+    on a log scale, and 100 dots for the people flagged positive, coloured by
+    whether they are sick). The default reproduces seed 000: 10 sick among
+    100 000, TPR 0.8, TNR 0.999.
+    """
+    controls = {
+        "prevalence": widgets.FloatLogSlider(
+            value=prevalence, base=10, min=-5, max=np.log10(0.5), step=0.1,
+            description="prevalence", readout_format=".2e", continuous_update=False,
+        ),
+        "sensitivity": widgets.FloatSlider(
+            value=sensitivity, min=0.0, max=1.0, step=0.01,
+            description="sensitivity", readout_format=".2f", continuous_update=False,
+        ),
+        "specificity": widgets.FloatSlider(
+            value=specificity, min=0.9, max=1.0, step=0.0005,
+            description="specificity", readout_format=".4f", continuous_update=False,
+        ),
+        "population": widgets.Dropdown(
+            options=[(f"{n:,}", n) for n in POPULATION_SIZES], value=population, description="people",
+        ),
+    }
+    views = {
+        "matrix": widgets.HTML(),
+        "metrics": widgets.HTML(),
+        "picture": widgets.Image(format="png"),
+    }
+    picture = _Picture()
+
+    def update(d: Dashboard) -> None:
+        c = d.controls
+        prev, tpr, tnr, n = (c["prevalence"].value, c["sensitivity"].value,
+                             c["specificity"].value, c["population"].value)
+        counts = population_counts(n, prev, tpr, tnr)
+        d.views["matrix"].value = "<b>Confusion matrix</b> (rows = truth)" + html_table(
+            [("true 0 (healthy)", f"TN {counts.tn:,}", f"FP {counts.fp:,}"),
+             ("true 1 (sick)", f"FN {counts.fn:,}", f"TP {counts.tp:,}")],
+            header=("", "predicted 0", "predicted 1"),
+        )
+        m = metric_zoo(counts)
+        bayes = precision_at_prevalence(tpr, 1.0 - tnr, prev)
+        rows = [
+            ("sick people", f"{counts.n_pos:,} of {counts.n:,}"),
+            ("accuracy", _fmt_pct(m["accuracy"])),
+            ("precision", _fmt_pct(m["precision"])),
+            ("recall", _fmt_pct(m["recall"])),
+            ("specificity", _fmt_pct(m["specificity"])),
+            ("F1", _fmt_pct(m["f1"])),
+            ("balanced accuracy", _fmt_pct(m["balanced_accuracy"])),
+            ("precision by Bayes (no rounding)", _fmt_pct(bayes)),
+        ]
+        d.views["metrics"].value = "<b>Metrics</b>" + html_table(rows, header=("metric", "value"))
+        d.views["picture"].value = picture.draw(counts)
+
+    return Dashboard(
+        controls, views, update, title="A rare disease: who does the test flag?",
+        layout_children=[
+            widgets.HBox([widgets.VBox([controls["prevalence"], controls["sensitivity"]]),
+                          widgets.VBox([controls["specificity"], controls["population"]])]),
+            widgets.HBox([views["matrix"], views["metrics"]]),
+            views["picture"],
+        ],
+    )

@@ -1,0 +1,448 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 06 · Correcting precision for the deployment class balance
+#
+# Test sets are often far more balanced than the world a model is deployed
+# in: one defective chip per ten good ones in the test set, one per ten
+# thousand on the factory floor. Recall carries over from the test set;
+# precision does not. This notebook shows how to move precision, the whole
+# precision–recall curve, F1 and average precision to the deployment
+# prevalence, and when that correction can be trusted.
+#
+# **Learning goals**
+#
+# - rescale false positives by the fold change of the negative-to-positive
+#   ratio, and see that this is Bayes' rule with TPR, FPR and the prevalence;
+# - draw the corrected precision–recall curve, two ways (FP rescaling and
+#   `sample_weight`), and check it against a real deployment sample;
+# - compute F1 and average precision at the deployment prevalence;
+# - work through the microchip and earthquake examples (and fix an algebra
+#   slip in the source);
+# - list the method's assumptions and watch it fail when one breaks.
+#
+# Positive class (`pos_label=1`): the rare event (a defect, a quake).
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import (
+    average_precision_score,
+    f1_score,
+    precision_recall_curve,
+    precision_score,
+    recall_score,
+    roc_auc_score,
+)
+
+from helpers import (
+    confusion_counts,
+    corrected_pr_curve,
+    corrected_precision,
+    metric_zoo,
+    negative_weight,
+    precision_at_prevalence,
+)
+from helpers.plotting import PALETTE, use_course_style
+from helpers.widgets.prior_shift import metrics_at_threshold, prior_shift_dashboard
+
+use_course_style()
+
+# %% [markdown]
+# ## 1. Why recall travels and precision does not
+#
+# Recall is $P(\hat y = 1 \mid y = 1)$: it looks at the positives only, so it
+# does not care how many negatives there are. Precision is
+# $P(y = 1 \mid \hat y = 1)$: it compares the positives the model flags with
+# the negatives it flags, so it depends on how many negatives there are to
+# flag. Add ten times more negatives and, at the same threshold, you get ten
+# times more false positives and the same true positives.
+#
+# ## 2. Rescaling the false positives
+#
+# Let each class ratio be negatives per positive, $r = n_\text{neg}/n_\text{pos}$.
+# Keep TP, multiply FP by the fold change of the ratio:
+#
+# $$\text{FP}_\text{deploy} = \text{FP}_\text{test}\cdot\frac{r_\text{deploy}}{r_\text{test}},\qquad
+#   \text{precision}_\text{deploy} = \frac{\text{TP}_\text{test}}{\text{TP}_\text{test} + \text{FP}_\text{deploy}}.$$
+#
+# A small example: a test set with 100 positives and 1 000 negatives (1:10), a
+# model with TP = 90 and FP = 10, deployed where the ratio is 1:10 000.
+
+# %%
+tp, fn, fp, tn = 90, 10, 10, 990
+r_test, r_deploy = (fp + tn) / (tp + fn), 10_000
+fp_deploy = fp * r_deploy / r_test
+print(f"test precision {tp / (tp + fp):.4f}; FP rescaled by {r_deploy / r_test:,.0f}: {fp_deploy:,.0f}")
+print(f"by hand:             {tp / (tp + fp_deploy):.6f}")
+print(f"corrected_precision: {corrected_precision(tp, fp, test_ratio=r_test, deploy_ratio=r_deploy):.6f}")
+
+# %% [markdown]
+# **The same number from Bayes' rule.** Divide the numerator and denominator by
+# the number of positives: TP becomes TPR, and the rescaled FP becomes
+# FPR times the deployment ratio. With the prevalence $\pi = 1/(1 + r)$,
+#
+# $$\text{precision} = \frac{\text{TPR}\,\pi}{\text{TPR}\,\pi + \text{FPR}\,(1-\pi)} .$$
+
+# %%
+tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+pi_deploy = 1 / (1 + r_deploy)
+print(f"TPR {tpr:.3f}, FPR {fpr:.5f}, deployment prevalence {pi_deploy:.3e}")
+print(f"precision_at_prevalence: {precision_at_prevalence(tpr, fpr, pi_deploy):.6f}")
+
+# %% [markdown]
+# Both routes agree: a test precision of 0.90 becomes less than 1 % in
+# deployment.
+#
+# ## 3. A model, a 1:10 test set and a deployment sample
+#
+# We simulate a problem with `make_classification` (2 400 positives in 60 000)
+# and split it three ways: a training set and a test set, each with 800
+# positives and 8 000 negatives (1:10), and everything else as a "deployment"
+# sample at the real prevalence. The deployment sample is what we normally do
+# not have; here it lets us check the correction.
+
+# %%
+X, y = make_classification(n_samples=60_000, n_features=20, n_informative=6, n_redundant=2, weights=[0.96],
+                           flip_y=0, class_sep=0.8, shuffle=False, random_state=0)
+rng = np.random.default_rng(0)
+pos, neg = rng.permutation(np.flatnonzero(y == 1)), rng.permutation(np.flatnonzero(y == 0))
+train = np.r_[pos[:800], neg[:8_000]]
+test = np.r_[pos[800:1_600], neg[8_000:16_000]]
+deploy = np.r_[pos[1_600:], neg[16_000:]]
+for name, idx in (("train", train), ("test", test), ("deploy", deploy)):
+    print(f"{name:>6}: {y[idx].sum():,} positives, {(y[idx] == 0).sum():,} negatives, prevalence {y[idx].mean():.4f}")
+
+# %%
+model = LogisticRegression().fit(X[train], y[train])
+y_test, s_test = y[test], model.predict_proba(X[test])[:, 1]
+y_dep, s_dep = y[deploy], model.predict_proba(X[deploy])[:, 1]
+pi_dep = y_dep.mean()
+print(f"ROC AUC  test {roc_auc_score(y_test, s_test):.3f}   deployment {roc_auc_score(y_dep, s_dep):.3f}")
+
+# %% [markdown]
+# ROC AUC is about the same on both: it is built from TPR and FPR only.
+#
+# ### At one threshold
+#
+# At the default threshold 0.5 we compare the precision measured on the test
+# set, the corrected precision, and the precision we would really see on the
+# deployment sample.
+
+# %%
+c_test = confusion_counts(y_test, s_test >= 0.5)
+r_test = c_test.n_neg / c_test.n_pos
+r_dep = (1 - pi_dep) / pi_dep
+m_test = metric_zoo(c_test)
+rows = {
+    "test set": (m_test["precision"], m_test["recall"]),
+    "corrected to deployment": (corrected_precision(c_test.tp, c_test.fp, test_ratio=r_test, deploy_ratio=r_dep),
+                                m_test["recall"]),
+    "Bayes' rule": (precision_at_prevalence(m_test["recall"], m_test["fpr"], pi_dep), m_test["recall"]),
+    "true, on the deployment sample": (precision_score(y_dep, s_dep >= 0.5), recall_score(y_dep, s_dep >= 0.5)),
+}
+print(c_test, f" fold change of the ratio: {r_dep / r_test:.3f}")
+pd.DataFrame(rows, index=["precision", "recall"]).T.round(3)
+
+# %% [markdown]
+# The test set says 0.94; the corrected value 0.76 is close to the 0.75 the
+# deployment sample really gives. Recall needs no correction.
+#
+# ## 4. The corrected precision–recall curve
+#
+# Applying the correction at every threshold gives the deployment PR curve.
+# `corrected_pr_curve` counts TP and FP at each threshold and rescales FP.
+# The same curve comes from scikit-learn by giving each negative the weight
+# $w = r_\text{deploy}/r_\text{test}$ (`negative_weight`): a weighted negative
+# counts as $w$ negatives.
+
+# %%
+w = negative_weight(c_test.n_pos, c_test.n_neg, pi_dep)
+weights = np.where(y_test == 1, 1.0, w)
+p_corr, r_corr, t_corr = corrected_pr_curve(y_test, s_test, deploy_prevalence=pi_dep)
+p_sk, r_sk, t_sk = precision_recall_curve(y_test, s_test, sample_weight=weights)
+print(f"weight of a negative: {w:.4f}")
+print("same thresholds:", np.array_equal(t_corr, t_sk),
+      "| same precision:", np.allclose(p_corr, p_sk), "| same recall:", np.allclose(r_corr, r_sk))
+
+# %%
+p_test, r_test_curve, _ = precision_recall_curve(y_test, s_test)
+p_true, r_true, _ = precision_recall_curve(y_dep, s_dep)
+fig, ax = plt.subplots()
+ax.plot(r_test_curve, p_test, drawstyle="steps-post", color=PALETTE["blue"], label="test set (1:10)")
+ax.plot(r_corr, p_corr, drawstyle="steps-post", color=PALETTE["vermillion"], label="test set, corrected")
+ax.plot(r_true, p_true, drawstyle="steps-post", color=PALETTE["black"], ls=":", label="deployment sample (true)")
+ax.set(xlabel="recall", ylabel="precision", ylim=(0, 1.05),
+       title=f"PR curves: test prevalence {y_test.mean():.3f}, deployment {pi_dep:.3f}")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# The corrected curve follows the true deployment curve closely (the residual
+# wiggles are sampling noise: 800 positives in each set). At high thresholds
+# the test set has almost no false positives, so the corrected precision
+# there rests on a handful of counts; notebook 07 puts intervals on it.
+#
+# ## 5. F1 and average precision at the deployment prevalence
+#
+# F1 combines precision and recall, so it moves with precision. Average
+# precision (AP) summarises the PR curve, so it moves too. Both come from the
+# test set with the negatives weighted by $w$.
+
+# %%
+f1_by_hand = metrics_at_threshold(y_test, s_test, 0.5, pi_dep)["f1_deploy"]
+summary = pd.DataFrame({
+    "test set": [f1_score(y_test, s_test >= 0.5), average_precision_score(y_test, s_test)],
+    "corrected (weighted test set)": [f1_score(y_test, s_test >= 0.5, sample_weight=weights),
+                                      average_precision_score(y_test, s_test, sample_weight=weights)],
+    "true (deployment sample)": [f1_score(y_dep, s_dep >= 0.5), average_precision_score(y_dep, s_dep)],
+}, index=["F1 at 0.5", "average precision"])
+print(f"F1 from the corrected precision and recall, 2PR/(P+R): {f1_by_hand:.4f}")
+summary.round(4)
+
+# %% [markdown]
+# ## 6. The microchip example
+#
+# A factory expects one defective chip in 10 000. We have images of 300
+# defective chips. A test set with the factory's balance would need
+# 300 × 10 000 good-chip images, each checked by hand; instead the test set
+# is built at 1:10.
+
+# %%
+n_defective, ratio_factory, ratio_test = 300, 10_000, 10
+print(f"good chips needed for a realistic test set: {n_defective * ratio_factory:,}")
+print(f"fold change of the negative-to-positive ratio: {ratio_factory // ratio_test:,}")
+
+# %% [markdown]
+# **Which test precision do we need for a deployed precision of 0.33?** Write
+# $f = 1000$ for the fold change and solve $0.33 = \text{TP}/(\text{TP} + f\,\text{FP})$
+# for FP:
+#
+# $$0.33\,(\text{TP} + 1000\,\text{FP}) = \text{TP}
+#   \;\Rightarrow\; 330\,\text{FP} = (1 - 0.33)\,\text{TP} = 0.67\,\text{TP}
+#   \;\Rightarrow\; \text{FP} = \frac{0.67\,\text{TP}}{330}.$$
+#
+# The source writes $\text{FP} = 1.33\,\text{TP}/330$: it added $0.33\,\text{TP}$
+# where it should have subtracted it ($1 + 0.33$ instead of $1 - 0.33$). That
+# turns the test precision $1/(1 + \text{FP}/\text{TP})$ into 0.996 instead of
+# 0.998. We compute both, and plug each FP back in to see which one really
+# gives 0.33 in deployment.
+
+# %%
+target, fold = 0.33, ratio_factory / ratio_test
+fp_per_tp = {"correct: (1 - 0.33) / 330": (1 - target) / (target * fold),
+             "source: (1 + 0.33) / 330": (1 + target) / (target * fold)}
+for label, k in fp_per_tp.items():
+    test_precision = 1 / (1 + k)
+    deployed = corrected_precision(1.0, k, test_ratio=ratio_test, deploy_ratio=ratio_factory)
+    print(f"{label}: FP/TP = {k:.6f}, test precision {test_precision:.4f}, deployed precision {deployed:.4f}")
+
+# %% [markdown]
+# Only the corrected algebra reproduces 0.33 after deployment; the source's FP
+# would give about 0.20. The lesson of the example stands, and is even
+# starker: a test precision of about **0.998** (not 0.996) shrinks to 0.33 on
+# the factory floor.
+#
+# ## 7. The earthquake example
+#
+# An early-warning model looks at 10-second windows of seismic data. How many
+# windows are there in a year, and what is the prevalence if 2–3 significant
+# quakes happen per year?
+
+# %%
+windows_per_year = 365 * 24 * 3600 // 10
+quakes_per_year = 2.5
+pi_quake = quakes_per_year / windows_per_year
+print(f"10-second windows per year: {windows_per_year:,}")
+print(f"prevalence: {quakes_per_year} / {windows_per_year:,} = {pi_quake:.3e}")
+
+# %% [markdown]
+# Suppose a model catches 90 % of quakes (TPR 0.9) and raises a false alarm on
+# 0.1 % of quiet windows (FPR 0.001), which would look excellent on a
+# balanced test set.
+
+# %%
+tpr_q, fpr_q = 0.9, 0.001
+prec_q = precision_at_prevalence(tpr_q, fpr_q, pi_quake)
+false_alarms = fpr_q * (windows_per_year - quakes_per_year)
+fpr_needed = tpr_q * pi_quake / (1 - pi_quake)  # FPR at which precision is 0.5
+print(f"precision at deployment: {prec_q:.2e}  (about 1 true alarm in {1 / prec_q:,.0f})")
+print(f"false alarms per year: {false_alarms:,.0f}, true alarms per year: {tpr_q * quakes_per_year:.2f}")
+print(f"FPR needed for precision 0.5: {fpr_needed:.2e}, i.e. {fpr_needed * windows_per_year:.2f} false alarms a year")
+
+# %% [markdown]
+# The imbalance is so extreme (and would be multiplied by every station you
+# monitor) that nobody could label a test set at the real prevalence; the
+# correction is the only way to see these numbers before deployment.
+#
+# ## 8. Assumptions, and what happens when they fail
+#
+# The source lists three assumptions:
+#
+# 1. the training and test sets are random samples of the deployment
+#    situation — more exactly, each class looks the same in the test set and
+#    in deployment (the *prior-shift* assumption: only the class balance
+#    changes, so TPR and FPR at every threshold carry over);
+# 2. we know the true class balance in deployment;
+# 3. the model's probabilities are calibrated.
+#
+# **Assumption 1 broken.** Suppose the deployment negatives are not like the
+# test negatives: the factory brings in a new supplier whose good chips look a
+# bit more like defective ones. We mimic this by resampling the deployment
+# negatives, favouring those with a high value of the feature that most
+# raises the model's score. The prevalence stays the same.
+
+# %%
+neg_dep = deploy[y_dep == 0]
+k = int(np.argmax(model.coef_[0]))  # the feature that raises the score most
+p_pick = np.exp(0.5 * X[neg_dep, k])
+shifted_neg = rng.choice(neg_dep, size=neg_dep.size, p=p_pick / p_pick.sum())
+shifted = np.r_[deploy[y_dep == 1], shifted_neg]
+y_sh, s_sh = y[shifted], model.predict_proba(X[shifted])[:, 1]
+c_sh = confusion_counts(y_sh, s_sh >= 0.5)
+print(f"prevalence {y_sh.mean():.4f} (unchanged); FPR at 0.5: test {m_test['fpr']:.4f}, "
+      f"new negatives {metric_zoo(c_sh)['fpr']:.4f}")
+print(f"corrected precision (from the test set): {rows['corrected to deployment'][0]:.3f}; "
+      f"true precision with the new negatives: {metric_zoo(c_sh)['precision']:.3f}")
+
+# %%
+p_sh, r_sh, _ = precision_recall_curve(y_sh, s_sh)
+fig, ax = plt.subplots()
+ax.plot(r_corr, p_corr, drawstyle="steps-post", color=PALETTE["vermillion"], label="corrected from the test set")
+ax.plot(r_true, p_true, drawstyle="steps-post", color=PALETTE["black"], ls=":", label="deployment, same negatives")
+ax.plot(r_sh, p_sh, drawstyle="steps-post", color=PALETTE["purple"], label="deployment, new kind of negatives")
+ax.set(xlabel="recall", ylabel="precision", ylim=(0, 1.05), title="Prior-shift correction when negatives change")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# The correction only knows how many negatives there are, not what they look
+# like. When the negatives change, FPR changes, and the corrected curve is too
+# optimistic. Check for this by comparing the score distribution of unlabeled
+# deployment data with the test set's (notebook 08).
+#
+# **Assumption 2 broken.** Precision is only as good as the prevalence we plug
+# in. If the real prevalence were half or twice what we assumed:
+
+# %%
+for factor in (0.5, 1, 2):
+    p = precision_at_prevalence(m_test["recall"], m_test["fpr"], factor * pi_dep)
+    print(f"prevalence {factor:>3} x {pi_dep:.4f}: precision at 0.5 = {p:.3f}")
+
+# %% [markdown]
+# **Assumption 3 is not needed for this correction.** FP rescaling uses only
+# counts above a threshold, so any order-preserving change of the scores gives
+# the same corrected curve (just with different threshold values). Calibration
+# matters when the scores are read as probabilities, for instance when a
+# threshold is chosen as "probability > 0.5" at the new prior (see
+# `adjust_posteriors` in notebook 08), not for the precision–recall trade-off
+# itself. Here the scores are cubed, which ruins calibration:
+
+# %%
+p_cubed, r_cubed, _ = corrected_pr_curve(y_test, s_test**3, deploy_prevalence=pi_dep)
+print("same corrected curve after cubing the scores:", np.allclose(p_cubed, p_corr) and np.allclose(r_cubed, r_corr))
+
+# %% [markdown]
+# ## 9. Try it: slide the deployment prevalence
+#
+# The dashboard draws the test set's PR curve and the curve corrected to a
+# deployment prevalence set on a log scale (10⁻⁶ to 0.5), and marks one
+# threshold on both. Its starting point is the deployment prevalence of our
+# sample and threshold 0.5; the numbers it shows are these:
+
+# %%
+start = metrics_at_threshold(y_test, s_test, 0.5, pi_dep)
+print(", ".join(f"{key} {value:.4f}" for key, value in start.items()))
+
+# %% tags=["nbval-ignore-output"]
+prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
+
+# %% [markdown]
+# Things to try: move the prevalence to 10⁻⁴ (the microchip factory) and watch
+# the corrected curve sink; raise the threshold until the test set has no
+# false positives and see the corrected precision jump to 1 — a sign that the
+# test set is too small to say anything there.
+#
+# ## Summary
+#
+# - Recall carries over from test to deployment; precision, F1 and average
+#   precision do not.
+# - Correct precision by multiplying FP by the fold change of the
+#   negative-to-positive ratio; this is Bayes' rule with TPR, FPR and the
+#   deployment prevalence. At every threshold it gives the corrected PR curve,
+#   the same as scikit-learn's curve with `sample_weight` = `negative_weight`
+#   on the negatives; F1 and AP follow with the same weights.
+# - Microchips: 1:10 in test, 1:10 000 in the factory is a 1000-fold change;
+#   a deployed precision of 0.33 needs a test precision of about 0.998 (the
+#   source's 0.996 comes from an algebra slip, 1 + 0.33 for 1 − 0.33).
+# - Earthquakes: 3 153 600 windows a year and 2–3 quakes give a prevalence
+#   near 8 × 10⁻⁷; a model with TPR 0.9 and FPR 0.001 would raise about 3 150
+#   false alarms a year for two true ones.
+# - The correction assumes each class looks the same in test and deployment
+#   and that the prevalence is known. If the negatives change, it is wrong.
+#   It does not need calibrated scores.
+#
+# ## Exercises
+#
+# **Exercise 1.** In the microchip factory (fold change 1000), which test
+# precision is needed for a deployed precision of 0.9? Use
+# `corrected_precision` to check your answer.
+#
+# <details><summary>Solution</summary>
+#
+# $0.9 = \text{TP}/(\text{TP} + 1000\,\text{FP})$ gives
+# $\text{FP}/\text{TP} = (1 - 0.9)/(0.9 \cdot 1000) = 1/9000$, so the test
+# precision must be $1/(1 + 1/9000) \approx 0.99989$.
+#
+# ```python
+# k = (1 - 0.9) / (0.9 * 1000)
+# print(1 / (1 + k), corrected_precision(1.0, k, test_ratio=10, deploy_ratio=10_000))  # 0.99989, 0.9
+# ```
+# </details>
+#
+# **Exercise 2.** Compute the average precision of our model at the
+# microchip prevalence (1 in 10 000) and at the earthquake prevalence. Does
+# ROC AUC change?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# for prev in (1e-4, pi_quake):
+#     wt = np.where(y_test == 1, 1.0, negative_weight(800, 8000, prev))
+#     print(prev, average_precision_score(y_test, s_test, sample_weight=wt),
+#           roc_auc_score(y_test, s_test, sample_weight=wt))
+# ```
+#
+# AP falls from 0.65 to about 0.28 at 10⁻⁴, and hardly further (0.27) at
+# the earthquake prevalence. Why so little? At the highest scores the test
+# set has no false positives at all, so the corrected precision there stays 1
+# whatever the weight: 8 000 test negatives cannot measure an FPR of 10⁻⁶, and
+# the corrected AP is optimistic. The weighted ROC AUC equals the unweighted
+# one (0.821), because TPR and FPR are ratios within each class and a common
+# weight on all negatives cancels.
+# </details>
+#
+# **Exercise 3.** In section 8, make the shift milder: use `np.exp(0.2 * X[neg_dep, k])`.
+# How far is the corrected precision at 0.5 from the truth now?
+#
+# <details><summary>Solution</summary>
+#
+# Rerun the two cells with 0.2. The FPR of the new negatives at 0.5 is now
+# about 0.004 instead of 0.008 (test: 0.0022), and the true precision about
+# 0.65 instead of 0.48, against the corrected 0.76. The correction is exactly
+# as wrong as the FPR it borrows from the test set.
+# </details>
