@@ -128,7 +128,9 @@ def metric_zoo(counts) -> dict[str, float]:
     ``counts`` is a :class:`Counts` or any ``(tn, fp, fn, tp)`` sequence; the
     cells may also be equal-length arrays (one study per entry), and then every
     value is an array. A ratio whose denominator is 0 is ``nan``: no exception,
-    and no silent 0.
+    and no silent 0. That includes LR+ when FPR = 0 (it grows without bound as
+    FPR shrinks, but a single number cannot say so) and the DOR built from it;
+    ``sklearn.metrics.matthews_corrcoef`` returns 0 where MCC is ``nan`` here.
 
     >>> round(metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))["precision"], 3)
     0.308

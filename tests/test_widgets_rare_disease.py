@@ -79,7 +79,7 @@ def test_blit_figure_redraws_only_what_changes():
     import PIL.Image
     from matplotlib.figure import Figure
 
-    from helpers.widgets.rare_disease import BlitFigure
+    from helpers.widgets.dashboard import BlitFigure
 
     fig = Figure(figsize=(2, 2), dpi=50)
     ax = fig.subplots()

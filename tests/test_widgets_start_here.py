@@ -26,4 +26,4 @@ def test_moving_each_slider_updates_numbers_and_plot():
         assert d.views["plot"].value != before_png
         t, f, p = (d.controls[k].value for k in ("tpr", "fpr", "prevalence"))
         assert _shown_precision(d) == pytest.approx(precision_at_prevalence(t, f, p), abs=5e-5)
-    assert d.views["plot"].value.startswith(b"\x89PNG")
+    assert bytes(d.views["plot"].value).startswith(b"\x89PNG")

@@ -18,8 +18,7 @@ from sklearn.metrics import average_precision_score, precision_recall_curve
 from .._validate import check_binary_labels, check_same_length, check_scores
 from ..plotting import PALETTE
 from ..prior_shift import corrected_pr_curve, corrected_precision, negative_weight
-from .dashboard import Dashboard, html_table
-from .rare_disease import BlitFigure
+from .dashboard import BlitFigure, Dashboard, html_table
 
 __all__ = ["prior_shift_dashboard", "metrics_at_threshold"]
 

@@ -8,12 +8,8 @@ who the people flagged positive are.
 
 from __future__ import annotations
 
-import io
-
 import ipywidgets as widgets
 import numpy as np
-import PIL.Image
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
@@ -21,7 +17,7 @@ from ..counts import Counts, metric_zoo
 from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..simulation import simulate_counts
-from .dashboard import Dashboard, html_table
+from .dashboard import BlitFigure, Dashboard, html_table
 
 __all__ = ["rare_disease_dashboard", "population_counts", "BlitFigure"]
 
@@ -47,38 +43,6 @@ def population_counts(population: int, prevalence: float, sensitivity: float, sp
 
 def _fmt_pct(x: float) -> str:
     return "undefined" if np.isnan(x) else f"{x:.2%}"
-
-
-class BlitFigure:
-    """Fast PNG frames of a figure whose axes, ticks and labels never change.
-
-    The static part is drawn once and kept as a bitmap; each :meth:`png`
-    restores it and draws only the ``dynamic`` artists (lines, bars, texts
-    whose data change), then encodes the PNG. This keeps a widget callback far
-    below the 50 ms budget where a full redraw of the ticks and labels takes
-    longer. The axes limits must not change after the first frame.
-    """
-
-    def __init__(self, fig: Figure, dynamic) -> None:
-        self.fig = fig
-        self.canvas = FigureCanvasAgg(fig)
-        self.dynamic = list(dynamic)
-        for artist in self.dynamic:
-            artist.set_animated(True)
-        self._background = None
-
-    def png(self) -> bytes:
-        if self._background is None:
-            self.canvas.draw()
-            self._background = self.canvas.copy_from_bbox(self.fig.bbox)
-        else:
-            self.canvas.restore_region(self._background)
-        for artist in self.dynamic:
-            if artist.get_visible():
-                self.fig.draw_artist(artist)
-        buf = io.BytesIO()
-        PIL.Image.fromarray(np.asarray(self.canvas.buffer_rgba())).save(buf, format="png")
-        return buf.getvalue()
 
 
 def _short_number(x: float, _pos=None) -> str:

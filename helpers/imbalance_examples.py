@@ -1,0 +1,100 @@
+"""Small imbalanced examples: seed 004's two 90/10 matrices, counts from per-class accuracy, costs.
+
+Seed 004 lists, for each example, accuracy, misclassification rate, recall,
+balanced accuracy, specificity, false positive rate, precision and F1;
+:func:`seed004_figures` computes exactly those from the counts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validate import check_count, check_rate
+from .counts import Counts, metric_zoo
+from .simulation import simulate_counts
+
+__all__ = [
+    "SEED004_EXAMPLES",
+    "SEED004_FIGURES",
+    "counts_from_rates",
+    "seed004_figures",
+    "total_cost",
+]
+
+SEED004_EXAMPLES: dict[str, Counts] = {
+    "example 1: predicts 0 for 99 of 100": Counts(tn=90, fp=0, fn=9, tp=1),
+    "example 2: 80 % right in each class": Counts(tn=72, fp=18, fn=2, tp=8),
+}
+"""The two 90/10 worked examples of seed 004 (90 negatives, 10 positives each)."""
+
+SEED004_FIGURES: tuple[str, ...] = (
+    "accuracy",
+    "misclassification rate",
+    "recall",
+    "balanced accuracy",
+    "specificity",
+    "false positive rate",
+    "precision",
+    "F1",
+)
+"""The figures seed 004 lists for each example, in its order."""
+
+
+def seed004_figures(counts) -> dict[str, float]:
+    """The eight figures of seed 004 for one matrix (nan where undefined).
+
+    ``misclassification rate = 1 - accuracy = (FP + FN) / N``, and the rest as
+    in :func:`~helpers.metric_zoo`.
+
+    >>> round(seed004_figures(Counts(tn=90, fp=0, fn=9, tp=1))["F1"], 3)
+    0.182
+    """
+    z = metric_zoo(counts)
+    return {
+        "accuracy": z["accuracy"],
+        "misclassification rate": 1.0 - z["accuracy"],
+        "recall": z["recall"],
+        "balanced accuracy": z["balanced_accuracy"],
+        "specificity": z["specificity"],
+        "false positive rate": z["fpr"],
+        "precision": z["precision"],
+        "F1": z["f1"],
+    }
+
+
+def counts_from_rates(n: int, share_negative: float, acc_negative: float, acc_positive: float) -> Counts:
+    """Counts of ``n`` people of whom a share ``share_negative`` are negatives, given per-class accuracy.
+
+    ``n_neg = round(n * share_negative)``, ``n_pos = n - n_neg``; then
+    ``TN = round(n_neg * acc_negative)`` (specificity) and
+    ``TP = round(n_pos * acc_positive)`` (recall), as in
+    :func:`~helpers.simulate_counts`.
+
+    >>> counts_from_rates(100, 0.9, 0.8, 0.8)
+    Counts(tn=72, fp=18, fn=2, tp=8)
+    """
+    n = check_count(n, "n")
+    if n == 0:
+        raise ValueError("n must be at least 1")
+    share_negative = check_rate(share_negative, "share_negative")
+    n_neg = round(n * share_negative)
+    return simulate_counts(n - n_neg, n_neg, acc_positive, acc_negative)
+
+
+def total_cost(counts, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0) -> float:
+    """Total cost of a confusion matrix with a price per cell.
+
+    ``cost = cost_tn TN + cost_fp FP + cost_fn FN + cost_tp TP``; a negative
+    price is a gain. Works on array-valued counts too (one total per entry).
+
+    >>> total_cost(Counts(tn=72, fp=18, fn=2, tp=8), cost_fp=10, cost_fn=100)
+    380.0
+    """
+    if len(counts) != 4:
+        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
+    prices = np.array([cost_tn, cost_fp, cost_fn, cost_tp], dtype=float)
+    if not np.all(np.isfinite(prices)):
+        raise ValueError("every cost must be a finite number")
+    tn, fp, fn, tp = (np.asarray(v, dtype=float) for v in counts)
+    out = prices[0] * tn + prices[1] * fp + prices[2] * fn + prices[3] * tp
+    return float(out) if out.ndim == 0 else out

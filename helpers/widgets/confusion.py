@@ -1,0 +1,107 @@
+"""Notebook 01's widget: type the four counts, see the matrix and the whole metric zoo."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.figure import Figure
+
+from ..counts import Counts
+from ..metric_table import zoo_table
+from ..plotting import plot_confusion_matrix
+from .dashboard import Dashboard, figure_png, html_table
+
+__all__ = ["MatrixFigure", "confusion_dashboard", "metrics_html"]
+
+_MAX_COUNT = 1_000_000
+_DEFAULT = Counts(tn=50, fp=3, fn=3, tp=87)
+
+
+class MatrixFigure:
+    """A confusion-matrix picture drawn once and then only updated (fast enough for a slider).
+
+    Looks like :func:`helpers.plotting.plot_confusion_matrix`; :meth:`png`
+    changes the colours and texts of the existing artists and renders PNG bytes.
+    """
+
+    _NAMES = ("TN", "FP", "FN", "TP")
+
+    def __init__(self, labels=("0", "1"), width: float = 3.4, height: float = 3.2) -> None:
+        self.fig = Figure(figsize=(width, height), dpi=80)
+        self.fig.subplots_adjust(left=0.2, bottom=0.22, right=0.97, top=0.9)
+        self.ax = self.fig.add_subplot()
+        plot_confusion_matrix(Counts(1, 0, 0, 1), ax=self.ax, labels=labels)
+        names = [f"{labels[0]}\n(negative)", f"{labels[1]}\n(positive)"]  # short lines: long class names fit
+        self.ax.set_xticks([0, 1], names)
+        self.ax.set_yticks([0, 1], names, rotation=90, va="center")
+        self.image = self.ax.images[0]
+        self.texts = list(self.ax.texts)  # TN, FP, FN, TP: row by row, as plot_confusion_matrix writes them
+
+    def png(self, counts, title: str) -> bytes:
+        """PNG bytes of the matrix of ``counts`` (tn, fp, fn, tp) under ``title``."""
+        m = np.array([[counts[0], counts[1]], [counts[2], counts[3]]], dtype=float)
+        self.image.set_data(m)
+        self.image.set_clim(m.min(), m.max())
+        top = m.max() if m.max() > 0 else 1.0
+        for text, name, value in zip(self.texts, self._NAMES, m.ravel(), strict=True):
+            text.set_text(f"{name}\n{value:,.0f}")
+            text.set_color("white" if value > 0.6 * top else "black")
+        self.ax.set_title(title)
+        return figure_png(self.fig)
+
+
+def metrics_html(counts) -> str:
+    """The metric zoo of ``counts`` as an HTML table (name, formula, fraction, value).
+
+    Undefined metrics (a zero denominator) read ``undefined (...)``, never raise.
+    """
+    table = zoo_table(counts)
+    rows = [
+        (r["name"], r["also called"], r["formula"], r["fraction"], r["shown"]) for _, r in table.iterrows()
+    ]
+    return html_table(rows, header=("metric", "also called", "formula", "with the counts", "value"))
+
+
+def confusion_dashboard(counts=_DEFAULT, *, labels=("0", "1")) -> Dashboard:
+    """Four count boxes (TN, FP, FN, TP) driving a matrix picture and the metric table.
+
+    Controls ``tn``, ``fp``, ``fn``, ``tp`` (``BoundedIntText``, 0 to 1 000 000);
+    views ``matrix`` (``Image``, scikit-learn orientation) and ``metrics``
+    (``HTML``, see :func:`metrics_html`). ``labels`` name class 0 and class 1
+    on the axes. All four counts 0 is reported in the status line.
+    """
+    if len(counts) != 4:
+        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
+    controls = {
+        name: widgets.BoundedIntText(
+            value=int(value), min=0, max=_MAX_COUNT, description=name.upper(), layout=widgets.Layout(width="160px")
+        )
+        for name, value in zip(Counts._fields, counts, strict=True)
+    }
+    views = {
+        "matrix": widgets.Image(format="png", layout=widgets.Layout(width="300px")),
+        "metrics": widgets.HTML(),
+    }
+    picture = MatrixFigure(labels=(str(labels[0]), str(labels[1])))
+
+    def update(d: Dashboard) -> None:
+        c = Counts(*(d.controls[name].value for name in Counts._fields))
+        if c.n == 0:
+            raise ValueError("all four counts are 0: there is nobody to evaluate")
+        d.views["matrix"].value = picture.png(c, f"N = {c.n}; rows = truth")
+        d.views["metrics"].value = (
+            f"<p>positive class: <b>{html.escape(str(labels[1]))}</b>; "
+            f"prevalence {c.n_pos} / {c.n}</p>" + metrics_html(c)
+        )
+
+    grid = widgets.GridBox(
+        list(controls.values()), layout=widgets.Layout(grid_template_columns="repeat(2, 170px)")
+    )
+    layout = [
+        widgets.HTML("<small>sklearn order: first row TN, FP (truth = 0); second row FN, TP (truth = 1)</small>"),
+        grid,
+        widgets.HBox([views["matrix"], views["metrics"]]),
+    ]
+    return Dashboard(controls, views, update, title="Confusion matrix and metric zoo", layout_children=layout)

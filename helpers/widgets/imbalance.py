@@ -1,0 +1,133 @@
+"""Notebook 02's widget: class balance and per-class accuracy in, matrix and metrics out."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..counts import Counts, metric_zoo
+from ..imbalance_examples import SEED004_EXAMPLES, counts_from_rates, seed004_figures
+from ..metric_table import format_metric
+from .confusion import MatrixFigure
+from .dashboard import Dashboard, html_table
+
+__all__ = ["CUSTOM", "PRESETS", "imbalance_dashboard", "imbalance_metrics_html"]
+
+CUSTOM = "custom"
+
+PRESETS: dict[str, dict[str, float]] = {
+    name: {
+        "n": c.n,
+        "share_negative": c.n_neg / c.n,
+        "acc_negative": c.tn / c.n_neg,
+        "acc_positive": c.tp / c.n_pos,
+    }
+    for name, c in SEED004_EXAMPLES.items()
+}
+"""Control values that reproduce seed 004's two examples exactly."""
+
+_ZOO_KEY = {  # seed 004 figure -> metric_zoo key, for the "undefined" wording
+    "accuracy": "accuracy",
+    "misclassification rate": "accuracy",
+    "recall": "recall",
+    "balanced accuracy": "balanced_accuracy",
+    "specificity": "specificity",
+    "false positive rate": "fpr",
+    "precision": "precision",
+    "F1": "f1",
+}
+
+
+def imbalance_metrics_html(counts) -> str:
+    """Seed 004's eight figures, MCC, and the always-negative baseline as an HTML table."""
+    c = Counts(*(int(v) for v in counts))
+    figures = seed004_figures(c)
+    z = metric_zoo(c)
+    rows = [(name, format_metric(_ZOO_KEY[name], value)) for name, value in figures.items()]
+    rows.append(("MCC", format_metric("mcc", z["mcc"])))
+    rows.append(("prevalence (share of positives)", format_metric("prevalence", z["prevalence"])))
+    rows.append(("accuracy of 'always negative'", f"{c.n_neg / c.n:.3f}"))
+    return html_table(rows, header=("metric", "value"))
+
+
+def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
+    """Sliders for the share of negatives and the accuracy within each class.
+
+    Controls: ``preset`` (``Dropdown``: seed 004's examples or ``"custom"``;
+    choosing an example sets the other controls), ``n`` (people,
+    ``BoundedIntText``), ``share_negative``, ``acc_negative`` (specificity) and
+    ``acc_positive`` (recall) (``FloatSlider``). Moving a slider away from a
+    preset switches the dropdown to ``"custom"``. Views: ``matrix`` (``Image``)
+    and ``metrics`` (``HTML``, see :func:`imbalance_metrics_html`). Counts are
+    :func:`~helpers.imbalance_examples.counts_from_rates`.
+    """
+    if preset not in PRESETS and preset != CUSTOM:
+        raise ValueError(f"preset must be one of {[*PRESETS, CUSTOM]}, got {preset!r}")
+    start = PRESETS.get(preset, next(iter(PRESETS.values())))
+    slider = dict(min=0.0, max=1.0, step=0.01, readout_format=".2f", style={"description_width": "150px"})
+    controls = {
+        "preset": widgets.Dropdown(options=[*PRESETS, CUSTOM], value=preset, description="preset"),
+        "n": widgets.BoundedIntText(value=int(start["n"]), min=1, max=1_000_000, description="people (N)"),
+        "share_negative": widgets.FloatSlider(
+            value=start["share_negative"], description="share of negatives", **slider
+        ),
+        "acc_negative": widgets.FloatSlider(
+            value=start["acc_negative"], description="accuracy on negatives", **slider
+        ),
+        "acc_positive": widgets.FloatSlider(
+            value=start["acc_positive"], description="accuracy on positives", **slider
+        ),
+    }
+    numeric = ("n", "share_negative", "acc_negative", "acc_positive")
+    state = {"quiet": False}  # True while one change sets several controls: draw once, at the end
+
+    def on_preset(change) -> None:
+        if state["quiet"] or change["new"] == CUSTOM:
+            return
+        state["quiet"] = True
+        try:
+            for name in numeric:
+                controls[name].value = PRESETS[change["new"]][name]
+        finally:
+            state["quiet"] = False
+
+    def on_slider(_change) -> None:
+        name = controls["preset"].value
+        if state["quiet"] or name == CUSTOM:
+            return
+        if any(abs(controls[k].value - PRESETS[name][k]) > 1e-9 for k in numeric):
+            state["quiet"] = True
+            try:
+                controls["preset"].value = CUSTOM
+            finally:
+                state["quiet"] = False
+
+    # registered before the Dashboard's own observers, so they run first
+    controls["preset"].observe(on_preset, names="value")
+    for name in numeric:
+        controls[name].observe(on_slider, names="value")
+
+    views = {
+        "matrix": widgets.Image(format="png", layout=widgets.Layout(width="300px")),
+        "metrics": widgets.HTML(),
+    }
+    picture = MatrixFigure()
+
+    def update(d: Dashboard) -> None:
+        if state["quiet"]:
+            return
+        c = counts_from_rates(
+            d.controls["n"].value,
+            d.controls["share_negative"].value,
+            d.controls["acc_negative"].value,
+            d.controls["acc_positive"].value,
+        )
+        d.views["matrix"].value = picture.png(c, f"{c.n_neg} negatives, {c.n_pos} positives")
+        d.views["metrics"].value = (
+            f"<p>TN {c.tn}, FP {c.fp}, FN {c.fn}, TP {c.tp}</p>" + imbalance_metrics_html(c)
+        )
+
+    layout = [
+        widgets.VBox(list(controls.values())),
+        widgets.HBox([views["matrix"], views["metrics"]]),
+    ]
+    return Dashboard(controls, views, update, title="Class balance and per-class accuracy", layout_children=layout)

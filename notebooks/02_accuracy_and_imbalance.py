@@ -1,0 +1,371 @@
+# %% [markdown]
+# # 02 · Accuracy and class imbalance
+#
+# **Learning goals.** After this notebook you can
+#
+# - explain why accuracy says little when 90 % of the cases are negative,
+#   using three predictors that all score 0.9,
+# - read a `classification_report`, including what `zero_division` does and
+#   how today's report differs from older ones,
+# - compute by hand every figure of seed 004's two 90/10 examples (accuracy,
+#   misclassification rate, recall, balanced accuracy, specificity, FPR,
+#   precision, F1) and check them with scikit-learn,
+# - compare predictors with precision, recall, F1, balanced accuracy and MCC,
+# - put a price on each cell of the confusion matrix and pick the predictor
+#   that costs least.
+#
+# Throughout, class 1 is the positive class (`pos_label=1`), and it is the
+# rare one: 10 positives among 100 cases.
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from IPython.display import display
+from sklearn.metrics import (
+    accuracy_score,
+    balanced_accuracy_score,
+    classification_report,
+    f1_score,
+    matthews_corrcoef,
+    precision_score,
+    recall_score,
+)
+
+from helpers import Counts, confusion_counts, metric_zoo, simulate_labels
+from helpers.imbalance_examples import SEED004_EXAMPLES, counts_from_rates, seed004_figures, total_cost
+from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
+from helpers.widgets.imbalance import imbalance_dashboard
+
+use_course_style()
+pd.set_option("display.width", 120)
+
+# %% [markdown]
+# ## Three predictors, one accuracy
+#
+# The lecture slides of seed 002 score three predictors on data with 90 %
+# negatives; each gets accuracy 0.9. The slides show only their
+# classification reports, so we rebuild the predictions from those reports.
+# With 10 positives:
+#
+# - **report 1**: class 1 has precision and recall 0: the predictor never
+#   says 1.
+# - **report 2**: class 1 recall 1.00, so all 10 positives are found (TP =
+#   10); precision 0.50, so as many false alarms (FP = 10).
+# - **report 3**: class 1 recall 0.50, so TP = 5; precision 0.50, so FP = 5.
+#
+# From recall r and precision p of class 1: TP = r · 10 and
+# FP = TP / p − TP.
+
+# %%
+n_pos, n_neg = 10, 90
+from_reports = {"always negative": (0.0, None), "finds all positives": (1.0, 0.5), "half and half": (0.5, 0.5)}
+predictor_counts = {}
+for name, (recall_1, precision_1) in from_reports.items():
+    tp = round(recall_1 * n_pos)
+    fp = 0 if precision_1 is None else round(tp / precision_1 - tp)
+    predictor_counts[name] = Counts(tn=n_neg - fp, fp=fp, fn=n_pos - tp, tp=tp)
+    print(f"{name:20s} {predictor_counts[name]}")
+
+# %% [markdown]
+# `helpers.simulate_labels` turns counts into label arrays (positives first,
+# then negatives), so we can hand them to scikit-learn like real predictions.
+
+# %%
+predictions = {}
+for name, c in predictor_counts.items():
+    y_true, y_pred = simulate_labels(c.n_pos, c.n_neg, c.tp / c.n_pos, c.tn / c.n_neg)
+    assert confusion_counts(y_true, y_pred) == c
+    predictions[name] = y_pred
+
+for name, y_pred in predictions.items():
+    print(f"{name:20s} accuracy {accuracy_score(y_true, y_pred):.2f}")
+
+# %% [markdown]
+# The same `y_true` serves all three (10 ones, then 90 zeros). All three
+# reach 0.9, the accuracy of the predictor that never finds a single
+# positive. On this data 0.9 is the floor, not an achievement.
+
+# %%
+fig, axes = plt.subplots(1, 3, figsize=(10, 3.6), layout="constrained")
+for ax, (name, c) in zip(axes, predictor_counts.items(), strict=True):
+    plot_confusion_matrix(c, ax=ax, labels=("0", "1"), title=f"{name}\naccuracy {metric_zoo(c)['accuracy']:.2f}")
+fig.suptitle("Three predictors on 90 negatives and 10 positives")
+plt.show()
+
+# %% [markdown]
+# ## Their classification reports
+#
+# `classification_report` lists precision, recall and F1 *for each class* as
+# if it were the positive one, then averages. For the always-negative
+# predictor, precision of class 1 is 0 / 0: nothing was predicted positive.
+# scikit-learn then needs to be told what to print: `zero_division=0` writes
+# 0 (what the slides show) and silences the warning; `zero_division=np.nan`
+# would write nan. Neither is a measurement: precision is simply undefined
+# there.
+
+# %%
+for name, y_pred in predictions.items():
+    print(f"--- {name}")
+    print(classification_report(y_true, y_pred, zero_division=0, digits=2))
+
+# %% [markdown]
+# These are the slides' three reports, digit for digit, in today's format.
+# The slides (scikit-learn of 2017) had one summary row, `avg / total`; that
+# is today's **weighted avg** (each class weighted by its support), e.g.
+# 0.81 / 0.90 / 0.85 for the first predictor. Today's report adds an
+# `accuracy` row and a **macro avg** (plain mean of the two classes), which
+# punishes the ignored class much harder:
+
+# %%
+for name, y_pred in predictions.items():
+    report = classification_report(y_true, y_pred, zero_division=0, output_dict=True)
+    w, m = report["weighted avg"], report["macro avg"]
+    print(f"{name:20s} weighted P/R/F1 {w['precision']:.2f} {w['recall']:.2f} {w['f1-score']:.2f}"
+          f"   macro P/R/F1 {m['precision']:.2f} {m['recall']:.2f} {m['f1-score']:.2f}")
+
+# %% [markdown]
+# ## Metrics that see the difference
+#
+# For the positive class: precision (how many alarms are real), recall (how
+# many positives are found), F1 (their harmonic mean), balanced accuracy (the
+# mean of recall and specificity, i.e. accuracy as if the classes were equal
+# in size) and MCC (the correlation between truth and prediction, 0 for a
+# predictor that ignores its input).
+
+# %%
+keys = ["accuracy", "precision", "recall", "f1", "balanced_accuracy", "mcc"]
+compare = pd.DataFrame({name: metric_zoo(c) for name, c in predictor_counts.items()}).loc[keys]
+display(compare.round(3))
+
+# %% [markdown]
+# Accuracy cannot tell them apart; the other five can. For the
+# always-negative predictor precision and MCC are undefined (`nan`): there
+# are no predicted positives. F1 is defined (2·TP / (2·TP + FP + FN) = 0 / 10)
+# and is 0. Check against scikit-learn: the only difference is MCC of the
+# always-negative predictor, where `matthews_corrcoef` returns 0.0 for a
+# correlation that is undefined (a constant prediction has no variance).
+
+# %%
+rows = {}
+for name, y_pred in predictions.items():
+    rows[name] = {
+        "accuracy": accuracy_score(y_true, y_pred),
+        "precision": precision_score(y_true, y_pred, zero_division=np.nan),
+        "recall": recall_score(y_true, y_pred),
+        "f1": f1_score(y_true, y_pred),
+        "balanced_accuracy": balanced_accuracy_score(y_true, y_pred),
+        "mcc": matthews_corrcoef(y_true, y_pred),
+    }
+sk = pd.DataFrame(rows).loc[keys]
+display(sk.round(3))
+same = np.isclose(compare, sk, equal_nan=True)
+print("cells where helpers and scikit-learn differ:",
+      [(compare.index[i], compare.columns[j]) for i, j in zip(*np.nonzero(~same), strict=True)])
+
+# %% [markdown]
+# ## Seed 004's two 90/10 examples
+#
+# The cheat sheet of seed 004 works two matrices of 90 negatives and 10
+# positives by hand:
+#
+# 1. a model that says 0 for 99 of the 100 cases: TN 90, FP 0, FN 9, TP 1;
+# 2. a model that is right for 80 % of each class: TN 72, FP 18, FN 2, TP 8.
+#
+# For each it lists eight figures. `helpers.imbalance_examples.seed004_figures`
+# computes them from the counts; the column `seed 004` holds what the sheet
+# prints, for comparison.
+
+# %%
+printed = [  # the figures as printed in seed 004, in its order: example 1, example 2
+    [0.910, 0.090, 0.100, 0.550, 1.000, 0.000, 1.000, 0.182],
+    [0.800, 0.200, 0.800, 0.800, 0.800, 0.200, 0.308, 0.444],
+]
+for seed_values, (name, c) in zip(printed, SEED004_EXAMPLES.items(), strict=True):
+    figures = seed004_figures(c)
+    table = pd.DataFrame({"computed": list(figures.values()), "seed 004": seed_values}, index=list(figures))
+    table["agrees (3 decimals)"] = np.round(table["computed"], 3) == table["seed 004"]
+    print(f"{name}: {c}")
+    print(table.round(3), end="\n\n")
+
+# %% [markdown]
+# Every figure of the sheet is right. The formulas behind them, with the
+# counts of example 2 filled in (row sums for recall and specificity, the
+# predicted-positive column for precision):
+
+# %%
+c = SEED004_EXAMPLES["example 2: 80 % right in each class"]
+f = seed004_figures(c)
+print(f"accuracy          (TN + TP) / N      = ({c.tn} + {c.tp}) / {c.n}  = {f['accuracy']:.3f}")
+print(f"misclassification (FP + FN) / N      = ({c.fp} + {c.fn}) / {c.n}  = {f['misclassification rate']:.3f}")
+print(f"recall            TP / (TP + FN)     = {c.tp} / {c.n_pos}          = {f['recall']:.3f}")
+print(f"specificity       TN / (TN + FP)     = {c.tn} / {c.n_neg}         = {f['specificity']:.3f}")
+print(f"FPR               FP / (FP + TN)     = {c.fp} / {c.n_neg}         = {f['false positive rate']:.3f}")
+print(f"balanced accuracy (recall + spec.)/2 = {f['balanced accuracy']:.3f}")
+print(f"precision         TP / (TP + FP)     = {c.tp} / {c.tp + c.fp}          = {f['precision']:.3f}")
+print(f"F1                2 P R / (P + R)    = {f['F1']:.3f}")
+
+# %% [markdown]
+# And the same figures from label arrays with scikit-learn (specificity is
+# the recall of class 0):
+
+# %%
+for name, c in SEED004_EXAMPLES.items():
+    yt, yp = simulate_labels(c.n_pos, c.n_neg, c.tp / c.n_pos, c.tn / c.n_neg)
+    assert confusion_counts(yt, yp) == c
+    ours = seed004_figures(c)
+    theirs = {
+        "accuracy": accuracy_score(yt, yp),
+        "misclassification rate": 1 - accuracy_score(yt, yp),
+        "recall": recall_score(yt, yp),
+        "balanced accuracy": balanced_accuracy_score(yt, yp),
+        "specificity": recall_score(yt, yp, pos_label=0),
+        "false positive rate": 1 - recall_score(yt, yp, pos_label=0),
+        "precision": precision_score(yt, yp),
+        "F1": f1_score(yt, yp),
+    }
+    print(f"{name}: all eight equal scikit-learn:", all(np.isclose(ours[k], theirs[k]) for k in ours))
+
+# %% [markdown]
+# ### Which example is the better model?
+#
+# By accuracy, example 1 (0.91 against 0.80). Yet it finds one positive in
+# ten; example 2 finds eight. Balanced accuracy, F1 and MCC all prefer
+# example 2; precision prefers example 1, which raises a single alarm and is
+# right that once.
+
+# %%
+both = pd.DataFrame({name.split(":")[0]: metric_zoo(c) for name, c in SEED004_EXAMPLES.items()}).loc[keys]
+display(both.round(3))
+
+# %% [markdown]
+# ## Goal setting: what does a mistake cost?
+#
+# The slides ask: what do I care about, and can I price each cell of the
+# matrix? Say a false positive (an unnecessary follow-up) costs 10 and a
+# false negative (a missed case) costs 100; correct decisions cost nothing.
+# Then the total cost is 10·FP + 100·FN, and the five matrices rank very
+# differently from their accuracy:
+
+# %%
+COST_FP, COST_FN = 10, 100
+all_counts = {**predictor_counts, **{name.split(":")[0]: c for name, c in SEED004_EXAMPLES.items()}}
+costs = pd.DataFrame({
+    "TN": [c.tn for c in all_counts.values()],
+    "FP": [c.fp for c in all_counts.values()],
+    "FN": [c.fn for c in all_counts.values()],
+    "TP": [c.tp for c in all_counts.values()],
+    "accuracy": [round(metric_zoo(c)["accuracy"], 2) for c in all_counts.values()],
+    "total cost": [total_cost(c, cost_fp=COST_FP, cost_fn=COST_FN) for c in all_counts.values()],
+}, index=list(all_counts))
+display(costs.sort_values("total cost"))
+
+# %% [markdown]
+# With these prices, the predictor that finds every positive is cheapest,
+# although its precision is only 0.5. The best choice depends on the *ratio*
+# of the two prices. Below, the cost of a false positive is 1 and a false
+# negative costs *r*: when *r* = 1 every error costs the same and total
+# cost is just the number of errors, so the three equal-accuracy predictors
+# tie.
+
+# %%
+ratios = np.logspace(-1, 1.5, 200)
+fig, ax = plt.subplots(figsize=(6.4, 3.8))
+for (name, c), colour in zip(predictor_counts.items(), ["vermillion", "blue", "green"], strict=True):
+    cost = [total_cost(c, cost_fp=1, cost_fn=r) for r in ratios]
+    ax.plot(ratios, cost, color=PALETTE[colour], label=f"{name} (FP {c.fp}, FN {c.fn})")
+ax.set_xscale("log")
+ax.set_yscale("log")
+ax.set_xlabel("cost of a false negative / cost of a false positive")
+ax.set_ylabel("total cost (unit: one false positive)")
+ax.set_title("Equal accuracy, different cost")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# ## Widget: class balance and per-class accuracy
+#
+# Choose the share of negatives and how often the model is right *within*
+# each class (accuracy on negatives = specificity, accuracy on positives =
+# recall). The matrix and the metrics follow. The dropdown loads seed 004's
+# two examples; moving a slider switches it to "custom". Watch the last row:
+# the accuracy you would get by always answering "negative".
+#
+# The widget's counts come from `counts_from_rates`, which reproduces both
+# examples:
+
+# %%
+print(counts_from_rates(100, 0.9, 1.0, 0.1))
+print(counts_from_rates(100, 0.9, 0.8, 0.8))
+
+# %% tags=["nbval-ignore-output"]
+imbalance_dashboard()
+
+# %% [markdown]
+# Things to try: with example 2 loaded, push the share of negatives to 0.99
+# (and N to 10 000). Accuracy hardly moves; what happens to precision? Then
+# load example 1 and raise the accuracy on positives step by step.
+
+# %% [markdown]
+# ## Summary
+#
+# - With 90 % negatives, a predictor that never says "positive" scores 0.9
+#   accuracy. Three very different predictors share that score.
+# - `classification_report` gives per-class precision, recall and F1;
+#   `zero_division` decides what to print for 0/0 (it is undefined, not 0).
+#   The old `avg / total` row is today's `weighted avg`.
+# - Seed 004's figures are all correct: example 1 (TN 90, FP 0, FN 9, TP 1)
+#   beats example 2 (TN 72, FP 18, FN 2, TP 8) on accuracy and precision, and
+#   loses on recall, balanced accuracy, F1 and MCC.
+# - Pricing the cells of the matrix turns "which metric?" into a question
+#   about your problem; the answer depends on the ratio of the prices.
+
+# %% [markdown]
+# ## Exercises
+#
+# **1.** With example 2's per-class accuracy (80 % / 80 %), what are accuracy
+# and precision when 99 % of 10 000 cases are negative? And what accuracy
+# does "always negative" get there?
+
+# %% jupyter={"source_hidden": true}
+c99 = counts_from_rates(10_000, 0.99, 0.8, 0.8)
+z99 = metric_zoo(c99)
+print(c99)
+print(f"accuracy {z99['accuracy']:.3f}, precision {z99['precision']:.3f}")
+print(f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
+
+# %% [markdown]
+# **2.** A false positive costs 10. From which cost of a false negative on is
+# seed 004's example 2 cheaper than example 1?
+#
+# <details><summary>Solution</summary>
+#
+# Example 1 costs 10·0 + 9·x, example 2 costs 10·18 + 2·x. Example 2 is
+# cheaper when 9x > 180 + 2x, i.e. x > 180 / 7 ≈ 25.7. The cell below checks
+# it with `total_cost`.
+#
+# </details>
+
+# %% jupyter={"source_hidden": true}
+ex1, ex2 = SEED004_EXAMPLES.values()
+for x in [25, 26]:
+    print(x, total_cost(ex1, cost_fp=10, cost_fn=x), total_cost(ex2, cost_fp=10, cost_fn=x))
+
+# %% [markdown]
+# **3.** Build a fourth predictor for the 90/10 data with accuracy 0.9 *and*
+# MCC above 0.6, or explain why you cannot.
+#
+# <details><summary>Solution</summary>
+#
+# Accuracy 0.9 means exactly 10 errors: FP + FN = 10, so only the split of
+# the errors can change. Trying every split (next cell) shows that MCC grows
+# as errors move from FN to FP; the split FP = 10, FN = 0 (the "finds all
+# positives" predictor) passes 0.6. With FN = 10 nothing is predicted
+# positive and MCC is undefined.
+#
+# </details>
+
+# %% jupyter={"source_hidden": true}
+for fp in range(0, 11):
+    fn = 10 - fp
+    print(fp, fn, f"{metric_zoo(Counts(90 - fp, fp, fn, 10 - fn))['mcc']:.3f}")
