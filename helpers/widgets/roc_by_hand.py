@@ -1,0 +1,139 @@
+"""Notebook 04: type scores and labels, watch the hand-built ROC table and curve change."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ..curves import pair_counts, plot_roc_pieces, seed_layout
+from .dashboard import Dashboard
+from .thresholds import canvas_png
+
+__all__ = ["roc_by_hand_dashboard", "parse_numbers", "table_html"]
+
+SEED_SCORES = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
+SEED_LABELS = (1, 1, 1, 0, 1, 0, 1, 0, 0)
+
+
+def parse_numbers(text: str, name: str) -> np.ndarray:
+    """Comma- (or space-) separated numbers to a float array; ValueError names the bad entry."""
+    parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
+    if not parts:
+        raise ValueError(f"{name}: type at least two numbers separated by commas")
+    values = []
+    for i, p in enumerate(parts, start=1):
+        try:
+            x = float(p)
+        except ValueError:
+            raise ValueError(f"{name}: entry {i} ({p!r}) is not a number") from None
+        if not np.isfinite(x):
+            raise ValueError(f"{name}: entry {i} ({p!r}) must be a finite number")
+        values.append(x)
+    return np.array(values)
+
+
+def parse_labels(text: str) -> np.ndarray:
+    """Labels typed as 0/1, one per score."""
+    y = parse_numbers(text, "labels")
+    bad = ~np.isin(y, (0.0, 1.0))
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"labels: entry {i + 1} is {y[i]:g}; use 1 for positive and 0 for negative")
+    return y.astype(int)
+
+
+def _cell(x) -> str:
+    if isinstance(x, str):
+        return x
+    if np.isinf(x):
+        return "(0, 0) start"
+    return f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
+def table_html(table) -> str:
+    """The seed-layout table as HTML, with the AUC total in the last row."""
+    cols = list(table.columns)
+    head = "".join(f"<th style='padding:2px 6px'>{html.escape(c)}</th>" for c in cols)
+    rows = []
+    for rec in table.itertuples(index=False):
+        cells = "".join(f"<td style='padding:2px 6px;text-align:right'>{html.escape(_cell(v))}</td>" for v in rec)
+        rows.append(f"<tr>{cells}</tr>")
+    total = float(table["AUC"].sum())
+    rows.append(f"<tr><td colspan='{len(cols)}' style='text-align:right'><b>ROC AUC = {total:.4f}</b></td></tr>")
+    return f"<table class='course-table' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def roc_by_hand_dashboard(
+    scores=SEED_SCORES, labels=SEED_LABELS, *, threshold: float = 0.5
+) -> Dashboard:
+    """Edit scores and labels as text; the table, the curve and the pair count follow.
+
+    Controls: ``scores`` and ``labels`` (comma-separated text, one label 0/1 per
+    score), ``threshold`` (for the predicted-class column) and ``rule``
+    (``">"``, the seed 004 rule, or ``">="``, scikit-learn's). Views: ``table``
+    (HTML, the seed 004 layout built by :func:`helpers.curves.seed_layout`,
+    one row per distinct score, highest first), ``curve`` (PNG, the ROC curve
+    with its area pieces) and ``pairs`` (HTML: AUC as the share of
+    positive-negative pairs in the right order, ties 1/2). Bad input (a
+    non-number, a label other than 0/1, lengths that differ, one class only)
+    is reported in the dashboard's status line and the views keep their last
+    good state.
+    """
+    controls = {
+        "scores": widgets.Text(
+            value=", ".join(f"{s:g}" for s in scores), description="scores", continuous_update=False,
+            layout=widgets.Layout(width="480px"),
+        ),
+        "labels": widgets.Text(
+            value=", ".join(str(int(v)) for v in labels), description="labels", continuous_update=False,
+            layout=widgets.Layout(width="480px"),
+        ),
+        "threshold": widgets.FloatText(value=float(threshold), description="threshold", step=0.05),
+        "rule": widgets.ToggleButtons(options=[">", ">="], value=">", description="positive if"),
+    }
+    views = {"table": widgets.HTML(), "curve": widgets.Image(format="png"), "pairs": widgets.HTML()}
+    fig = Figure(figsize=(3.8, 3.4), dpi=80)  # one figure, re-drawn only when the data change
+    fig.subplots_adjust(left=0.16, right=0.97, bottom=0.14, top=0.91)
+    ax = fig.subplots()
+    canvas = FigureCanvasAgg(fig)
+    drawn: dict = {}
+
+    def update(d: Dashboard) -> None:
+        s = parse_numbers(d.controls["scores"].value, "scores")
+        y = parse_labels(d.controls["labels"].value)
+        if s.size != y.size:
+            raise ValueError(f"{s.size} scores but {y.size} labels; give one label per score")
+        t = float(d.controls["threshold"].value)
+        table = seed_layout(y, s, threshold=t, strict=d.controls["rule"].value == ">")
+        pairs = pair_counts(y, s)
+        key = (s.tobytes(), y.tobytes())
+        if drawn.get("key") != key:  # the threshold and the rule do not move the curve
+            ax.clear()
+            plot_roc_pieces(table.rename(columns={"FPR": "fpr", "TPR": "tpr", "AUC": "auc_piece"}), ax=ax,
+                            title="ROC curve built by hand")
+            canvas.draw()
+            drawn["key"] = key
+            d.views["curve"].value = canvas_png(canvas)
+        d.views["table"].value = table_html(table)
+        d.views["pairs"].value = (
+            f"positive-negative pairs: {pairs.n_pairs}; positive higher: {pairs.wins}, tied: {pairs.ties}, "
+            f"negative higher: {pairs.losses}<br>"
+            f"P(random positive outranks random negative) = ({pairs.wins} + {pairs.ties}/2) / {pairs.n_pairs}"
+            f" = <b>{pairs.auc:.4f}</b>"
+        )
+
+    return Dashboard(
+        controls,
+        views,
+        update,
+        title="ROC AUC by hand: edit the scores and labels",
+        layout_children=[
+            widgets.VBox(list(controls.values())),
+            widgets.HBox([views["table"], views["curve"]]),
+            views["pairs"],
+        ],
+    )

@@ -1,0 +1,121 @@
+"""Notebook 03: one threshold that moves a point on the PR curve, the ROC curve and the matrix."""
+
+from __future__ import annotations
+
+import io
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+from sklearn.metrics import precision_recall_curve, roc_curve
+
+from ..counts import metric_zoo
+from ..curves import _labels_scores, counts_at_threshold
+from ..plotting import PALETTE
+from .dashboard import Dashboard, html_table, new_figure
+
+__all__ = ["threshold_dashboard", "canvas_png"]
+
+
+def canvas_png(canvas: FigureCanvasAgg) -> bytes:
+    """PNG bytes of what the Agg canvas holds now (fast zlib level: callbacks stay well under 50 ms)."""
+    image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buf = io.BytesIO()
+    image.save(buf, format="png", compress_level=1)
+    return buf.getvalue()
+
+
+def _fmt(x: float) -> str:
+    return "undefined" if np.isnan(x) else f"{x:.3f}"
+
+
+def matrix_html(counts, threshold: float) -> str:
+    """The confusion matrix (rows = truth, negatives first) and the rates read off it."""
+    zoo = metric_zoo(counts)
+    table = html_table(
+        [
+            ("true 0 (negative)", f"TN = {counts.tn}", f"FP = {counts.fp}"),
+            ("true 1 (positive)", f"FN = {counts.fn}", f"TP = {counts.tp}"),
+        ],
+        header=(f"threshold {threshold:.3f}", "predicted 0", "predicted 1"),
+    )
+    rates = html_table(
+        [
+            ("precision = TP / (TP + FP)", _fmt(zoo["precision"])),
+            ("recall = TPR = TP / (TP + FN)", _fmt(zoo["recall"])),
+            ("FPR = FP / (FP + TN)", _fmt(zoo["fpr"])),
+            ("predicted positive", f"{counts.tp + counts.fp} of {counts.n}"),
+            ("prevalence (pos_label = 1)", f"{zoo['prevalence']:.3f}"),
+        ]
+    )
+    return table + "<br>" + rates
+
+
+def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int = 200) -> Dashboard:
+    """A threshold slider; the views show the PR and ROC curves with the current point, and the matrix.
+
+    Everything with ``y_score >= threshold`` is predicted positive (the rule of
+    ``roc_curve`` and ``precision_recall_curve``), positives are the 1s of
+    ``y_true``. The slider runs from the lowest to the highest score in
+    ``steps`` steps. Controls: ``threshold``. Views: ``curves`` (PNG image:
+    PR curve left, ROC curve right, the current point marked on both) and
+    ``matrix`` (HTML: TN/FP/FN/TP, precision, recall, FPR).
+    """
+    is_pos, y_score = _labels_scores(y_true, y_score)
+    lo, hi = float(y_score.min()), float(y_score.max())
+    if not lo < hi:
+        raise ValueError("y_score must hold at least two different scores")
+    precision, recall, _ = precision_recall_curve(is_pos, y_score)
+    fpr, tpr, _ = roc_curve(is_pos, y_score)
+
+    fig = new_figure(6.4, 3.0)
+    ax_pr, ax_roc = fig.subplots(1, 2)
+    ax_pr.plot(recall, precision, drawstyle="steps-post", color=PALETTE["blue"])
+    ax_pr.axhline(float(np.mean(is_pos)), color=PALETTE["black"], lw=0.8, ls=":")
+    ax_roc.plot(fpr, tpr, color=PALETTE["blue"])
+    ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":")
+    # the markers are "animated": drawn on top of a saved background (blitting), so
+    # moving the threshold re-draws two dots, not the whole figure
+    (pr_point,) = ax_pr.plot([], [], "o", ms=9, color=PALETTE["vermillion"], animated=True)
+    (roc_point,) = ax_roc.plot([], [], "o", ms=9, color=PALETTE["vermillion"], animated=True)
+    ax_pr.set(xlabel="recall", ylabel="precision", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05),
+              title="Precision-recall curve")
+    ax_roc.set(xlabel="FPR", ylabel="TPR (recall)", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05), title="ROC curve")
+    for ax in (ax_pr, ax_roc):
+        ax.grid(True, alpha=0.3)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    fig.set_layout_engine("none")  # freeze the layout found by the first draw
+    background = canvas.copy_from_bbox(fig.bbox)
+
+    slider = widgets.FloatSlider(
+        value=min(max(float(threshold), lo), hi),
+        min=lo,
+        max=hi,
+        step=(hi - lo) / steps,
+        readout_format=".3f",
+        description="threshold",
+        continuous_update=True,
+        layout=widgets.Layout(width="480px"),
+    )
+    views = {"curves": widgets.Image(format="png"), "matrix": widgets.HTML()}
+
+    def update(d: Dashboard) -> None:
+        t = float(d.controls["threshold"].value)
+        counts = counts_at_threshold(is_pos, y_score, t)
+        zoo = metric_zoo(counts)
+        pr_point.set_data([zoo["recall"]], [zoo["precision"]])  # nan precision: no marker
+        roc_point.set_data([zoo["fpr"]], [zoo["recall"]])
+        canvas.restore_region(background)
+        ax_pr.draw_artist(pr_point)
+        ax_roc.draw_artist(roc_point)
+        d.views["curves"].value = canvas_png(canvas)
+        d.views["matrix"].value = matrix_html(counts, t)
+
+    return Dashboard(
+        {"threshold": slider},
+        views,
+        update,
+        title="One threshold, two curves, one confusion matrix (predicted positive: score >= threshold)",
+    )

@@ -1,0 +1,361 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 04 · ROC AUC by hand
+#
+# `roc_auc_score` returns one number. In this notebook we build that number
+# ourselves, row by row, from nine scored examples (the table of seed 004),
+# and then look at it from a second side: as the chance that a random
+# positive gets a higher score than a random negative.
+#
+# **Learning goals**
+#
+# - build the ROC table by hand with cumulative sums: sort by score, count
+#   false and true positives, turn them into rates, add up the area pieces;
+# - check every column against `helpers.roc_table` and scikit-learn's
+#   `roc_curve` / `roc_auc_score`;
+# - know the two threshold rules (`score > t` and `score >= t`) and which one
+#   scikit-learn's curves use;
+# - handle tied scores: one diagonal step, and tied pairs count one half;
+# - read ROC AUC as P(score of a random positive > score of a random
+#   negative), the Mann-Whitney statistic, and check it with `scipy`;
+# - run the same table on a million rows.
+#
+# Positives are the label 1 (`pos_label=1`) throughout.
+
+# %%
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from IPython.display import display
+from scipy.stats import mannwhitneyu, rankdata
+from sklearn.metrics import roc_auc_score, roc_curve
+
+from helpers import roc_table
+from helpers.curves import counts_at_threshold, pairwise_auc, plot_roc_pieces, seed_layout
+from helpers.plotting import use_course_style
+from helpers.widgets.roc_by_hand import roc_by_hand_dashboard
+
+use_course_style()
+pd.set_option("display.precision", 3)
+
+# %% [markdown]
+# ## 1. The nine examples
+#
+# A classifier has given a score `P` (think `predict_proba(X)[:, 1]`) to nine
+# examples whose true class we know. `Yp` is 1 for a positive, `Yn` is 1 for a
+# negative (so `Yn = 1 - Yp`). The rows are already sorted from the highest
+# score to the lowest, which is what a ROC table needs.
+
+# %%
+scores = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
+labels = np.array([1, 1, 1, 0, 1, 0, 1, 0, 0])
+rows = pd.DataFrame({"Yp": labels, "Yn": 1 - labels, "P": scores}).sort_values("P", ascending=False)
+print(f"{rows.Yp.sum()} positives, {rows.Yn.sum()} negatives")
+display(rows)
+
+# %% [markdown]
+# ## 2. The table, one column at a time
+#
+# Put the threshold just below a row: that row and every row above it are
+# called positive. Walking down the table lowers the threshold one row at a
+# time, so the counts are running sums:
+#
+# - `FP` = negatives at or above this row = cumulative sum of `Yn`;
+# - `TP` = positives at or above this row = cumulative sum of `Yp`;
+# - `FPR = FP / (all negatives)`, `TPR = TP / (all positives)`: the last row
+#   holds the totals, so each rate is the column divided by its maximum.
+#
+# The curve starts at the artificial point (0, 0): a threshold above every
+# score, nobody called positive. We give that row the score `inf`.
+
+# %%
+start = pd.DataFrame({"Yp": [0], "Yn": [0], "P": [np.inf]})
+table = pd.concat([start, rows], ignore_index=True)
+table["FP"] = table["Yn"].cumsum()
+table["TP"] = table["Yp"].cumsum()
+table["FPR"] = table["FP"] / table["FP"].iloc[-1]
+table["TPR"] = table["TP"] / table["TP"].iloc[-1]
+
+# %% [markdown]
+# The area under the curve is added one row at a time. Going from the row
+# above to this row, the curve moves right by $\Delta\mathrm{FPR}$ (when the
+# new row is a negative) or up (when it is a positive). Moving up adds no area;
+# moving right adds a strip of width $\Delta\mathrm{FPR}$ and height
+# $\mathrm{TPR}$. The general formula is the trapezoid
+# $\Delta\mathrm{FPR}\cdot(\mathrm{TPR}_\text{prev} + \mathrm{TPR})/2$, which is
+# the same strip here because TPR does not change on a step to the right
+# (section 5 shows when it does).
+
+# %%
+table["AUC"] = table["FPR"].diff().fillna(0) * (table["TPR"] + table["TPR"].shift(fill_value=0)) / 2
+strip = table["FPR"].diff().fillna(0) * table["TPR"]  # width x height
+print("trapezoid pieces equal width x height here:", np.allclose(table["AUC"], strip))
+
+# %% [markdown]
+# The last column of the seed's table is the class predicted at threshold 0.5
+# when a score must be **strictly greater** than the threshold to count as
+# positive. The artificial row gets no prediction.
+
+# %%
+table["predicted at 0.5 (P > 0.5)"] = np.where(table["P"] > 0.5, "positive", "negative")
+table.loc[0, "predicted at 0.5 (P > 0.5)"] = ""
+table = table[["Yn", "Yp", "P", "FPR", "FP", "TP", "TPR", "AUC", "predicted at 0.5 (P > 0.5)"]]
+display(table)
+print(f"ROC AUC = sum of the pieces = {table['AUC'].sum():.2f}")
+
+# %% [markdown]
+# This is the seed's table, every cell of it, and the total 0.85. Four rows
+# add area: the four negatives, each adding a strip as tall as the TPR
+# reached before it.
+
+# %% [markdown]
+# ## 3. Checking against the libraries
+#
+# `helpers.roc_table` builds the same table from scikit-learn's counting kernel
+# (one row per distinct score, first row the (0, 0) point). `roc_curve` returns
+# the same points when we ask it to keep every threshold
+# (`drop_intermediate=False`; by default it drops points that lie on a straight
+# segment, which does not change the area).
+
+# %%
+lib = roc_table(labels, scores)
+print("roc_table equals the hand-built table:",
+      np.array_equal(lib["fp"], table["FP"]) and np.array_equal(lib["tp"], table["TP"])
+      and np.allclose(lib["fpr"], table["FPR"]) and np.allclose(lib["tpr"], table["TPR"])
+      and np.allclose(lib["auc_piece"], table["AUC"]) and np.array_equal(lib["threshold"], table["P"]))
+fpr, tpr, thresholds = roc_curve(labels, scores, drop_intermediate=False)
+print("roc_curve gives the same points:", np.allclose(fpr, table["FPR"]) and np.allclose(tpr, table["TPR"]),
+      "| same thresholds:", np.array_equal(thresholds, table["P"]))
+print(f"roc_auc_score: {roc_auc_score(labels, scores):.2f}")
+print("points kept by default:", len(roc_curve(labels, scores)[0]), "of", len(fpr))
+
+# %%
+fig, ax = plt.subplots(figsize=(5, 4.2))
+_ = plot_roc_pieces(lib, ax=ax, title="Seed 004: ROC curve, one shaded strip per negative")
+
+# %% [markdown]
+# ## 4. "> threshold" or ">= threshold"?
+#
+# The seed calls a score positive when it is strictly greater than the
+# threshold, so at 0.5 the row with score 0.5 is *negative*. scikit-learn's
+# curves use the other rule: `roc_curve`'s point at threshold $t$ counts
+# `score >= t` as positive. With distinct scores both rules give points of the
+# same curve; they only disagree about a score that equals the threshold.
+#
+# The seed's phrase "counted with the threshold one row below" is the same
+# thing seen from the other side: the counts of a row are those of the strict
+# rule with the threshold at the *next* row's score, or of `>=` at this row's
+# score.
+
+# %%
+for strict, rule in [(True, "P >  0.5 (seed)"), (False, "P >= 0.5 (sklearn)")]:
+    c = counts_at_threshold(labels, scores, 0.5, strict=strict)
+    print(f"{rule}: TN {c.tn} FP {c.fp} FN {c.fn} TP {c.tp} -> point (FPR, TPR) = ({c.fp / 4:.2f}, {c.tp / 5:.2f})")
+i = int(np.flatnonzero(thresholds == 0.5)[0])
+print(f"roc_curve's point at threshold 0.5: ({fpr[i]:.2f}, {tpr[i]:.2f})")
+
+# %% [markdown]
+# The strict rule at 0.5 lands on the row of 0.6, `>=` on the row of 0.5.
+# Neither is wrong; say which one you use. (`predict` of scikit-learn's
+# classifiers calls a probability of exactly 0.5 negative, like the seed.)
+
+# %% [markdown]
+# ## 5. Tied scores
+#
+# Give the negative of row 0.6 and the positive of row 0.5 the same score,
+# 0.55. No threshold can separate them: both are positive or both negative.
+# Walking down row by row would now depend on which of the two we list first:
+
+# %%
+tied = np.array([0.9, 0.8, 0.7, 0.55, 0.55, 0.4, 0.3, 0.2, 0.1])
+for order, name in [([0, 1, 2, 3, 4, 5, 6, 7, 8], "negative first"), ([0, 1, 2, 4, 3, 5, 6, 7, 8], "positive first")]:
+    y = labels[order]
+    fp, tp = np.concatenate([[0], np.cumsum(1 - y)]), np.concatenate([[0], np.cumsum(y)])
+    print(f"row by row, {name}: AUC = {np.sum(np.diff(fp / 4) * tp[1:] / 5):.3f}")
+
+# %% [markdown]
+# The honest answer is in between. `roc_table` puts tied scores in **one**
+# row: the curve takes one diagonal step (up one positive and right one
+# negative at once), and the trapezoid under that step counts half of the
+# square. This is exactly how `roc_auc_score` treats ties.
+
+# %%
+tied_table = roc_table(labels, tied)
+display(tied_table)
+print(f"sum of pieces: {tied_table['auc_piece'].sum():.3f}   roc_auc_score: {roc_auc_score(labels, tied):.3f}")
+
+# %%
+fig, ax = plt.subplots(figsize=(5, 4.2))
+_ = plot_roc_pieces(tied_table, ax=ax, title="Tied scores 0.55: one diagonal step")
+
+# %% [markdown]
+# ## 6. ROC AUC as a probability (Mann-Whitney)
+#
+# Take every (positive, negative) pair: 5 x 4 = 20 pairs here. Score a pair 1
+# if the positive has the higher score, ½ if the scores tie, 0 otherwise. The
+# mean over all pairs is the ROC AUC: the probability that a randomly drawn
+# positive outranks a randomly drawn negative.
+#
+# Each negative's strip in the table has exactly this meaning: its height
+# (the TPR above it) is the share of positives ranked above that negative.
+
+# %%
+pos, neg = scores[labels == 1], scores[labels == 0]
+pairs = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+display(pd.DataFrame(pairs, index=[f"pos {p}" for p in pos], columns=[f"neg {n}" for n in neg]))
+print(f"{pairs.sum():g} of {pairs.size} pairs in the right order: AUC = {pairs.mean():.2f}")
+
+# %% [markdown]
+# The rank-sum test of Mann and Whitney counts the same thing: its statistic
+# $U$ for the positives is the number of pairs won, ties counting ½, so
+# $\mathrm{AUC} = U / (n_\text{pos}\, n_\text{neg})$. We check the count by
+# hand against `scipy.stats.mannwhitneyu`, `roc_auc_score`, and the slow
+# reference `helpers.curves.pairwise_auc`, on the seed data and on the tied
+# version.
+
+# %%
+for name, s in [("seed scores", scores), ("tied scores", tied)]:
+    p, n = s[labels == 1], s[labels == 0]
+    by_hand = ((p[:, None] > n) + 0.5 * (p[:, None] == n)).mean()
+    u = mannwhitneyu(p, n).statistic
+    print(f"{name}: by hand {by_hand:.3f} | U / (n_pos n_neg) = {u:g} / {p.size * n.size} = {u / (p.size * n.size):.3f}"
+          f" | roc_auc_score {roc_auc_score(labels, s):.3f} | pairwise_auc {pairwise_auc(labels, s):.3f}")
+
+# %% [markdown]
+# The probability can also be *estimated* the way it reads: draw a random
+# positive and a random negative many times and count how often the positive
+# wins.
+
+# %%
+rng = np.random.default_rng(0)
+draws = 100_000
+p_draw, n_draw = rng.choice(pos, draws), rng.choice(neg, draws)
+print(f"share of {draws:,} random pairs won by the positive: {np.mean(p_draw > n_draw):.3f}")
+
+# %% [markdown]
+# ## 7. A million rows
+#
+# Counting pairs costs $n_\text{pos} \times n_\text{neg}$ comparisons, far too
+# many for large data. The table costs one sort and two running sums. Here is
+# a million scores with 1 % positives (positives score higher on average).
+
+# %%
+n = 1_000_000
+y_big = (rng.random(n) < 0.01).astype(int)
+s_big = rng.normal(size=n) + 1.5 * y_big
+big = roc_table(y_big, s_big)
+print(f"{len(big):,} rows (the (0, 0) row + one per distinct score); {y_big.sum():,} positives")
+print(big.head().to_string(float_format="{:.6f}".format))
+print(big.tail().to_string(float_format="{:.6f}".format))
+
+# %%
+auc_big = roc_auc_score(y_big, s_big)
+print(f"sum of the AUC pieces: {big['auc_piece'].sum():.6f}")
+print(f"roc_auc_score:         {auc_big:.6f}")
+print("equal:", np.isclose(big["auc_piece"].sum(), auc_big, rtol=0, atol=1e-12))
+
+# %% [markdown]
+# ## 8. Your turn: edit the table
+#
+# Type new scores or labels (separated by commas, press Enter). The table on
+# the left is built by `helpers.curves.seed_layout` (the seed's column names,
+# one row per distinct score, so tied scores share a row and `Yp`/`Yn` can be
+# larger than 1), the curve on the right shades each area piece, and the line
+# below counts the pairs. Change the threshold and the rule to see the last
+# column move. Bad input (a word instead of a number, a label 2, only one
+# class) is reported in red under the widget.
+
+# %%
+dashboard = roc_by_hand_dashboard(scores, labels, threshold=0.5)
+
+# %% tags=["nbval-ignore-output"]
+display(dashboard)
+
+# %% [markdown]
+# The widget's first state, checked: the same table and total as section 2.
+
+# %%
+print(re.sub(r"<[^>]+>", " ", dashboard.views["pairs"].value))
+print(dashboard.status.value or "no error")
+display(seed_layout(labels, scores, threshold=0.5, strict=True))
+
+# %% [markdown]
+# ## Summary
+#
+# - The ROC table is a sort and two running sums: `FP` and `TP` count the
+#   negatives and positives at or above each row; dividing by the totals
+#   gives FPR and TPR; the curve starts at (0, 0).
+# - Each negative adds a strip of area as tall as the TPR above it; the sum
+#   of the strips is ROC AUC (0.85 for the seed's nine rows).
+# - Tied scores form one row and one diagonal step; the trapezoid counts each
+#   tied (positive, negative) pair as ½.
+# - ROC AUC is the probability that a random positive outranks a random
+#   negative, the Mann-Whitney $U$ divided by $n_\text{pos} n_\text{neg}$.
+# - Say which rule you use at the threshold: `score > t` (the seed) or
+#   `score >= t` (scikit-learn's curves).
+#
+# ## Exercises
+#
+# **Exercise 1.** What is the ROC AUC when every positive scores above every
+# negative? When every negative scores above every positive? When all scores
+# are equal? Answer first, then check with `roc_auc_score`.
+#
+# <details><summary>Solution</summary>
+#
+# 1, 0 and 0.5: all 20 pairs won, all lost, all tied (each ½).
+#
+# ```python
+# print(roc_auc_score(labels, labels),        # score = label: a perfect ranking
+#       roc_auc_score(labels, -labels),         # reversed ranking
+#       roc_auc_score(labels, np.zeros(9)))     # all tied
+# ```
+# </details>
+#
+# **Exercise 2.** Add a tenth example, a positive with score 0.65. Predict the
+# new AUC by counting pairs, then check it with the widget or with code.
+#
+# <details><summary>Solution</summary>
+#
+# The new positive beats the negatives 0.6, 0.4, 0.2 and 0.1: 4 more pairs
+# won, out of 6 x 4 = 24 pairs. AUC = (17 + 4) / 24 = 0.875.
+#
+# ```python
+# print(roc_auc_score(np.append(labels, 1), np.append(scores, 0.65)))
+# ```
+# </details>
+#
+# **Exercise 3.** The rank-sum form of Mann-Whitney: rank all scores from the
+# lowest (rank 1) to the highest, tied scores getting the average of their
+# ranks, and add up the ranks of the positives, $R$. Show that
+# $U = R - n_\text{pos}(n_\text{pos}+1)/2$ gives the AUC of the tied scores.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# r = rankdata(tied)                      # average ranks for ties
+# n_pos, n_neg = labels.sum(), (1 - labels).sum()
+# u = r[labels == 1].sum() - n_pos * (n_pos + 1) / 2
+# print(u / (n_pos * n_neg), roc_auc_score(labels, tied))
+# ```
+# </details>
+
+# %% jupyter={"source_hidden": true}
+# Solution of exercise 3, run (the code above, executed and checked)
+r = rankdata(tied)
+n_pos, n_neg = labels.sum(), (1 - labels).sum()
+u = r[labels == 1].sum() - n_pos * (n_pos + 1) / 2
+print(f"{u / (n_pos * n_neg):.3f} {roc_auc_score(labels, tied):.3f}")
