@@ -1,0 +1,256 @@
+"""Repeated random splits: an enriched test set next to a low-prevalence pool.
+
+A fixed classifier has made its predictions on a held-out set with known
+labels. Each split draws from it, without replacement,
+
+* an *enriched test set*: ``n_test_pos`` positives and ``n_test_neg``
+  negatives (the negatives only among ``test_negative_mask``, if given), and
+* a *pool* that plays the deployment data: every negative the test set did not
+  take, plus just enough of the remaining positives to give it the prevalence
+  ``pool_prevalence``.
+
+:func:`enriched_pool_splits` counts TP, FN, FP, TN in both parts of every
+split; :func:`precision_estimates` turns those counts into the naive test
+precision, the precision corrected to the pool's prevalence with its
+confidence interval, and the pool's realised precision. Counting is all that
+happens per split, so hundreds of splits take a fraction of a second.
+
+For an *unknown* deployment prevalence, :func:`sample_at_prevalence` draws a
+labeled sample with a chosen prevalence (a simulated shift) and
+:func:`prevalence_estimates` estimates that prevalence from the scores alone,
+in four ways.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from ._validate import check_count, check_probability_open
+from .intervals import precision_interval
+from .prior_shift import corrected_precision, estimate_prevalence_acc, estimate_prevalence_em
+
+__all__ = [
+    "COUNT_COLUMNS",
+    "enriched_pool_splits",
+    "precision_estimates",
+    "sample_at_prevalence",
+    "prevalence_estimates",
+    "prevalence_study",
+]
+
+COUNT_COLUMNS = ("test_tp", "test_fn", "test_fp", "test_tn", "pool_tp", "pool_fn", "pool_fp", "pool_tn")
+
+
+def _as_bool(values, name: str) -> np.ndarray:
+    arr = np.asarray(values)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional")
+    if not np.all((arr == 0) | (arr == 1)):
+        raise ValueError(f"{name} must hold 0/1 (or False/True) values")
+    return arr.astype(bool)
+
+
+def enriched_pool_splits(
+    y_true,
+    y_pred,
+    *,
+    n_test_pos: int,
+    n_test_neg: int,
+    pool_prevalence: float,
+    n_splits: int = 200,
+    test_negative_mask=None,
+    rng=0,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Confusion counts of an enriched test set and a pool, over random splits.
+
+    ``y_true`` and ``y_pred`` (0/1, same length) are labels and fixed
+    predictions on a held-out set. In each split the test set takes
+    ``n_test_pos`` random positives and ``n_test_neg`` random negatives (drawn
+    only where ``test_negative_mask`` is true, when given); the pool takes all
+    other negatives, ``N_pool``, and ``round(N_pool * pi / (1 - pi))`` of the
+    remaining positives, ``pi = pool_prevalence``. The pool's sizes, hence its
+    prevalence, are the same in every split.
+
+    Returns a DataFrame with one row per split and the integer columns
+    :data:`COUNT_COLUMNS` (``test_tp``, ``test_fn``, ..., ``pool_tn``).
+    ``progress=True`` shows a tqdm progress bar.
+    """
+    y_true = _as_bool(y_true, "y_true")
+    y_pred = _as_bool(y_pred, "y_pred")
+    if y_true.shape != y_pred.shape:
+        raise ValueError(f"y_true and y_pred must have the same length, got {y_true.size} and {y_pred.size}")
+    n_test_pos = check_count(n_test_pos, "n_test_pos")
+    n_test_neg = check_count(n_test_neg, "n_test_neg")
+    n_splits = check_count(n_splits, "n_splits")
+    pi = check_probability_open(pool_prevalence, "pool_prevalence")
+    if test_negative_mask is None:
+        eligible = ~y_true
+    else:
+        eligible = _as_bool(test_negative_mask, "test_negative_mask")
+        if eligible.shape != y_true.shape:
+            raise ValueError("test_negative_mask must have the same length as y_true")
+        eligible = eligible & ~y_true
+    pos = np.flatnonzero(y_true)
+    neg_eligible = np.flatnonzero(eligible)
+    n_neg = int((~y_true).sum())
+    if n_test_pos < 1 or n_test_neg < 1:
+        raise ValueError("n_test_pos and n_test_neg must be >= 1")
+    if n_test_neg > neg_eligible.size:
+        raise ValueError(f"n_test_neg={n_test_neg} exceeds the {neg_eligible.size} negatives allowed in the test set")
+    n_pool_neg = n_neg - n_test_neg
+    n_pool_pos = round(n_pool_neg * pi / (1.0 - pi))
+    if n_pool_neg < 1 or n_pool_pos < 1:
+        raise ValueError("the pool would be empty of one class: lower n_test_neg or raise pool_prevalence")
+    if n_test_pos + n_pool_pos > pos.size:
+        raise ValueError(
+            f"n_test_pos={n_test_pos} plus the pool's {n_pool_pos} positives exceed the {pos.size} positives"
+        )
+    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    pred_pos = y_pred[pos]
+    n_pred_neg_all = int(y_pred[~y_true].sum())
+    rows = np.empty((n_splits, len(COUNT_COLUMNS)), dtype=np.int64)
+    for i in tqdm(range(n_splits), disable=not progress, desc="splits"):
+        p = gen.permutation(pos.size)
+        test_tp = int(pred_pos[p[:n_test_pos]].sum())
+        pool_tp = int(pred_pos[p[n_test_pos : n_test_pos + n_pool_pos]].sum())
+        test_neg = gen.choice(neg_eligible, size=n_test_neg, replace=False)
+        test_fp = int(y_pred[test_neg].sum())
+        pool_fp = n_pred_neg_all - test_fp  # the pool holds every other negative
+        rows[i] = (
+            test_tp, n_test_pos - test_tp, test_fp, n_test_neg - test_fp,
+            pool_tp, n_pool_pos - pool_tp, pool_fp, n_pool_neg - pool_fp,
+        )  # fmt: skip
+    return pd.DataFrame(rows, columns=list(COUNT_COLUMNS))
+
+
+def precision_estimates(counts: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
+    """Naive, corrected and realised precision for each row of split counts.
+
+    ``counts`` has the columns of :func:`enriched_pool_splits`. With the
+    pool's prevalence ``pi = pool_pos / pool_size`` taken as known::
+
+        naive     = test_tp / (test_tp + test_fp)
+        corrected = corrected_precision(test_tp, test_fp, test_ratio, deploy_ratio)
+                  = precision_at_prevalence(test TPR, test FPR, pi)
+        low, high = precision_interval(test counts, deploy_prevalence=pi)
+        pool      = pool_tp / (pool_tp + pool_fp)
+
+    ratios being negatives / positives. Undefined precisions (nobody predicted
+    positive) are ``nan``. Returns a DataFrame with the columns
+    ``pool_prevalence, naive, corrected, low, high, pool``.
+    """
+    missing = [c for c in COUNT_COLUMNS if c not in counts.columns]
+    if missing:
+        raise ValueError(f"counts lacks the columns {missing}")
+    c = {k: counts[k].to_numpy(dtype=float) for k in COUNT_COLUMNS}
+    pool_pos = c["pool_tp"] + c["pool_fn"]
+    pool_neg = c["pool_fp"] + c["pool_tn"]
+    pis = np.unique(pool_pos / (pool_pos + pool_neg))
+    ratios = np.unique((c["test_fp"] + c["test_tn"]) / (c["test_tp"] + c["test_fn"]))
+    if pis.size != 1 or ratios.size != 1:
+        raise ValueError("every split must have the same test class ratio and the same pool prevalence")
+    pi = float(pis[0])
+    corrected = corrected_precision(
+        c["test_tp"], c["test_fp"], test_ratio=float(ratios[0]), deploy_ratio=(1.0 - pi) / pi
+    )
+    low, high = precision_interval(
+        c["test_tp"], c["test_fn"], c["test_fp"], c["test_tn"], deploy_prevalence=pi, confidence=confidence
+    )
+    with np.errstate(divide="ignore", invalid="ignore"):
+        naive = np.where(c["test_tp"] + c["test_fp"] > 0, c["test_tp"] / (c["test_tp"] + c["test_fp"]), np.nan)
+        pool = np.where(c["pool_tp"] + c["pool_fp"] > 0, c["pool_tp"] / (c["pool_tp"] + c["pool_fp"]), np.nan)
+    return pd.DataFrame(
+        {"pool_prevalence": pi, "naive": naive, "corrected": corrected, "low": low, "high": high, "pool": pool},
+        index=counts.index,
+    )
+
+
+def sample_at_prevalence(y_true, prevalence: float, *, rng=0, max_size: int | None = None) -> np.ndarray:
+    """Indices of a random subsample of ``y_true`` with the given prevalence.
+
+    Takes as many examples as the two classes allow (at most ``max_size``):
+    with ``P`` positives and ``N`` negatives available and ``pi = prevalence``
+    the sample holds ``n_pos = min(P, round(N pi / (1 - pi)))`` positives and
+    ``n_neg = round(n_pos (1 - pi) / pi)`` negatives (both rescaled down when
+    ``max_size`` is smaller), drawn without replacement. Its prevalence is
+    ``pi`` up to the rounding of the counts. Returns the indices, positives
+    first.
+    """
+    y = _as_bool(y_true, "y_true")
+    pi = check_probability_open(prevalence, "prevalence")
+    pos = np.flatnonzero(y)
+    neg = np.flatnonzero(~y)
+    n_pos = min(pos.size, round(neg.size * pi / (1.0 - pi)))
+    n_neg = min(neg.size, round(n_pos * (1.0 - pi) / pi))
+    if max_size is not None and n_pos + n_neg > check_count(max_size, "max_size"):
+        n_pos = round(max_size * pi)
+        n_neg = max_size - n_pos
+    if n_pos < 1 or n_neg < 1:
+        raise ValueError(f"prevalence={pi} leaves no positive or no negative in a sample of y_true")
+    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    return np.concatenate([gen.choice(pos, n_pos, replace=False), gen.choice(neg, n_neg, replace=False)])
+
+
+def prevalence_estimates(
+    proba, *, train_prevalence: float, tpr: float, fpr: float, threshold: float = 0.5
+) -> dict[str, float]:
+    """Four estimates of the prevalence of an unlabeled sample from its scores.
+
+    ``proba`` holds P(y=1|x) from a model trained at ``train_prevalence``;
+    ``tpr`` and ``fpr`` are its rates at ``threshold`` (flagged when
+    ``proba >= threshold``) measured on labeled data. Returns::
+
+        em    = estimate_prevalence_em(proba, train_prevalence)   (Saerens et al. 2002)
+        acc   = (q - fpr) / (tpr - fpr), clipped to [0, 1]       (adjusted classify and count)
+        cc    = q = share of the sample flagged                   (classify and count)
+        mean  = mean of proba                                     (probability average)
+    """
+    p = np.asarray(proba, dtype=float)
+    flagged = (p >= threshold).astype(int)
+    return {
+        "em": estimate_prevalence_em(p, train_prevalence=train_prevalence),
+        "acc": estimate_prevalence_acc(flagged, tpr=tpr, fpr=fpr),
+        "cc": float(flagged.mean()),
+        "mean": float(p.mean()),
+    }
+
+
+def prevalence_study(
+    y_true,
+    proba,
+    *,
+    priors,
+    n_draws: int,
+    train_prevalence: float,
+    tpr: float,
+    fpr: float,
+    threshold: float = 0.5,
+    rng=0,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Prevalence estimates on simulated shifts of several sizes.
+
+    For every prior ``pi`` in ``priors`` and each of ``n_draws`` draws, take a
+    sample of the labeled pool ``(y_true, proba)`` with prevalence ``pi``
+    (:func:`sample_at_prevalence`) and estimate its prevalence from ``proba``
+    alone (:func:`prevalence_estimates`). Returns one row per draw with the
+    columns ``prior`` (the target), ``true`` (the sample's actual
+    prevalence, after rounding of the counts), ``n`` (sample size), ``em``,
+    ``acc``, ``cc`` and ``mean``. ``progress=True`` shows a tqdm bar.
+    """
+    y = _as_bool(y_true, "y_true")
+    p = np.asarray(proba, dtype=float)
+    if p.shape != y.shape:
+        raise ValueError(f"y_true and proba must have the same length, got {y.size} and {p.size}")
+    n_draws = check_count(n_draws, "n_draws")
+    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    rows = []
+    jobs = [(float(pi), k) for pi in priors for k in range(n_draws)]
+    for pi, _ in tqdm(jobs, disable=not progress, desc="samples"):
+        idx = sample_at_prevalence(y, pi, rng=gen)
+        est = prevalence_estimates(p[idx], train_prevalence=train_prevalence, tpr=tpr, fpr=fpr, threshold=threshold)
+        rows.append({"prior": pi, "true": float(y[idx].mean()), "n": int(idx.size), **est})
+    return pd.DataFrame(rows)
