@@ -1,0 +1,113 @@
+"""Costs per cell of the confusion matrix, and the threshold that makes them smallest.
+
+A decision at threshold ``t`` (predict positive when ``score >= t``) has the
+total cost::
+
+    cost(t) = c_tn * TN(t) + c_fp * FP(t) + c_fn * FN(t) + c_tp * TP(t)
+
+The counts come from scikit-learn's counting kernel
+(:func:`sklearn.metrics.confusion_matrix_at_thresholds`), once for every
+distinct score. For calibrated probabilities, decision theory gives the best
+threshold without any data: predict positive when the expected cost of doing
+so is lower, i.e. when ``p > (c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``,
+which is ``c_fp / (c_fp + c_fn)`` when right answers cost nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.metrics import confusion_matrix_at_thresholds
+
+from ._validate import check_binary_labels, check_same_length, check_scores
+
+__all__ = ["bayes_threshold", "expected_cost", "cost_curve", "min_cost_threshold"]
+
+
+def _check_costs(cost_fp, cost_fn, cost_tp, cost_tn) -> tuple[float, float, float, float]:
+    values = {"cost_fp": cost_fp, "cost_fn": cost_fn, "cost_tp": cost_tp, "cost_tn": cost_tn}
+    out = []
+    for name, value in values.items():
+        if isinstance(value, bool) or not np.isscalar(value) or not np.isfinite(float(value)):
+            raise ValueError(f"{name} must be a finite number, got {value!r}")
+        out.append(float(value))
+    fp, fn, tp, tn = out
+    if fp <= tn or fn <= tp:
+        raise ValueError("an error must cost more than the right answer: need cost_fp > cost_tn and cost_fn > cost_tp")
+    return fp, fn, tp, tn
+
+
+def bayes_threshold(*, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0) -> float:
+    """Cost-minimising threshold on a *calibrated* probability of the positive class.
+
+    ``t* = (c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``; with free right
+    answers ``t* = c_fp / (c_fp + c_fn)``.
+
+    >>> bayes_threshold(cost_fp=10, cost_fn=100)
+    0.09090909090909091
+    """
+    fp, fn, tp, tn = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    return (fp - tn) / ((fp - tn) + (fn - tp))
+
+
+def expected_cost(
+    y_true, y_pred, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0, pos_label=1
+) -> float:
+    """Mean cost per sample of hard predictions: ``(c_tn TN + c_fp FP + c_fn FN + c_tp TP) / n``.
+
+    Usable as a scorer: ``make_scorer(expected_cost, greater_is_better=False, cost_fp=10, cost_fn=100)``.
+    """
+    fp_c, fn_c, tp_c, tn_c = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    truth = np.asarray(y_true) == pos_label
+    pred = np.asarray(y_pred) == pos_label
+    check_same_length(truth, pred, "y_true", "y_pred")
+    if truth.size == 0:
+        raise ValueError("y_true is empty")
+    tp = np.sum(truth & pred)
+    fp = np.sum(~truth & pred)
+    fn = np.sum(truth & ~pred)
+    tn = np.sum(~truth & ~pred)
+    return float((tn_c * tn + fp_c * fp + fn_c * fn + tp_c * tp) / truth.size)
+
+
+def cost_curve(
+    y_true, y_score, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0, pos_label=1
+) -> pd.DataFrame:
+    """Counts and cost at every distinct threshold (predict positive when ``score >= threshold``).
+
+    The first row has threshold ``+inf`` (nobody flagged); then one row per
+    distinct score, descending; the last row flags everybody. Columns:
+    ``threshold, tn, fp, fn, tp, cost`` (total) and ``mean_cost`` (per sample).
+    """
+    fp_c, fn_c, tp_c, tn_c = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    is_pos = check_binary_labels(y_true, pos_label=pos_label)
+    score = check_scores(y_score)
+    check_same_length(is_pos, score, "y_true", "y_score")
+    tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos, score, pos_label=True)
+    n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
+    table = pd.DataFrame(
+        {
+            "threshold": np.r_[np.inf, thresholds],
+            "tn": np.r_[n_neg, tns].astype(int),
+            "fp": np.r_[0, fps].astype(int),
+            "fn": np.r_[n_pos, fns].astype(int),
+            "tp": np.r_[0, tps].astype(int),
+        }
+    )
+    table["cost"] = tn_c * table.tn + fp_c * table.fp + fn_c * table.fn + tp_c * table.tp
+    table["mean_cost"] = table["cost"] / score.size
+    return table
+
+
+def min_cost_threshold(
+    y_true, y_score, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0, pos_label=1
+) -> tuple[float, float]:
+    """The threshold of :func:`cost_curve` with the smallest total cost, and that mean cost per sample.
+
+    Ties go to the highest threshold (the fewest positives flagged).
+    """
+    table = cost_curve(
+        y_true, y_score, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn, pos_label=pos_label
+    )
+    best = int(np.argmin(table["cost"].to_numpy()))
+    return float(table["threshold"].iloc[best]), float(table["mean_cost"].iloc[best])

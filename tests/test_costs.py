@@ -1,0 +1,51 @@
+"""helpers.costs: cost curve against a slow loop, Bayes threshold, scorer use."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.dummy import DummyClassifier
+from sklearn.metrics import confusion_matrix, make_scorer
+
+from helpers.costs import bayes_threshold, cost_curve, expected_cost, min_cost_threshold
+
+
+def test_bayes_threshold():
+    assert bayes_threshold(cost_fp=10, cost_fn=100) == pytest.approx(10 / 110)
+    assert bayes_threshold(cost_fp=1, cost_fn=1) == pytest.approx(0.5)
+    assert bayes_threshold(cost_fp=3, cost_fn=5, cost_tp=1, cost_tn=1) == pytest.approx(2 / 6)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 10_000), st.floats(0.5, 50), st.floats(0.5, 50))
+def test_cost_curve_matches_slow_loop(seed, c_fp, c_fn):
+    rng = np.random.default_rng(seed)
+    y = np.r_[0, 1, rng.integers(0, 2, 30)]
+    score = np.round(rng.random(32), 1)  # ties on purpose
+    table = cost_curve(y, score, cost_fp=c_fp, cost_fn=c_fn)
+    assert table.threshold.iloc[0] == np.inf
+    assert table.threshold.iloc[1:].tolist() == sorted(set(score.tolist()), reverse=True)
+    for row in table.itertuples():
+        pred = (score >= row.threshold).astype(int)
+        tn, fp, fn, tp = confusion_matrix(y, pred, labels=[0, 1]).ravel()
+        assert (row.tn, row.fp, row.fn, row.tp) == (tn, fp, fn, tp)
+        assert row.mean_cost == pytest.approx(expected_cost(y, pred, cost_fp=c_fp, cost_fn=c_fn))
+    t, cost = min_cost_threshold(y, score, cost_fp=c_fp, cost_fn=c_fn)
+    assert cost == pytest.approx(table.mean_cost.min())
+    assert cost == pytest.approx(expected_cost(y, (score >= t).astype(int), cost_fp=c_fp, cost_fn=c_fn))
+
+
+def test_expected_cost_as_scorer():
+    y = np.array([0, 0, 0, 1])
+    always = DummyClassifier(strategy="constant", constant=1).fit(np.zeros((4, 1)), y)
+    scorer = make_scorer(expected_cost, greater_is_better=False, cost_fp=10, cost_fn=100)
+    assert scorer(always, np.zeros((4, 1)), y) == pytest.approx(-30 / 4)
+
+
+def test_bad_costs():
+    with pytest.raises(ValueError, match="cost_fp"):
+        bayes_threshold(cost_fp=np.nan, cost_fn=1)
+    with pytest.raises(ValueError, match="more than the right answer"):
+        bayes_threshold(cost_fp=0, cost_fn=1)
+    with pytest.raises(ValueError, match="same length"):
+        cost_curve([0, 1, 1], [0.1, 0.2], cost_fp=1, cost_fn=1)
