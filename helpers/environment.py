@@ -61,6 +61,11 @@ def check_environment(*, extras: tuple[str, ...] = ()) -> pd.DataFrame:
         front = _installed(name)
         ok = front is not None and wanted is not None and Version(front).major == wanted
         rows.append(
-            (f"{name} (front-end of ipywidgets {major})", f"{wanted}.x" if wanted else "?", front, "OK" if ok else "FAIL")
+            (
+                f"{name} (front-end of ipywidgets {major})",
+                f"{wanted}.x" if wanted else "?",
+                front,
+                "OK" if ok else "FAIL",
+            )
         )
     return pd.DataFrame(rows, columns=["package", "required", "installed", "status"])

@@ -17,9 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import check_positive
-
-__all__ = ["OpenSetSplit", "open_set_split", "f1_at_k_unlabeled", "simulate_recall_curve_scores"]
+__all__ = ["OpenSetSplit", "open_set_split", "simulate_recall_curve_scores"]
 
 
 class OpenSetSplit(NamedTuple):
@@ -60,25 +58,6 @@ def open_set_split(
         train.append(idx[n_test:n_lab])
         pool.append(idx[n_lab:])
     return OpenSetSplit(*(np.sort(np.concatenate(part)) for part in (train, test, pool)))
-
-
-def f1_at_k_unlabeled(recall_at_k, *, class_size: float) -> np.ndarray:
-    """Estimated F1 of flagging the top k unlabeled examples, k = 1 .. len(recall_at_k).
-
-    With ``R = recall@k`` and ``P = R * C / k`` (precision@k, class size ``C``)::
-
-        F1 = 2 P R / (P + R) = 2 R C / (k + C)
-
-    i.e. ``2 * (estimated true positives) / (flagged + actual positives)``.
-    """
-    r = np.asarray(recall_at_k, dtype=float)
-    if r.ndim != 1 or r.size == 0:
-        raise ValueError("recall_at_k must be a non-empty one-dimensional array")
-    if not np.all((r >= 0) & (r <= 1)):
-        raise ValueError("recall_at_k must hold recalls between 0 and 1")
-    size = check_positive(class_size, "class_size")
-    k = np.arange(1, r.size + 1)
-    return 2 * r * size / (k + size)
 
 
 def simulate_recall_curve_scores(kind: str, *, n_pool: int = 10_000, class_size: int = 2_000,

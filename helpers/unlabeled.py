@@ -13,7 +13,16 @@ import numpy as np
 
 from ._validate import check_positive, check_scores
 
-__all__ = ["recall_at_k_unlabeled", "precision_at_k_unlabeled"]
+__all__ = ["recall_at_k_unlabeled", "precision_at_k_unlabeled", "f1_at_k_unlabeled"]
+
+
+def _check_recall_at_k(recall_at_k) -> np.ndarray:
+    r = np.asarray(recall_at_k, dtype=float)
+    if r.ndim != 1 or r.size == 0:
+        raise ValueError("recall_at_k must be a non-empty one-dimensional array")
+    if not np.all((r >= 0) & (r <= 1)):
+        raise ValueError("recall_at_k must hold recalls between 0 and 1")
+    return r
 
 
 def recall_at_k_unlabeled(test_scores_pos, unlabeled_scores) -> np.ndarray:
@@ -46,10 +55,21 @@ def precision_at_k_unlabeled(recall_at_k, *, class_size: float) -> np.ndarray:
     Values above 1 are possible and are a warning sign: the labeled positives
     do not represent the whole class (see notebook 09).
     """
-    r = np.asarray(recall_at_k, dtype=float)
-    if r.ndim != 1 or r.size == 0:
-        raise ValueError("recall_at_k must be a non-empty one-dimensional array")
-    if not np.all((r >= 0) & (r <= 1)):
-        raise ValueError("recall_at_k must hold recalls between 0 and 1")
+    r = _check_recall_at_k(recall_at_k)
     size = check_positive(class_size, "class_size")
     return r * size / np.arange(1, r.size + 1)
+
+
+def f1_at_k_unlabeled(recall_at_k, *, class_size: float) -> np.ndarray:
+    """Estimated F1 of flagging the top k unlabeled examples, k = 1 .. len(recall_at_k).
+
+    With ``R = recall@k`` and ``P = R * C / k`` (precision@k, class size ``C``)::
+
+        F1 = 2 P R / (P + R) = 2 R C / (k + C)
+
+    i.e. ``2 * (estimated true positives) / (flagged + actual positives)``.
+    """
+    r = _check_recall_at_k(recall_at_k)
+    size = check_positive(class_size, "class_size")
+    k = np.arange(1, r.size + 1)
+    return 2 * r * size / (k + size)

@@ -30,8 +30,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from helpers import precision_at_k_unlabeled, recall_at_k_unlabeled
-from helpers.open_set import f1_at_k_unlabeled, open_set_split, simulate_recall_curve_scores
+from helpers.open_set import open_set_split, simulate_recall_curve_scores
 from helpers.plotting import PALETTE, use_course_style
+from helpers.unlabeled import f1_at_k_unlabeled
 
 use_course_style()
 

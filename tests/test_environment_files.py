@@ -37,7 +37,9 @@ def _conda_requirements() -> dict[str, str]:
 def test_environment_yml_lists_the_same_packages_and_minimums():
     py = _pyproject_requirements()
     conda = _conda_requirements()
-    assert set(py) == set(conda), f"only in pyproject: {set(py) - set(conda)}; only in environment.yml: {set(conda) - set(py)}"
+    assert set(py) == set(conda), (
+        f"only in pyproject: {set(py) - set(conda)}; only in environment.yml: {set(conda) - set(py)}"
+    )
     for name, spec in py.items():
         assert conda[name] == spec, f"{name}: pyproject says {spec!r}, environment.yml says {conda[name]!r}"
 

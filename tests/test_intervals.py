@@ -35,8 +35,9 @@ def test_zero_cells_keep_the_interval_defined():
     assert low == 0.0 and 0 < high < 1
 
 
-def _mercaldo_logit(tp, fn, fp, tn, pi, z=norm.ppf(0.975)):
-    """Reference: the adjusted logit interval of Mercaldo et al. (2007)."""
+def _mercaldo_logit(tp, fn, fp, tn, pi):
+    """Reference: the adjusted logit interval of Mercaldo et al. (2007), 95 %."""
+    z = norm.ppf(0.975)
     z2 = z * z
     n1, n0 = tp + fn + z2, fp + tn + z2
     sens, spec = (tp + z2 / 2) / n1, (tn + z2 / 2) / n0

@@ -11,7 +11,10 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
 def _cells(nb):
-    return [(c["cell_type"], "".join(c["source"]).strip(), sorted(c.get("metadata", {}).get("tags", []))) for c in nb["cells"]]
+    return [
+        (c["cell_type"], "".join(c["source"]).strip(), sorted(c.get("metadata", {}).get("tags", [])))
+        for c in nb["cells"]
+    ]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -20,7 +23,9 @@ def test_ipynb_matches_its_py_source(path):
     assert source.exists(), f"{source.name} is missing: pair the notebook with jupytext"
     from_py = jupytext.read(source)
     committed = json.loads(path.read_text())
-    assert _cells(committed) == _cells(from_py), f"{path.name} differs from {source.name}: rebuild with tools/build_notebooks.py"
+    assert _cells(committed) == _cells(from_py), (
+        f"{path.name} differs from {source.name}: rebuild with tools/build_notebooks.py"
+    )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import precision_at_k_unlabeled, recall_at_k_unlabeled
-from helpers.open_set import f1_at_k_unlabeled, open_set_split, simulate_recall_curve_scores
+from helpers.open_set import open_set_split, simulate_recall_curve_scores
+from helpers.unlabeled import f1_at_k_unlabeled
 
 
 def test_open_set_split_partitions_and_hides_classes():

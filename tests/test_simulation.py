@@ -21,7 +21,12 @@ def test_seed_000_enriched_population():
     c = simulate_counts(110, 99_990, 0.8, 0.999)
     assert c.n == 100_100
     z = metric_zoo(c)
-    assert [f"{z[k]:.2%}" for k in ("accuracy", "precision", "recall", "f1")] == ["99.88%", "46.81%", "80.00%", "59.06%"]
+    assert [f"{z[k]:.2%}" for k in ("accuracy", "precision", "recall", "f1")] == [
+        "99.88%",
+        "46.81%",
+        "80.00%",
+        "59.06%",
+    ]
 
 
 def test_seed_000_recovered_rates_rebuild_the_real_metrics():

@@ -35,7 +35,9 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
     nb.metadata["jupytext"] = {"formats": "ipynb,py:percent"}
     os.environ["IPYKERNEL_CELL_NAME"] = "<IPY-INPUT>"  # no /tmp/ipykernel_<pid> paths in warnings
     os.environ.pop("MPLBACKEND", None)  # the inline backend, as students get it
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     start = time.perf_counter()
     client.execute()
     elapsed = time.perf_counter() - start
