@@ -32,7 +32,7 @@
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
-from sklearn.calibration import calibration_curve
+from sklearn.calibration import CalibrationDisplay
 from sklearn.datasets import load_digits
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss
@@ -126,7 +126,7 @@ print("same as adjust_posteriors:", np.allclose(by_hand, adjusted))
 # Take a sample of the pool whose prevalence is 0.5. Probabilities calibrated
 # for a 10 % world are too low there: a score of 0.3 means "3 in 10" among
 # training-like data, but many more among data where every other image is a 9.
-# A calibration curve (scikit-learn's `calibration_curve`) bins the predicted
+# A calibration curve (scikit-learn's `calibration_curve`, drawn by `CalibrationDisplay`) bins the predicted
 # probabilities and plots, per bin, the mean prediction against the observed
 # share of positives. Calibrated points lie on the diagonal.
 #
@@ -144,9 +144,7 @@ print(f"log loss:         raw {log_loss(y_s, p_s):.3f}, adjusted {log_loss(y_s, 
 # %%
 fig, ax = plt.subplots(figsize=(5, 4.5))
 for p, colour, name in [(p_s, "orange", "raw (training prior)"), (p_s_adj, "blue", "moved to prior 0.5")]:
-    frac_pos, mean_pred = calibration_curve(y_s, p, n_bins=5)
-    ax.plot(mean_pred, frac_pos, "o-", color=PALETTE[colour], label=name)
-ax.plot([0, 1], [0, 1], ls="--", color=PALETTE["black"], label="perfect calibration")
+    CalibrationDisplay.from_predictions(y_s, p, n_bins=5, name=name, ax=ax, color=PALETTE[colour])
 ax.set(title="Calibration on a sample with prevalence 0.5", xlabel="mean predicted probability (bin)",
        ylabel="share of nines (bin)")
 ax.legend(loc="lower right")
@@ -281,9 +279,7 @@ print(f"log loss on the pool: naive Bayes {log_loss(y_pool, proba_nb):.3f}, "
 # %%
 fig, ax = plt.subplots(figsize=(5, 4.5))
 for p, colour, name in [(proba_pool, "blue", "logistic regression"), (proba_nb, "vermillion", "Gaussian naive Bayes")]:
-    frac_pos, mean_pred = calibration_curve(y_pool, p, n_bins=5)
-    ax.plot(mean_pred, frac_pos, "o-", color=PALETTE[colour], label=name)
-ax.plot([0, 1], [0, 1], ls="--", color=PALETTE["black"], label="perfect calibration")
+    CalibrationDisplay.from_predictions(y_pool, p, n_bins=5, name=name, ax=ax, color=PALETTE[colour])
 ax.set(title="Calibration at the training prior (the whole pool)", xlabel="mean predicted probability (bin)",
        ylabel="share of nines (bin)")
 ax.legend(loc="upper left")

@@ -1,10 +1,10 @@
 """Notebook 01's widget: four counts in, matrix picture and metric zoo out."""
 
 import math
-import re
 
 import numpy as np
 import pytest
+from html_cells import cells
 from sklearn.metrics import (
     accuracy_score,
     balanced_accuracy_score,
@@ -17,16 +17,6 @@ from sklearn.metrics import (
 from helpers import Counts
 from helpers.widgets import Dashboard
 from helpers.widgets.confusion import MatrixFigure, confusion_dashboard, metrics_html
-
-
-def cells(html_text: str) -> dict[str, str]:
-    """First cell of each row -> last cell (the metric name -> its shown value)."""
-    out = {}
-    for row in re.findall(r"<tr>(.*?)</tr>", html_text):
-        tds = re.findall(r"<td[^>]*>(.*?)</td>", row)
-        if tds:
-            out[tds[0]] = tds[-1]
-    return out
 
 
 def labels_for(c: Counts):

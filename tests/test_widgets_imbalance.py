@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from html_cells import cells
 
 from helpers import Counts, metric_zoo
 from helpers.widgets import Dashboard
@@ -11,13 +12,6 @@ from helpers.widgets.imbalance import CUSTOM, PRESETS, imbalance_dashboard
 EX1, EX2 = list(PRESETS)
 
 
-def cells(html_text: str) -> dict[str, str]:
-    out = {}
-    for row in re.findall(r"<tr>(.*?)</tr>", html_text):
-        tds = re.findall(r"<td[^>]*>(.*?)</td>", row)
-        if tds:
-            out[tds[0]] = tds[-1]
-    return out
 
 
 def counts_line(d: Dashboard) -> str:
