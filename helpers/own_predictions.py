@@ -1,0 +1,188 @@
+"""The analyses of notebook 13 ("your own predictions"), vectorised for big files.
+
+Notebook 13 and the HTML report (``python -m helpers.report``) run every
+analysis of the course on a practitioner's CSV file of labels and scores. The
+pieces that are not already in ``helpers`` live here: where the file is,
+the threshold that maximises F1 at the deployment prevalence, the metrics
+that change with the prevalence, and thinning a curve of a million points to
+a few thousand for plotting. Everything is counted once, by
+:func:`helpers.roc_table` (scikit-learn's counting kernel), and derived from
+those counts without Python loops, so a file of 10**6 rows takes about a
+second.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._validate import check_probability_open
+from .counts import Counts, metric_zoo
+from .prior_shift import negative_weight
+
+__all__ = [
+    "NOTEBOOKS",
+    "resolve_predictions_path",
+    "deployment_table",
+    "best_f1_threshold",
+    "counts_at_threshold",
+    "deployment_metrics",
+    "thin_indices",
+]
+
+# The notebooks folder of the repository this package is installed from.
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def resolve_predictions_path(path: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None) -> Path:
+    """Where the predictions file is: ``path`` itself, made absolute.
+
+    An absolute path is returned as it is. A relative path is looked up first
+    in the current folder (where you started ``papermill``, or ``--cwd``, or
+    the notebook's folder in JupyterLab), then relative to ``base`` (default:
+    the course's ``notebooks/`` folder, so the notebook's default
+    ``../data/example_predictions.csv`` is found wherever it is run from).
+    When neither exists the current-folder version is returned, so that
+    :func:`helpers.load_predictions` reports "no such file" with that path.
+    """
+    given = Path(os.fsdecode(path)).expanduser()
+    if given.is_absolute():
+        return given
+    here = Path.cwd() / given
+    if here.exists():
+        return here
+    there = Path(base if base is not None else NOTEBOOKS) / given
+    if there.exists():
+        return there.resolve()
+    return here
+
+
+def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataFrame:
+    """Precision, recall and F1 at the deployment prevalence for every threshold.
+
+    ``roc`` is a :func:`helpers.roc_table` (one row per distinct score,
+    highest first; its row 0, the artificial point with threshold ``+inf``,
+    is dropped here). With ``P`` positives, ``N`` negatives and the weight
+    ``w = negative_weight(P, N, pi)`` that gives the negatives the deployment
+    prevalence ``pi``::
+
+        recall       = TP / P                            (does not move)
+        precision_pi = TP / (TP + w FP)                   (nan when TP = FP = 0)
+        f1_pi        = 2 TP / (2 TP + w FP + FN)          FN = P - TP
+
+    ``precision_pi`` equals ``precision_at_prevalence(tpr, fpr, pi)`` and
+    ``f1_pi`` is the harmonic mean of ``precision_pi`` and recall.
+    Returns a DataFrame with columns ``threshold, tp, fp, tpr, fpr,
+    precision, f1`` (the last two at the deployment prevalence).
+    """
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    rows = roc.iloc[1:]
+    tp = rows["tp"].to_numpy(dtype=float)
+    fp = rows["fp"].to_numpy(dtype=float)
+    n_pos, n_neg = tp[-1], fp[-1]
+    w = negative_weight(n_pos, n_neg, pi)
+    flagged = tp + w * fp
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = np.where(flagged > 0, tp / np.where(flagged > 0, flagged, 1.0), np.nan)
+    f1 = 2 * tp / (2 * tp + w * fp + (n_pos - tp))
+    return pd.DataFrame(
+        {
+            "threshold": rows["threshold"].to_numpy(),
+            "tp": rows["tp"].to_numpy(),
+            "fp": rows["fp"].to_numpy(),
+            "tpr": rows["tpr"].to_numpy(),
+            "fpr": rows["fpr"].to_numpy(),
+            "precision": precision,
+            "f1": f1,
+        }
+    )
+
+
+def best_f1_threshold(table: pd.DataFrame) -> tuple[float, float]:
+    """``(threshold, f1)`` of the row of a :func:`deployment_table` with the highest F1.
+
+    "Predicted positive" means ``score >= threshold``. Among equal F1 values
+    the highest threshold (the first row) wins.
+    """
+    f1 = table["f1"].to_numpy()
+    best = int(np.nanargmax(f1))
+    return float(table["threshold"].iloc[best]), float(f1[best])
+
+
+def counts_at_threshold(y_true, y_score, threshold: float) -> Counts:
+    """The confusion matrix of ``score >= threshold`` as :class:`Counts` (vectorised).
+
+    Same numbers as ``confusion_counts(y_true, y_score >= threshold)``
+    (scikit-learn's ``confusion_matrix``), counted with ``numpy`` sums, which
+    is faster on millions of rows.
+    """
+    if not math.isfinite(float(threshold)):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}")
+    truth = np.asarray(y_true) == 1
+    flagged = np.asarray(y_score) >= float(threshold)
+    tp = int(np.count_nonzero(truth & flagged))
+    n_pos = int(np.count_nonzero(truth))
+    n_flagged = int(np.count_nonzero(flagged))
+    fp = n_flagged - tp
+    fn = n_pos - tp
+    tn = truth.size - n_pos - fp
+    return Counts(tn=tn, fp=fp, fn=fn, tp=tp)
+
+
+def deployment_metrics(counts, *, deploy_prevalence: float) -> dict[str, float]:
+    """The metric zoo at the deployment prevalence ``pi``, same keys as :func:`helpers.metric_zoo`.
+
+    TPR, FPR, TNR and FNR come from the counts and do not move (nor do
+    balanced accuracy, LR+, LR- and DOR, built from them only). The others
+    are those of the expected counts at deployment, the file's negatives
+    weighted by ``w = negative_weight(P, N, pi)`` (TP, FN, w FP, w TN); by
+    Bayes' rule::
+
+        precision = TPR pi / (TPR pi + FPR (1 - pi))         fdr = 1 - precision
+        npv       = TNR (1 - pi) / (TNR (1 - pi) + FNR pi)    for = 1 - npv
+        accuracy  = TPR pi + TNR (1 - pi)
+        f1        = 2 TP / (2 TP + w FP + FN)
+        mcc       = MCC of (TP, FN, w FP, w TN)
+
+    Undefined values (nobody predicted positive, say) are ``nan``.
+    """
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    zoo = metric_zoo(counts)
+    tn, fp, fn, tp = (float(v) for v in counts)
+    w = negative_weight(tp + fn, tn + fp, pi)
+    tn, fp = w * tn, w * fp
+
+    def ratio(num: float, den: float) -> float:
+        return num / den if den > 0 else math.nan
+
+    out = dict(zoo)
+    out.update(
+        {
+            "accuracy": (tp + tn) / (tp + tn + fp + fn),
+            "precision": ratio(tp, tp + fp),
+            "npv": ratio(tn, tn + fn),
+            "fdr": ratio(fp, tp + fp),
+            "for": ratio(fn, tn + fn),
+            "f1": ratio(2 * tp, 2 * tp + fp + fn),
+            "mcc": ratio(tp * tn - fp * fn, math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))),
+            "prevalence": pi,
+        }
+    )
+    return out
+
+
+def thin_indices(n: int, max_points: int = 2000) -> np.ndarray:
+    """At most ``max_points`` indices of ``range(n)``, evenly spread, first and last included.
+
+    For plotting a curve of millions of points: the picture is the same and
+    the figure stays small. All indices when ``n <= max_points``.
+    """
+    if n < 0 or max_points < 2:
+        raise ValueError("n must be >= 0 and max_points >= 2")
+    if n <= max_points:
+        return np.arange(n)
+    return np.unique(np.linspace(0, n - 1, max_points).round().astype(np.int64))

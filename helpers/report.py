@@ -1,0 +1,285 @@
+"""One self-contained HTML report of notebook 13 on your own predictions file.
+
+Usage (from anywhere, with the course's environment)::
+
+    python -m helpers.report PATH --prevalence P [--y-true COL] [--y-score COL]
+                                  [--threshold T] [--out FILE.html]
+
+The file is checked first with :func:`helpers.load_predictions`, so a bad file
+or a bad option stops at once, before any kernel starts, with one line on
+stderr naming the file, the column, the row and the problem, and exit status
+2 (bad option) or 1 (bad file). Then notebook 13 runs on the file with
+papermill (the options become its parameters) and nbconvert turns the result
+into one HTML page: no code, the figures embedded as PNG, no scripts or
+stylesheets fetched from the network, so it opens offline and can be mailed.
+The page is written to a temporary file and moved into place only when
+everything succeeded; a failure leaves no HTML behind.
+
+The default ``--out`` is ``<name of PATH without .csv>_report.html`` in the
+current folder. Relative paths (PATH and ``--out``) are relative to the
+current folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from .own_predictions import NOTEBOOKS
+from .predictions_file import PredictionFileError, load_predictions
+
+__all__ = ["NOTEBOOK", "ReportError", "build_report", "main"]
+
+NOTEBOOK = NOTEBOOKS / "13_your_own_predictions.ipynb"
+PROG = "python -m helpers.report"
+
+# The lab template without the scripts it would load from a CDN (require.js,
+# MathJax, mermaid, widgets): notebook 13 needs none of them, and the page must
+# read the same offline. Its CSS is inlined by nbconvert.
+_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+"""
+# Cells of notebook 13 that explain how to run it: left out of the report.
+HIDE_TAG = "report-hide"
+
+
+class ReportError(Exception):
+    """A problem reported to the user in one line (no traceback)."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(" ".join(message.split()))
+        self.status = status
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but usage errors are one line (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ReportError(f"{PROG}: error: {message} (see --help)", status=2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Run notebook 13 (your own predictions) on a CSV file and save one self-contained HTML page.",
+        epilog="Example: python -m helpers.report preds.csv --prevalence 0.001 --y-true truth --y-score prob",
+    )
+    parser.add_argument("path", help="CSV file with one row per example: a label column (0/1) and a score column")
+    parser.add_argument(
+        "--prevalence", required=True, metavar="P", help="share of positives where the model is deployed, in (0, 1)"
+    )
+    parser.add_argument("--y-true", default="y_true", metavar="COL", help="label column (default: y_true)")
+    parser.add_argument("--y-score", default="y_score", metavar="COL", help="score column (default: y_score)")
+    parser.add_argument(
+        "--threshold",
+        metavar="T",
+        help="predicted positive means score >= T (default: the threshold with the highest F1 at deployment)",
+    )
+    parser.add_argument(
+        "--out", metavar="FILE.html", help="where to write the page (default: <PATH's name>_report.html, here)"
+    )
+    return parser
+
+
+def _number(text: str, option: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ReportError(f"{PROG}: error: {option} must be a number, got {text!r}", status=2) from None
+    if not math.isfinite(value):
+        raise ReportError(f"{PROG}: error: {option} must be a finite number, got {text!r}", status=2)
+    return value
+
+
+def _prevalence(text: str) -> float:
+    value = _number(text, "--prevalence")
+    if not 0 < value < 1:
+        raise ReportError(
+            f"{PROG}: error: --prevalence must be strictly between 0 and 1 (e.g. 0.001 for 1 in 1000), got {text!r}",
+            status=2,
+        )
+    return value
+
+
+def _output_path(out: str | None, source: Path) -> Path:
+    target = Path(out) if out else Path(f"{source.name.removesuffix('.csv')}_report.html")
+    target = target.expanduser().absolute()
+    if target.is_dir():
+        raise ReportError(f"{PROG}: error: --out {str(target)!r} is a directory; give a file name", status=2)
+    if not target.parent.is_dir():
+        raise ReportError(f"{PROG}: error: --out: the folder {str(target.parent)!r} does not exist", status=2)
+    return target
+
+
+def _step(message: str) -> None:
+    print(f"report: {message}", file=sys.stderr, flush=True)
+
+
+@contextlib.contextmanager
+def _quiet_fd2(log: Path) -> Iterator[object]:
+    """Send everything written to file descriptor 2 (the kernel's log lines) to ``log``.
+
+    Yields a text stream on the original stderr, for papermill's progress bar.
+    """
+    sys.stderr.flush()
+    saved = os.dup(2)
+    original = os.fdopen(os.dup(saved), "w", buffering=1)
+    try:
+        with open(log, "wb") as sink:
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield original
+            finally:
+                sys.stderr.flush()
+                os.dup2(saved, 2)
+    finally:
+        original.close()
+        os.close(saved)
+
+
+def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
+    import papermill
+
+    show_bar = sys.stderr.isatty()
+    os.environ.pop("MPLBACKEND", None)  # the kernel draws inline figures, whatever the caller's backend
+    with _quiet_fd2(workdir / "kernel.log") as terminal:
+        previous = sys.stderr
+        sys.stderr = terminal  # tqdm writes its bar to sys.stderr
+        try:
+            papermill.execute_notebook(
+                str(NOTEBOOK),
+                str(executed),
+                parameters=parameters,
+                cwd=str(NOTEBOOKS),
+                kernel_name="python3",
+                progress_bar=show_bar,
+                log_output=False,
+                report_mode=False,
+            )
+        except Exception as exc:  # PapermillExecutionError, kernel death, timeouts...
+            what = f"{getattr(exc, 'ename', type(exc).__name__)}: {getattr(exc, 'evalue', exc)}"
+            raise ReportError(f"{PROG}: notebook 13 failed on {parameters['predictions_path']}: {what}") from None
+        finally:
+            sys.stderr = previous
+
+
+def _to_html(executed: Path, title: str) -> str:
+    import nbformat
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    nb = nbformat.read(executed, as_version=4)
+    nb.metadata["title"] = title  # the template escapes it
+    exporter = HTMLExporter(
+        template_name="lab",
+        extra_loaders=[DictLoader({"report.html.j2": _TEMPLATE})],
+        template_file="report.html.j2",
+        exclude_input=True,
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+        embed_images=True,
+    )
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_cell_tags={HIDE_TAG}), enabled=True)
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": "report"}})
+    return body
+
+
+def build_report(
+    path: str | os.PathLike[str],
+    *,
+    prevalence: float,
+    y_true: str = "y_true",
+    y_score: str = "y_score",
+    threshold: float | None = None,
+    out: str | os.PathLike[str],
+) -> Path:
+    """Check the file, run notebook 13 on it and write the HTML page to ``out``; return its path.
+
+    Raises :class:`PredictionFileError` for a bad file (before any kernel
+    starts) and :class:`ReportError` when the run or the conversion fails. The
+    page appears at ``out`` only when everything succeeded.
+    """
+    source = Path(os.fsdecode(path)).expanduser()
+    frame = load_predictions(source, y_true=y_true, y_score=y_score)
+    source = source.absolute()
+    target = Path(out).absolute()
+    _step(f"{source.name}: {len(frame):,} rows, {int(frame.iloc[:, 0].sum()):,} positives, checked")
+    del frame
+    parameters: dict = {
+        "predictions_path": str(source),
+        "y_true_column": y_true,
+        "y_score_column": y_score,
+        "deploy_prevalence": float(prevalence),
+    }
+    if threshold is not None:
+        parameters["threshold"] = float(threshold)
+    with tempfile.TemporaryDirectory(prefix="report-") as tmp:
+        workdir = Path(tmp)
+        executed = workdir / "executed.ipynb"
+        start = time.perf_counter()
+        _step("running notebook 13 (papermill)...")
+        _execute(parameters, executed, workdir)
+        _step(f"notebook ran in {time.perf_counter() - start:.1f} s; writing the HTML page...")
+        try:
+            html = _to_html(executed, f"Predictions report: {source.name}")
+        except Exception as exc:
+            raise ReportError(f"{PROG}: converting the notebook to HTML failed: {type(exc).__name__}: {exc}") from None
+        partial = None
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=target.parent, prefix=".report-", suffix=".html.part", delete=False
+            ) as handle:
+                partial = Path(handle.name)
+                handle.write(html)
+            umask = os.umask(0)
+            os.umask(umask)
+            partial.chmod(0o666 & ~umask)  # as an ordinary new file, not 0600
+            os.replace(partial, target)
+        except OSError as exc:
+            if partial is not None:
+                partial.unlink(missing_ok=True)
+            raise ReportError(f"{PROG}: cannot write {target}: {exc.strerror or exc}") from None
+    return target
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; returns the exit status (0 = the page was written)."""
+    try:
+        args = _parser().parse_args(argv)
+        prevalence = _prevalence(args.prevalence)
+        threshold = None if args.threshold is None else _number(args.threshold, "--threshold")
+        source = Path(args.path)
+        target = _output_path(args.out, source)
+        written = build_report(
+            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score, threshold=threshold, out=target
+        )
+    except PredictionFileError as exc:
+        print(str(exc).replace("\n", " "), file=sys.stderr)
+        return 1
+    except ReportError as exc:
+        print(exc, file=sys.stderr)
+        return exc.status
+    except ValueError as exc:  # e.g. equal or blank column names
+        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; no report written", file=sys.stderr)
+        return 130
+    print(f"report written to {written}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

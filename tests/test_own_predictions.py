@@ -1,0 +1,139 @@
+"""Tests of helpers.own_predictions against scikit-learn and slow references."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.metrics import accuracy_score, f1_score, matthews_corrcoef, precision_score
+
+from helpers import confusion_counts, metric_zoo, negative_weight, precision_at_prevalence, roc_table
+from helpers.own_predictions import (
+    NOTEBOOKS,
+    best_f1_threshold,
+    counts_at_threshold,
+    deployment_metrics,
+    deployment_table,
+    resolve_predictions_path,
+    thin_indices,
+)
+
+
+def _data(seed: int = 0, n: int = 300, ties: bool = False):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.3).astype(int)
+    y[:2] = [0, 1]
+    s = rng.normal(y * 1.2, 1.0)
+    if ties:
+        s = np.round(s, 1)
+    return y, s
+
+
+def _weights(y, pi):
+    w = negative_weight(int(y.sum()), int((y == 0).sum()), pi)
+    return np.where(y == 1, 1.0, w)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("pi", [0.001, 0.05, 0.5])
+def test_deployment_table_matches_weighted_sklearn(ties, pi):
+    y, s = _data(1, ties=ties)
+    table = deployment_table(roc_table(y, s), deploy_prevalence=pi)
+    assert len(table) == np.unique(s).size
+    assert np.all(np.diff(table["threshold"]) < 0)
+    np.testing.assert_allclose(table["precision"], precision_at_prevalence(table["tpr"], table["fpr"], pi))
+    weights = _weights(y, pi)
+    for t, precision, f1 in table[["threshold", "precision", "f1"]].to_numpy()[::17]:
+        pred = (s >= t).astype(int)
+        assert f1 == pytest.approx(f1_score(y, pred, sample_weight=weights), rel=1e-9)
+        assert precision == pytest.approx(precision_score(y, pred, sample_weight=weights), rel=1e-9)
+
+
+@given(seed=st.integers(0, 10_000), pi=st.floats(1e-4, 0.9), ties=st.booleans())
+def test_best_f1_threshold_is_the_brute_force_maximum(seed, pi, ties):
+    y, s = _data(seed, n=60, ties=ties)
+    threshold, best = best_f1_threshold(deployment_table(roc_table(y, s), deploy_prevalence=pi))
+    weights = _weights(y, pi)
+    brute = {t: f1_score(y, (s >= t).astype(int), sample_weight=weights) for t in np.unique(s)}
+    assert best == pytest.approx(max(brute.values()), rel=1e-9)
+    assert brute[threshold] == pytest.approx(best, rel=1e-9)
+
+
+@given(seed=st.integers(0, 10_000), threshold=st.floats(-4, 4))
+def test_counts_at_threshold_equals_confusion_counts(seed, threshold):
+    y, s = _data(seed, n=80)
+    assert counts_at_threshold(y, s, threshold) == confusion_counts(y, (s >= threshold).astype(int))
+
+
+def test_counts_at_threshold_refuses_a_non_finite_threshold():
+    with pytest.raises(ValueError, match="threshold"):
+        counts_at_threshold([0, 1], [0.1, 0.9], float("nan"))
+
+
+@pytest.mark.parametrize("pi", [0.001, 0.2])
+def test_deployment_metrics_match_weighted_sklearn(pi):
+    y, s = _data(2)
+    pred = (s >= 0.8).astype(int)
+    counts = confusion_counts(y, pred)
+    got = deployment_metrics(counts, deploy_prevalence=pi)
+    zoo = metric_zoo(counts)
+    assert set(got) == set(zoo)
+    weights = _weights(y, pi)
+    assert got["precision"] == pytest.approx(precision_score(y, pred, sample_weight=weights))
+    assert got["precision"] == pytest.approx(precision_at_prevalence(zoo["recall"], zoo["fpr"], pi))
+    assert got["f1"] == pytest.approx(f1_score(y, pred, sample_weight=weights))
+    assert got["accuracy"] == pytest.approx(accuracy_score(y, pred, sample_weight=weights))
+    assert got["mcc"] == pytest.approx(matthews_corrcoef(y, pred, sample_weight=weights))
+    assert got["npv"] == pytest.approx(precision_score(1 - y, 1 - pred, sample_weight=weights))
+    assert got["prevalence"] == pi
+    for key in ("recall", "specificity", "fpr", "fnr", "balanced_accuracy", "lr_plus", "lr_minus", "dor"):
+        assert got[key] == zoo[key]
+
+
+def test_deployment_metrics_at_the_file_prevalence_are_the_metric_zoo():
+    y, s = _data(3)
+    counts = confusion_counts(y, (s >= 0.5).astype(int))
+    got = deployment_metrics(counts, deploy_prevalence=y.mean())
+    for key, value in metric_zoo(counts).items():
+        assert got[key] == pytest.approx(value, rel=1e-12), key
+
+
+def test_deployment_metrics_nobody_flagged_is_nan_not_an_error():
+    got = deployment_metrics((90, 0, 10, 0), deploy_prevalence=0.01)
+    assert math.isnan(got["precision"]) and got["f1"] == 0.0  # 2 TP / (2 TP + FP + FN) is defined
+    assert got["recall"] == 0.0
+
+
+@pytest.mark.parametrize("bad", [0, 1, -0.5, 2, float("nan")])
+def test_bad_prevalence_is_refused(bad):
+    with pytest.raises(ValueError, match="deploy_prevalence"):
+        deployment_metrics((90, 5, 3, 2), deploy_prevalence=bad)
+    y, s = _data(4, n=20)
+    with pytest.raises(ValueError, match="deploy_prevalence"):
+        deployment_table(roc_table(y, s), deploy_prevalence=bad)
+
+
+@given(n=st.integers(0, 20_000), max_points=st.integers(2, 3000))
+def test_thin_indices(n, max_points):
+    idx = thin_indices(n, max_points)
+    assert idx.size <= max(max_points, 0) and idx.size == min(n, idx.size)
+    if n:
+        assert idx[0] == 0 and idx[-1] == n - 1
+        assert np.all(np.diff(idx) > 0)
+    if n <= max_points:
+        np.testing.assert_array_equal(idx, np.arange(n))
+
+
+def test_resolve_predictions_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.csv").write_text("y_true,y_score\n1,0.9\n0,0.1\n")
+    assert resolve_predictions_path("mine.csv") == tmp_path / "mine.csv"  # the current folder first
+    assert resolve_predictions_path(tmp_path / "x.csv") == tmp_path / "x.csv"  # absolute: as given
+    example = resolve_predictions_path("../data/example_predictions.csv")  # the notebook's default, from anywhere
+    assert example == (NOTEBOOKS / "../data/example_predictions.csv").resolve() and example.is_file()
+    assert resolve_predictions_path("nothing.csv") == tmp_path / "nothing.csv"  # missing: reported from here
+    assert resolve_predictions_path("mine.csv", base=Path("/")) == tmp_path / "mine.csv"

@@ -1,0 +1,326 @@
+"""The HTML report command, ``python -m helpers.report``, driven as a subprocess.
+
+Bad input (every file of tests/malformed/, a missing file, bad options) must
+stop before any kernel starts: exit status != 0, exactly one line on stderr
+naming the file and the problem, no traceback, no HTML written. Every case
+goes through the command's entry point ``main(argv)`` in process, and a
+sample of them through a real subprocess (an interpreter start costs more
+than a second, importing scikit-learn, so not all 50 of them). The
+success cases start a kernel each (a few seconds), so there are only a few:
+the example file, other column names, hostile names (escaping), the papermill
+command of notebook 13, and a notebook that fails mid-run.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+from sklearn.metrics import roc_auc_score
+
+from helpers import load_predictions
+
+ROOT = Path(__file__).resolve().parents[1]
+MALFORMED = ROOT / "tests" / "malformed"
+EXAMPLE = ROOT / "data" / "example_predictions.csv"
+OTHER_NAMES = ROOT / "tests" / "wellformed" / "other_column_names.csv"
+NOTEBOOK = ROOT / "notebooks" / "13_your_own_predictions.ipynb"
+SCRIPT = "<script>alert(1)</script>"
+
+
+def _malformed_table() -> dict[str, dict[str, str]]:
+    lines = [line for line in (MALFORMED / "README.md").read_text("utf-8").splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    table = {}
+    for line in lines[2:]:
+        cells = [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+        table[cells[0]] = dict(zip(header, cells, strict=True))
+    return table
+
+
+MALFORMED_TABLE = _malformed_table()
+MALFORMED_FILES = sorted(p.name for p in MALFORMED.iterdir() if p.is_file() and p.name != "README.md")
+
+
+def _run(args: list[str], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONWARNINGS="", MPLBACKEND="Agg")  # the report must still draw inline PNGs
+    env.pop("PYTHONPATH", None)
+    return subprocess.run(
+        [sys.executable, "-m", "helpers.report", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+# ------------------------------------------------------------------ bad input: never reaches papermill
+
+# case id -> (arguments, text the one stderr line must contain (case-insensitive))
+BAD_OPTIONS: dict[str, tuple[list[str], list[str]]] = {
+    "missing file": (["no_such_file.csv", "--prevalence", "0.01"], ["no_such_file.csv", "no such file"]),
+    "a directory": ([str(MALFORMED), "--prevalence", "0.01"], ["malformed", "is a directory"]),
+    "prevalence 0": ([str(EXAMPLE), "--prevalence", "0"], ["--prevalence", "between 0 and 1"]),
+    "prevalence 1": ([str(EXAMPLE), "--prevalence", "1"], ["--prevalence", "between 0 and 1"]),
+    "prevalence -0.5": ([str(EXAMPLE), "--prevalence", "-0.5"], ["--prevalence", "between 0 and 1"]),
+    "prevalence 2": ([str(EXAMPLE), "--prevalence", "2"], ["--prevalence", "between 0 and 1"]),
+    "prevalence abc": ([str(EXAMPLE), "--prevalence", "abc"], ["--prevalence", "'abc'", "number"]),
+    "prevalence nan": ([str(EXAMPLE), "--prevalence", "nan"], ["--prevalence", "finite"]),
+    "prevalence missing": ([str(EXAMPLE)], ["--prevalence", "required"]),
+    "threshold abc": ([str(EXAMPLE), "--prevalence", "0.01", "--threshold", "abc"], ["--threshold", "'abc'"]),
+    "threshold inf": ([str(EXAMPLE), "--prevalence", "0.01", "--threshold", "inf"], ["--threshold", "finite"]),
+    "no such label column": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--y-true", "label"],
+        ["example_predictions.csv", "'label'"],
+    ),
+    "no such score column": (
+        [str(OTHER_NAMES), "--prevalence", "0.01", "--y-true", "truth"],
+        ["other_column_names.csv", "'y_score'"],
+    ),
+    "same column twice": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--y-true", "y_score"],
+        ["two different columns"],
+    ),
+    "unknown option": ([str(EXAMPLE), "--prevalence", "0.01", "--colour", "red"], ["unrecognized", "--colour"]),
+    "out folder missing": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--out", "nowhere/report.html"],
+        ["--out", "does not exist"],
+    ),
+}
+
+
+def _bad_args(case: str) -> list[str]:
+    if case in BAD_OPTIONS:
+        return BAD_OPTIONS[case][0]
+    return [str(MALFORMED / case), "--prevalence", "0.01"]  # a malformed file, the default --out (in cwd)
+
+
+def _check_line(case: str, line: str, status: int) -> None:
+    if case in BAD_OPTIONS:
+        for text in BAD_OPTIONS[case][1]:
+            assert text.lower() in line.lower(), f"{text!r} not in {line!r}"
+        return
+    expected = MALFORMED_TABLE[case]
+    assert status == 1
+    assert line.startswith(str(MALFORMED / case) + ":"), "the line starts with the file"
+    assert expected["message mentions"].lower() in line.lower()
+    if expected["column"] != "-":
+        assert f"column '{expected['column']}'" in line
+    if expected["row"] != "-":
+        assert f"row {expected['row']} (line {expected['line']} of the file)" in line
+    elif expected["line"] != "-":
+        assert f"line {expected['line']}" in line
+
+
+def test_every_malformed_file_is_listed():
+    assert set(MALFORMED_FILES) == set(MALFORMED_TABLE)
+
+
+@pytest.mark.parametrize("case", MALFORMED_FILES + list(BAD_OPTIONS))
+def test_bad_input_refused_in_one_line(case, tmp_path, monkeypatch, capfd):
+    """Every case through the command's own entry point, ``main(argv)``, in process (fast)."""
+    import helpers.report as report
+
+    monkeypatch.chdir(tmp_path)
+    status = report.main(_bad_args(case))
+    captured = capfd.readouterr()
+    assert status != 0
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, f"expected one stderr line, got {captured.err!r}"
+    assert "Traceback" not in captured.err
+    assert list(tmp_path.iterdir()) == [], "nothing may be written"
+    _check_line(case, lines[0], status)
+
+
+# A sample of the same cases as real subprocesses (each costs an interpreter start).
+SUBPROCESS_CASES = [
+    "binary_junk.csv",
+    "label_text.csv",
+    "unclosed_quote.csv",
+    "utf16.csv",
+    "missing file",
+    "prevalence abc",
+    "prevalence -0.5",
+    "threshold abc",
+    "no such label column",
+    "unknown option",
+]
+
+
+@pytest.fixture(scope="module")
+def bad_runs(tmp_path_factory):
+    """The subprocess sample, run in parallel threads."""
+    tmp = tmp_path_factory.mktemp("bad")
+
+    def run(case: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+        cwd = tmp / re.sub(r"\W", "_", case)
+        cwd.mkdir()
+        return cwd, _run(_bad_args(case), cwd, timeout=120)
+
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        return dict(zip(SUBPROCESS_CASES, pool.map(run, SUBPROCESS_CASES), strict=True))
+
+
+@pytest.mark.parametrize("case", SUBPROCESS_CASES)
+def test_bad_input_refused_by_the_command(bad_runs, case):
+    cwd, result = bad_runs[case]
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, f"expected one stderr line, got {result.stderr!r}"
+    assert result.stdout == ""
+    assert list(cwd.iterdir()) == [], "nothing may be written"
+    _check_line(case, lines[0], result.returncode)
+
+
+def test_help_exits_zero(tmp_path):
+    result = _run(["--help"], tmp_path, timeout=60)
+    assert result.returncode == 0
+    assert "--prevalence" in result.stdout and "--out" in result.stdout
+
+
+# ------------------------------------------------------------------ success: one kernel start each
+
+
+def _check_page(page: str) -> None:
+    assert page.lstrip().lower().startswith("<!doctype html>")
+    # offline: nothing is loaded from the network (links inside CSS comments are harmless)
+    assert not re.search(r"<script[^>]*\bsrc=", page, flags=re.I)
+    assert not re.search(r"<link[^>]*\bhref=[\"']?https?:", page, flags=re.I)
+    assert not re.search(r"@import", page)
+    assert not re.search(r"url\([\"']?https?:", page)
+    assert "<script" not in page.lower()
+    # figures are embedded, and there is no code
+    assert page.count('src="data:image/png;base64,') == 5
+    assert "load_predictions(" not in page and "import " not in page
+
+
+def _text(page: str) -> str:
+    body = page[page.index("<body") :]
+    body = re.sub(r"<style.*?</style>", "", body, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def test_report_on_the_example_file(tmp_path):
+    result = _run([str(EXAMPLE), "--prevalence", "0.01"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    out = tmp_path / "example_predictions_report.html"  # the default: <name>_report.html, here
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
+    assert "report written to" in result.stdout and str(out) in result.stdout
+    assert "running notebook 13" in result.stderr  # progress
+    page = out.read_text("utf-8")
+    _check_page(page)
+    text = _text(page)
+    frame = load_predictions(EXAMPLE)
+    auc = roc_auc_score(frame.y_true, frame.y_score)
+    assert "rows: 569" in text
+    assert f"prevalence in the file: {frame.y_true.mean():.2%}" in text
+    assert "37.26%" in text
+    assert f"ROC AUC from the table: {auc:.6f}" in text
+    assert "F1-best at deployment" in text
+    assert "precision at deployment" in text and "95 % interval" in text
+    assert "Summary" in text
+    assert "Three ways to run it" not in text  # the how-to-run cell is left out
+
+
+def test_report_with_other_column_names_and_a_threshold(tmp_path):
+    out = tmp_path / "sub" / "mine.html"
+    out.parent.mkdir()
+    result = _run(
+        [str(OTHER_NAMES), "--prevalence", "0.001", "--y-true", "truth", "--y-score", "prob",
+         "--threshold", "0.5", "--out", str(out)],
+        tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in out.parent.iterdir()] == ["mine.html"]
+    page = out.read_text("utf-8")
+    _check_page(page)
+    text = _text(page)
+    assert "columns: labels 'truth', scores 'prob'" in text
+    assert "threshold: 0.5 (set by you)" in text
+    assert "rows: 4" in text and "at deployment: 0.1000%" in text
+
+
+def test_user_text_is_escaped(tmp_path):
+    name = "a&<b>bold.csv"
+    source = tmp_path / name
+    source.write_text(f"y_true,{SCRIPT}\n" + OTHER_NAMES.read_text().split("\n", 1)[1])
+    out = tmp_path / "report.html"
+    result = _run([name, "--prevalence", "0.01", "--y-score", SCRIPT, "--out", "report.html"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    page = out.read_text("utf-8")
+    _check_page(page)
+    assert SCRIPT not in page and "<b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "a&amp;&lt;b&gt;bold.csv" in page
+    assert f"file: {name}" in _text(page)
+
+
+def test_papermill_command_with_other_column_names(tmp_path):
+    shutil.copy(OTHER_NAMES, tmp_path / "my.csv")
+    env = dict(os.environ, MPLBACKEND="Agg")  # the notebook still draws inline PNGs
+    result = subprocess.run(
+        [sys.executable, "-m", "papermill", str(NOTEBOOK), "out.ipynb",
+         "-p", "predictions_path", "my.csv", "-p", "y_true_column", "truth",
+         "-p", "y_score_column", "prob", "-p", "deploy_prevalence", "0.001"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Unable to parse" not in result.stderr
+    nb = json.loads((tmp_path / "out.ipynb").read_text())
+    text = "".join(
+        "".join(out.get("text", "")) for cell in nb["cells"] for out in cell.get("outputs", []) if "text" in out
+    )
+    assert "file: my.csv" in text
+    assert "columns: labels 'truth', scores 'prob'" in text
+    assert "at deployment: 0.1000%" in text
+    outputs = [out for cell in nb["cells"] for out in cell.get("outputs", [])]
+    assert not [out for out in outputs if out["output_type"] == "error"]
+    assert sum("image/png" in out.get("data", {}) for out in outputs) == 5
+
+
+def test_failure_mid_run_leaves_no_html(tmp_path, monkeypatch, capfd):
+    """If the notebook fails after validation: one line, no traceback, no page."""
+    import helpers.report as report
+
+    broken = nbformat.v4.new_notebook()
+    params = nbformat.v4.new_code_cell("predictions_path = ''\ndeploy_prevalence = 0.5")
+    params.metadata["tags"] = ["parameters"]
+    broken.cells = [params, nbformat.v4.new_code_cell("raise RuntimeError('boom in the notebook')")]
+    broken.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path / "broken.ipynb"
+    nbformat.write(broken, path)
+    monkeypatch.setattr(report, "NOTEBOOK", path)
+    monkeypatch.chdir(tmp_path)
+    status = report.main([str(EXAMPLE), "--prevalence", "0.01", "--out", "r.html"])
+    captured = capfd.readouterr()
+    assert status == 1
+    last = captured.err.splitlines()[-1]
+    assert "notebook 13 failed" in last and "boom in the notebook" in last
+    assert "Traceback" not in captured.err
+    assert not list(tmp_path.glob("*.html*")) and not list(tmp_path.glob(".report-*"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.ipynb"]
+
+
+def test_main_in_process_refuses_bad_values(tmp_path, monkeypatch, capsys):
+    """`report.main` returns the exit status and writes one line, without starting a kernel."""
+    import helpers.report as report
+
+    monkeypatch.chdir(tmp_path)
+    assert report.main([str(MALFORMED / "score_nan.csv"), "--prevalence", "0.5"]) == 1
+    assert report.main([str(EXAMPLE), "--prevalence", "0"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and "NaN" in err[0] and "--prevalence" in err[1]
+    assert list(tmp_path.iterdir()) == []
