@@ -83,7 +83,7 @@ def cost_curve(
     is_pos = check_binary_labels(y_true, pos_label=pos_label)
     score = check_scores(y_score)
     check_same_length(is_pos, score, "y_true", "y_score")
-    tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos, score, pos_label=True)
+    tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), score, pos_label=1)
     n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
     table = pd.DataFrame(
         {

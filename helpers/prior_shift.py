@@ -53,10 +53,13 @@ def precision_at_prevalence(tpr, fpr, prevalence):
     tpr = check_rate_array(tpr, "tpr")
     fpr = check_rate_array(fpr, "fpr")
     pi = check_prevalence_array(prevalence, "prevalence")
-    num = tpr * pi
-    den = num + fpr * (1.0 - pi)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+    # Written as 1 / (1 + (FPR / TPR) (1 - pi) / pi), so that tiny rates or
+    # prevalences cannot underflow a sum to 0 and turn a defined value into nan.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = (fpr / np.where(tpr > 0, tpr, 1.0)) * ((1.0 - pi) / pi)
+        out = np.where(fpr == 0, 1.0, 1.0 / (1.0 + ratio))
+    out = np.where(tpr == 0, 0.0, out)
+    out = np.where((tpr == 0) & (fpr == 0), np.nan, out)
     return _scalar_or_array(out)
 
 
@@ -122,7 +125,7 @@ def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
     check_same_length(y_true, y_score, "y_true", "y_score")
     is_pos = check_binary_labels(y_true)
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
-    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos, y_score, pos_label=True)
+    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
     w = negative_weight(tps[-1], fps[-1], pi)
     ps = tps + w * fps
     precision = np.empty(tps.size + 1)

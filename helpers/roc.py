@@ -48,7 +48,7 @@ def roc_table(y_true, y_score) -> pd.DataFrame:
     y_true = np.asarray(y_true)
     check_same_length(y_true, y_score, "y_true", "y_score")
     is_pos = check_binary_labels(y_true)
-    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos, y_score, pos_label=True)
+    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
     n = y_score.size
     dtype = _count_dtype(n)
     m = thresholds.size + 1
