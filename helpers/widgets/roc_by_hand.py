@@ -6,17 +6,20 @@ import html
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
-from ..curves import pair_counts, plot_roc_pieces, seed_layout
-from .dashboard import Dashboard
-from .thresholds import canvas_png
+from ..curves import pair_counts, seed_layout
+from ..plotting import PALETTE
+from .dashboard import BlitFigure, Dashboard
 
 __all__ = ["roc_by_hand_dashboard", "parse_numbers", "table_html"]
 
 SEED_SCORES = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
 SEED_LABELS = (1, 1, 1, 0, 1, 0, 1, 0, 0)
+
+
+PIECE_COLOURS = [PALETTE["sky"], PALETTE["orange"]]
 
 
 def parse_numbers(text: str, name: str) -> np.ndarray:
@@ -96,10 +99,20 @@ def roc_by_hand_dashboard(
         "rule": widgets.ToggleButtons(options=[">", ">="], value=">", description="positive if"),
     }
     views = {"table": widgets.HTML(), "curve": widgets.Image(format="png"), "pairs": widgets.HTML()}
-    fig = Figure(figsize=(3.8, 3.4), dpi=80)  # one figure, re-drawn only when the data change
+    fig = Figure(figsize=(3.8, 3.4), dpi=80)
     fig.subplots_adjust(left=0.16, right=0.97, bottom=0.14, top=0.91)
     ax = fig.subplots()
-    canvas = FigureCanvasAgg(fig)
+    # Axes, labels and the chance line are drawn once; a change of the data only
+    # moves the curve, the shaded area pieces and the AUC text (fast redraws).
+    ax.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
+    ax.set(xlabel="false positive rate (FPR)", ylabel="true positive rate (TPR)", title="ROC curve built by hand",
+           xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
+    pieces = PolyCollection([], alpha=0.5, lw=0)
+    ax.add_collection(pieces)
+    (curve,) = ax.plot([], [], marker="o", ms=4, color=PALETTE["blue"], label="ROC curve")
+    auc_text = ax.text(0.97, 0.05, "", ha="right", va="bottom", transform=ax.transAxes)
+    ax.legend(loc="center right", fontsize="small")
+    frames = BlitFigure(fig, [pieces, curve, auc_text])
     drawn: dict = {}
 
     def update(d: Dashboard) -> None:
@@ -112,12 +125,15 @@ def roc_by_hand_dashboard(
         pairs = pair_counts(y, s)
         key = (s.tobytes(), y.tobytes())
         if drawn.get("key") != key:  # the threshold and the rule do not move the curve
-            ax.clear()
-            plot_roc_pieces(table.rename(columns={"FPR": "fpr", "TPR": "tpr", "AUC": "auc_piece"}), ax=ax,
-                            title="ROC curve built by hand")
-            canvas.draw()
+            fpr, tpr = table["FPR"].to_numpy(), table["TPR"].to_numpy()
+            steps = np.flatnonzero(np.diff(fpr) > 0)  # segments that add area
+            trapezoids = [[(fpr[i], 0), (fpr[i], tpr[i]), (fpr[i + 1], tpr[i + 1]), (fpr[i + 1], 0)] for i in steps]
+            pieces.set_verts(trapezoids)
+            pieces.set_facecolor([PIECE_COLOURS[k % 2] for k in range(steps.size)])
+            curve.set_data(fpr, tpr)
+            auc_text.set_text(f"AUC = sum of pieces = {float(table['AUC'].sum()):.3f}")
             drawn["key"] = key
-            d.views["curve"].value = canvas_png(canvas)
+            d.views["curve"].value = frames.png()
         d.views["table"].value = table_html(table)
         d.views["pairs"].value = (
             f"positive-negative pairs: {pairs.n_pairs}; positive higher: {pairs.wins}, tied: {pairs.ties}, "

@@ -6,7 +6,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..prior_shift import precision_at_prevalence
-from .dashboard import Dashboard, figure_png, new_figure
+from .dashboard import BlitFigure, Dashboard, new_figure
 
 __all__ = ["prevalence_demo"]
 
@@ -30,6 +30,7 @@ def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e
     (curve,) = ax.semilogx(grid, grid, color="#0072B2")
     (point,) = ax.semilogx([prevalence], [0.5], "o", color="#D55E00")
     ax.set(xlabel="prevalence (log scale)", ylabel="precision", title="Same test, different prevalence", ylim=(0, 1.02))
+    frames = BlitFigure(fig, [curve, point])  # axes drawn once; each change redraws the curve and the point
 
     def update(d: Dashboard) -> None:
         t, f, p = (d.controls[k].value for k in ("tpr", "fpr", "prevalence"))
@@ -41,6 +42,6 @@ def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e
         )
         curve.set_ydata(precision_at_prevalence(t, f, grid))
         point.set_data([p], [precision])
-        d.views["plot"].value = figure_png(fig)
+        d.views["plot"].value = frames.png()
 
     return Dashboard(controls, views, update, title="Precision depends on prevalence")

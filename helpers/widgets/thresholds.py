@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import io
-
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-from PIL import Image
 from sklearn.metrics import precision_recall_curve, roc_curve
 
 from ..counts import metric_zoo
 from ..curves import _labels_scores, counts_at_threshold
 from ..plotting import PALETTE
-from .dashboard import Dashboard, html_table, new_figure
+from .dashboard import Dashboard, canvas_png, html_table, new_figure
 
-__all__ = ["threshold_dashboard", "canvas_png"]
-
-
-def canvas_png(canvas: FigureCanvasAgg) -> bytes:
-    """PNG bytes of what the Agg canvas holds now (fast zlib level: callbacks stay well under 50 ms)."""
-    image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-    buf = io.BytesIO()
-    image.save(buf, format="png", compress_level=1)
-    return buf.getvalue()
+__all__ = ["threshold_dashboard"]
 
 
 def _fmt(x: float) -> str:
