@@ -92,3 +92,13 @@ def test_no_positives_does_not_crash():
 def test_bad_preset():
     with pytest.raises(ValueError, match="preset"):
         imbalance_dashboard("nope")
+
+
+def test_a_step_too_small_to_move_a_count_still_shows_the_rounding():
+    d = imbalance_dashboard()
+    d.controls["acc_positive"].value = 0.10  # 10 positives: TP = round(10 x 0.10) = 1
+    before = d.views["metrics"].value
+    d.controls["acc_positive"].value = 0.11  # still TP = round(1.1) = 1
+    after = d.views["metrics"].value
+    assert counts_line(d) == "TN 90, FP 0, FN 9, TP 1"
+    assert "TP = round(10 &times; 0.11) = 1" in after and after != before

@@ -50,6 +50,10 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
                 problems.append(f"cell {i}: stderr: {''.join(out.get('text', ''))[:200]!r}")
     target = source.with_suffix(".ipynb")
     nbformat.write(nb, target)
+    # jupytext (JupyterLab's pairing) refuses to open a notebook whose .ipynb is
+    # newer than its .py source: give the source the notebook's time.
+    stamp = target.stat()
+    os.utime(source, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     return target, elapsed, problems
 
 

@@ -122,8 +122,16 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
             d.controls["acc_positive"].value,
         )
         d.views["matrix"].value = picture.png(c, f"{c.n_neg} negatives, {c.n_pos} positives")
+        share, acc_neg, acc_pos = (d.controls[k].value for k in ("share_negative", "acc_negative", "acc_positive"))
+        # Counts are whole people: say how each comes from a slider, so a step too
+        # small to move a count still shows why nothing else changed.
+        rounding = (
+            f"<p style='font-size:90%'>negatives = round({d.controls['n'].value} &times; {share:.2f}) = {c.n_neg}; "
+            f"TN = round({c.n_neg} &times; {acc_neg:.2f}) = {c.tn}; "
+            f"TP = round({c.n_pos} &times; {acc_pos:.2f}) = {c.tp}</p>"
+        )
         d.views["metrics"].value = (
-            f"<p>TN {c.tn}, FP {c.fp}, FN {c.fn}, TP {c.tp}</p>" + imbalance_metrics_html(c)
+            rounding + f"<p>TN {c.tn}, FP {c.fp}, FN {c.fn}, TP {c.tp}</p>" + imbalance_metrics_html(c)
         )
 
     layout = [
