@@ -49,26 +49,33 @@ def roc_table(y_true, y_score) -> pd.DataFrame:
     check_same_length(y_true, y_score, "y_true", "y_score")
     is_pos = check_binary_labels(y_true)
     _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
-    n = y_score.size
-    dtype = _count_dtype(n)
-    m = thresholds.size + 1
-    tp = np.empty(m, dtype=dtype)
-    fp = np.empty(m, dtype=dtype)
-    tp[0] = fp[0] = 0
-    tp[1:] = tps
-    fp[1:] = fps
     n_pos_total, n_neg_total = float(tps[-1]), float(fps[-1])
+    dtype = _count_dtype(y_score.size)
+    m = thresholds.size + 1
+    # Fill each column in place and drop the kernel's arrays as soon as they are
+    # copied: the table is as large as the input, so temporaries count.
     threshold = np.empty(m)
     threshold[0] = np.inf
     threshold[1:] = thresholds
-    tpr = tp / n_pos_total
-    fpr = fp / n_neg_total
-    auc_piece = np.zeros(m)
-    auc_piece[1:] = np.diff(fpr) * (tpr[1:] + tpr[:-1]) * 0.5
+    del thresholds
+    tp = np.zeros(m, dtype=dtype)
+    tp[1:] = tps
+    del tps
+    fp = np.zeros(m, dtype=dtype)
+    fp[1:] = fps
+    del fps
     n_pos = np.zeros(m, dtype=dtype)
+    np.subtract(tp[1:], tp[:-1], out=n_pos[1:])
     n_neg = np.zeros(m, dtype=dtype)
-    n_pos[1:] = np.diff(tp)
-    n_neg[1:] = np.diff(fp)
+    np.subtract(fp[1:], fp[:-1], out=n_neg[1:])
+    tpr = np.divide(tp, n_pos_total)
+    fpr = np.divide(fp, n_neg_total)
+    auc_piece = np.zeros(m)  # (fpr_i - fpr_{i-1}) * (tpr_i + tpr_{i-1}) / 2
+    np.subtract(fpr[1:], fpr[:-1], out=auc_piece[1:])
+    half_height = np.add(tpr[1:], tpr[:-1])
+    half_height *= 0.5
+    auc_piece[1:] *= half_height
+    del half_height
     return pd.DataFrame(
         {
             "threshold": threshold,
