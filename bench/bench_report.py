@@ -9,7 +9,7 @@ temporary folder, then times ``python -m helpers.report FILE --prevalence
 0.001`` as a subprocess, from start to the page on disk: interpreter start,
 file validation, kernel start, notebook 13, HTML conversion. Also prints the
 time of ``load_predictions`` alone and the size of the page. Best of
-``--repeat`` runs. Results go in bench/REPORT.md.
+``--repeat`` runs. Results go in bench/README.md.
 """
 
 from __future__ import annotations
