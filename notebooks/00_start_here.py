@@ -38,7 +38,7 @@
 # `.venv`, installs everything and opens this notebook in JupyterLab:
 #
 # ```bash
-# python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]" && .venv/bin/jupyter lab notebooks/00_start_here.ipynb
+# python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]" && .venv/bin/jupyter lab notebooks/00_start_here.ipynb --allow-root
 # ```
 #
 # Replace the last part by `.venv/bin/python -m pytest` to run every test

@@ -30,3 +30,54 @@ def test_course_map_lists_00_to_13_and_says_which_exist():
     for number, path, status in rows:
         exists = (ROOT / path).exists()
         assert exists == (status.strip() == "ready"), f"notebook {number}: README says {status.strip()!r}"
+
+
+def test_the_open_command_starts_jupyterlab_on_notebook_00(tmp_path):
+    """Run the README's open command's JupyterLab part (the install is the test command's own) with --no-browser."""
+    import json
+    import os
+    import shlex
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    open_cmd = _bash_blocks()[0].strip()
+    launch = shlex.split(open_cmd.split("&&")[-1])
+    assert launch[0] == ".venv/bin/jupyter"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    args = [sys.executable, "-m", "jupyter", *launch[1:], "--no-browser", f"--ServerApp.port={port}",
+            "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=readme-check"]
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "JUPYTER_DATA_DIR": str(tmp_path / "data")}
+    log = (tmp_path / "lab.log").open("w")
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    # given a notebook, JupyterLab serves the notebook's folder and opens the notebook in it
+    url = f"http://127.0.0.1:{port}/api/contents/00_start_here.ipynb?content=0&token=readme-check"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None, (tmp_path / "lab.log").read_text()[-2000:]
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    model = json.load(response)
+                break
+            except urllib.error.HTTPError:
+                raise
+            except OSError:  # not listening yet
+                assert time.monotonic() < deadline, "JupyterLab did not answer within 90 s"
+                time.sleep(0.5)
+        assert model["type"] == "notebook" and model["path"] == "00_start_here.ipynb"
+        assert f"local directory: {ROOT / 'notebooks'}" in (tmp_path / "lab.log").read_text()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        log.close()
