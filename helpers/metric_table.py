@@ -27,7 +27,7 @@ METRIC_NAMES: dict[str, tuple[str, str]] = {
     "for": ("FOR", "false omission rate = 1 - NPV"),
     "npv": ("NPV", "negative predictive value"),
     "accuracy": ("ACC", "accuracy"),
-    "prevalence": ("prevalence", "share of true positives in the data"),
+    "prevalence": ("prevalence", "share of actual positives (TP + FN) in the data"),
     "lr_plus": ("LR+", "positive likelihood ratio"),
     "lr_minus": ("LR-", "negative likelihood ratio"),
     "dor": ("DOR", "diagnostic odds ratio"),

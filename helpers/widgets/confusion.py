@@ -81,7 +81,7 @@ def confusion_dashboard(counts=_DEFAULT, *, labels=("0", "1")) -> Dashboard:
         for name, value in zip(Counts._fields, counts, strict=True)
     }
     views = {
-        "matrix": widgets.Image(format="png", layout=widgets.Layout(width="300px")),
+        "matrix": widgets.Image(format="png"),
         "metrics": widgets.HTML(),
     }
     picture = MatrixFigure(labels=(str(labels[0]), str(labels[1])))

@@ -99,6 +99,11 @@ class Dashboard(widgets.VBox):
     ) -> None:
         self.controls = dict(controls)
         self.views = dict(views)
+        for view in self.views.values():
+            if isinstance(view, widgets.Image) and view.layout.align_self is None:
+                # In an HBox, flexbox stretches every child to the tallest one's height,
+                # which distorts a picture next to a long table: keep its own size.
+                view.layout.align_self = "flex-start"
         self.status = widgets.HTML(value="")
         self._update = update
         children: list[widgets.Widget] = []

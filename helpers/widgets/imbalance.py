@@ -63,7 +63,8 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
     if preset not in PRESETS and preset != CUSTOM:
         raise ValueError(f"preset must be one of {[*PRESETS, CUSTOM]}, got {preset!r}")
     start = PRESETS.get(preset, next(iter(PRESETS.values())))
-    slider = dict(min=0.0, max=1.0, step=0.01, readout_format=".2f", style={"description_width": "150px"})
+    slider = dict(min=0.0, max=1.0, step=0.01, readout_format=".2f", style={"description_width": "150px"},
+                  layout=widgets.Layout(width="480px"))
     controls = {
         "preset": widgets.Dropdown(options=[*PRESETS, CUSTOM], value=preset, description="preset"),
         "n": widgets.BoundedIntText(value=int(start["n"]), min=1, max=1_000_000, description="people (N)"),
@@ -107,7 +108,7 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
         controls[name].observe(on_slider, names="value")
 
     views = {
-        "matrix": widgets.Image(format="png", layout=widgets.Layout(width="300px")),
+        "matrix": widgets.Image(format="png"),
         "metrics": widgets.HTML(),
     }
     picture = MatrixFigure()
