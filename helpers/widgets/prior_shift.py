@@ -114,11 +114,13 @@ def prior_shift_dashboard(
     controls = {
         "prevalence": widgets.FloatLogSlider(
             value=deploy_prevalence, base=10, min=-6, max=np.log10(0.5), step=0.1,
-            description="deploy prev.", readout_format=".1e", continuous_update=False,
+            description="deployment prevalence", readout_format=".1e", continuous_update=False,
+            style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
         ),
         "threshold": widgets.FloatSlider(
             value=threshold, min=lo, max=hi, step=(hi - lo) / 200 if hi > lo else 0.01,
             description="threshold", readout_format=".3f", continuous_update=False,
+            style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
         ),
     }
     views = {"plot": widgets.Image(format="png"), "numbers": widgets.HTML()}
