@@ -21,7 +21,8 @@ import numpy as np
 import pandas as pd
 
 from ._validate import check_probability_open
-from .counts import Counts, metric_zoo
+from .counts import metric_zoo
+from .curves import counts_at_threshold  # noqa: F401 (re-exported for notebook 13)
 from .prior_shift import negative_weight
 
 __all__ = [
@@ -111,26 +112,6 @@ def best_f1_threshold(table: pd.DataFrame) -> tuple[float, float]:
     f1 = table["f1"].to_numpy()
     best = int(np.nanargmax(f1))
     return float(table["threshold"].iloc[best]), float(f1[best])
-
-
-def counts_at_threshold(y_true, y_score, threshold: float) -> Counts:
-    """The confusion matrix of ``score >= threshold`` as :class:`Counts` (vectorised).
-
-    Same numbers as ``confusion_counts(y_true, y_score >= threshold)``
-    (scikit-learn's ``confusion_matrix``), counted with ``numpy`` sums, which
-    is faster on millions of rows.
-    """
-    if not math.isfinite(float(threshold)):
-        raise ValueError(f"threshold must be a finite number, got {threshold!r}")
-    truth = np.asarray(y_true) == 1
-    flagged = np.asarray(y_score) >= float(threshold)
-    tp = int(np.count_nonzero(truth & flagged))
-    n_pos = int(np.count_nonzero(truth))
-    n_flagged = int(np.count_nonzero(flagged))
-    fp = n_flagged - tp
-    fn = n_pos - tp
-    tn = truth.size - n_pos - fp
-    return Counts(tn=tn, fp=fp, fn=fn, tp=tp)
 
 
 def deployment_metrics(counts, *, deploy_prevalence: float) -> dict[str, float]:
