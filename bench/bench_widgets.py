@@ -74,18 +74,13 @@ def recipe_thresholds():
 
 
 def recipe_prior_shift():
-    """notebooks/06: 60 000 synthetic rows, 1:10 test set, deployment prevalence of the rest."""
+    """notebooks/06: its synthetic problem (helpers.examples), 1:10 test set, deployment prevalence of the rest."""
     import numpy as np
-    from sklearn.datasets import make_classification
     from sklearn.linear_model import LogisticRegression
 
-    X, y = make_classification(n_samples=60_000, n_features=20, n_informative=6, n_redundant=2, weights=[0.96],
-                               flip_y=0, class_sep=0.8, shuffle=False, random_state=0)
-    rng = np.random.default_rng(0)
-    pos, neg = rng.permutation(np.flatnonzero(y == 1)), rng.permutation(np.flatnonzero(y == 0))
-    train = np.r_[pos[:800], neg[:8_000]]
-    test = np.r_[pos[800:1_600], neg[8_000:16_000]]
-    deploy = np.r_[pos[1_600:], neg[16_000:]]
+    from helpers.examples import prior_shift_example
+
+    X, y, train, test, deploy = prior_shift_example(np.random.default_rng(0))
     model = LogisticRegression().fit(X[train], y[train])
     return (y[test], model.predict_proba(X[test])[:, 1]), {"deploy_prevalence": y[deploy].mean(), "threshold": 0.5}
 

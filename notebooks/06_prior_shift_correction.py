@@ -38,7 +38,6 @@
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import (
     average_precision_score,
@@ -57,6 +56,7 @@ from helpers import (
     negative_weight,
     precision_at_prevalence,
 )
+from helpers.examples import prior_shift_example
 from helpers.plotting import PALETTE, use_course_style
 from helpers.widgets.prior_shift import metrics_at_threshold, prior_shift_dashboard
 
@@ -117,13 +117,8 @@ print(f"precision_at_prevalence: {precision_at_prevalence(tpr, fpr, pi_deploy):.
 # not have; here it lets us check the correction.
 
 # %%
-X, y = make_classification(n_samples=60_000, n_features=20, n_informative=6, n_redundant=2, weights=[0.96],
-                           flip_y=0, class_sep=0.8, shuffle=False, random_state=0)
 rng = np.random.default_rng(0)
-pos, neg = rng.permutation(np.flatnonzero(y == 1)), rng.permutation(np.flatnonzero(y == 0))
-train = np.r_[pos[:800], neg[:8_000]]
-test = np.r_[pos[800:1_600], neg[8_000:16_000]]
-deploy = np.r_[pos[1_600:], neg[16_000:]]
+X, y, train, test, deploy = prior_shift_example(rng)  # the split described above (helpers/examples.py)
 for name, idx in (("train", train), ("test", test), ("deploy", deploy)):
     print(f"{name:>6}: {y[idx].sum():,} positives, {(y[idx] == 0).sum():,} negatives, prevalence {y[idx].mean():.4f}")
 
