@@ -6,12 +6,12 @@ the two notebooks and their widgets share:
 
 * :func:`counts_at_threshold`: the confusion matrix at one threshold, with
   either rule (``score >= t`` as in scikit-learn's curves, or ``score > t``
-  as in the seed 004 cheat sheet);
+  as in the cheat sheet);
 * :func:`pair_counts` / :func:`pairwise_auc`: the slow, obviously correct
   definition of ROC AUC, the share of (positive, negative) pairs ranked the
   right way round, ties counting one half;
-* :func:`seed_layout`: a :func:`helpers.roc_table` in the column names of the
-  seed 004 table (P, Yp, Yn, FP, TP, FPR, TPR, AUC, predicted class);
+* :func:`cheat_sheet_roc_table`: a :func:`helpers.roc_table` in the column names of the
+  cheat sheet's table (P, Yp, Yn, FP, TP, FPR, TPR, AUC, predicted class);
 * :func:`plot_pr_roc` and :func:`plot_roc_pieces`: the curves on given axes.
 """
 
@@ -33,7 +33,7 @@ __all__ = [
     "counts_at_threshold",
     "pair_counts",
     "pairwise_auc",
-    "seed_layout",
+    "cheat_sheet_roc_table",
     "plot_pr_roc",
     "plot_roc_pieces",
 ]
@@ -52,7 +52,7 @@ def counts_at_threshold(y_true, y_score, threshold: float, *, strict: bool = Fal
     ::
 
         y_pred = y_score >= threshold     (strict=False, scikit-learn's curves)
-        y_pred = y_score >  threshold     (strict=True, the seed 004 rule)
+        y_pred = y_score >  threshold     (strict=True, the cheat sheet's rule)
 
     Positives are the 1s of ``y_true``. The point ``(FP/N, TP/P)`` lies on
     ``roc_curve``'s curve, ``(TP/P, TP/(TP+FP))`` on ``precision_recall_curve``'s.
@@ -127,8 +127,8 @@ def pairwise_auc(y_true, y_score) -> float:
     return pair_counts(y_true, y_score).auc
 
 
-def seed_layout(y_true, y_score, *, threshold: float = 0.5, strict: bool = True) -> pd.DataFrame:
-    """:func:`helpers.roc_table` with the seed 004 column names, plus the predicted class.
+def cheat_sheet_roc_table(y_true, y_score, *, threshold: float = 0.5, strict: bool = True) -> pd.DataFrame:
+    """:func:`helpers.roc_table` with the cheat sheet's column names, plus the predicted class.
 
     Columns ``P`` (the score of the row, ``inf`` for the artificial (0, 0)
     row), ``Yp`` and ``Yn`` (positives and negatives with that score: 1/0 when

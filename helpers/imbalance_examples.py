@@ -1,8 +1,8 @@
-"""Small imbalanced examples: seed 004's two 90/10 matrices, counts from per-class accuracy, costs.
+"""Small imbalanced examples: the cheat sheet's two 90/10 matrices, counts from per-class accuracy, costs.
 
-Seed 004 lists, for each example, accuracy, misclassification rate, recall,
+The cheat sheet lists, for each example, accuracy, misclassification rate, recall,
 balanced accuracy, specificity, false positive rate, precision and F1;
-:func:`seed004_figures` computes exactly those from the counts.
+:func:`cheat_sheet_figures` computes exactly those from the counts.
 """
 
 from __future__ import annotations
@@ -14,20 +14,20 @@ from .counts import Counts, metric_zoo
 from .simulation import simulate_counts
 
 __all__ = [
-    "SEED004_EXAMPLES",
-    "SEED004_FIGURES",
+    "CHEAT_SHEET_EXAMPLES",
+    "CHEAT_SHEET_FIGURES",
     "counts_from_rates",
-    "seed004_figures",
+    "cheat_sheet_figures",
     "total_cost",
 ]
 
-SEED004_EXAMPLES: dict[str, Counts] = {
+CHEAT_SHEET_EXAMPLES: dict[str, Counts] = {
     "example 1: predicts 0 for 99 of 100": Counts(tn=90, fp=0, fn=9, tp=1),
     "example 2: 80 % right in each class": Counts(tn=72, fp=18, fn=2, tp=8),
 }
-"""The two 90/10 worked examples of seed 004 (90 negatives, 10 positives each)."""
+"""The two 90/10 worked examples of the cheat sheet (90 negatives, 10 positives each)."""
 
-SEED004_FIGURES: tuple[str, ...] = (
+CHEAT_SHEET_FIGURES: tuple[str, ...] = (
     "accuracy",
     "misclassification rate",
     "recall",
@@ -37,16 +37,16 @@ SEED004_FIGURES: tuple[str, ...] = (
     "precision",
     "F1",
 )
-"""The figures seed 004 lists for each example, in its order."""
+"""The figures the cheat sheet lists for each example, in its order."""
 
 
-def seed004_figures(counts) -> dict[str, float]:
-    """The eight figures of seed 004 for one matrix (nan where undefined).
+def cheat_sheet_figures(counts) -> dict[str, float]:
+    """The eight figures of the cheat sheet for one matrix (nan where undefined).
 
     ``misclassification rate = 1 - accuracy = (FP + FN) / N``, and the rest as
     in :func:`~helpers.metric_zoo`.
 
-    >>> round(seed004_figures(Counts(tn=90, fp=0, fn=9, tp=1))["F1"], 3)
+    >>> round(cheat_sheet_figures(Counts(tn=90, fp=0, fn=9, tp=1))["F1"], 3)
     0.182
     """
     z = metric_zoo(counts)

@@ -1,6 +1,6 @@
 """The metric zoo as a table: name, formula, the fraction with the counts, the value.
 
-Seed 004's hint for reading the matrix: the count of correct (or wrong)
+The cheat sheet's hint for reading the matrix: the count of correct (or wrong)
 decisions goes on top, and a *row* sum (everyone with that true class) or a
 *column* sum (everyone with that prediction) goes below. :func:`zoo_table`
 writes that fraction out for every metric that is a plain ratio of counts, and

@@ -1,6 +1,6 @@
 """Set-ups for notebook 09: labeled data that covers only some classes, and an unlabeled pool.
 
-Seed 003's experimental design: some classes are labeled (half of their
+The precision@k article's experimental design: some classes are labeled (half of their
 samples go to the labeled part, the other half to the unlabeled pool), the
 remaining classes exist only in the pool. The labeled part is split into
 training and test sets. The pool's labels are hidden from the method and
@@ -62,7 +62,7 @@ def open_set_split(
 
 def simulate_recall_curve_scores(kind: str, *, n_pool: int = 10_000, class_size: int = 2_000,
                                  n_test_pos: int = 500, random_state: int = 0):
-    """Scores for the three shapes of the recall@k-vs-k curve (seed 003).
+    """Scores for the three shapes of the recall@k-vs-k curve (the precision@k article).
 
     Returns ``(test_scores_pos, pool_scores, pool_is_pos)``; scores are on a
     logit-like scale, positives centred at 3.

@@ -15,14 +15,14 @@ __all__ = ["simulate_counts", "simulate_labels", "simulate_studies"]
 
 
 def simulate_counts(n_pos: int, n_neg: int, tpr: float, tnr: float) -> Counts:
-    """Expected confusion counts, rounded as in the seed-000 study.
+    """Expected confusion counts, rounded as in the rare-disease blog post's study.
 
     ::
 
         TP = round(n_pos * tpr)    FN = n_pos - TP
         TN = round(n_neg * tnr)    FP = n_neg - TN
 
-    ``round`` is round-half-to-even, like ``np.rint`` in the seed. (The seed
+    ``round`` is round-half-to-even, like ``np.rint`` in the blog post. (The post
     rounds FN and FP separately; at an exact .5 that loses or adds a person,
     so here FN and FP are what is left of each class.)
 

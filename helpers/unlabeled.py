@@ -1,6 +1,6 @@
 """Recall and precision at k on unlabeled data, from a known class size.
 
-The idea (seed 003): recall measured on labeled positives carries over to
+The idea (the precision@k article): recall measured on labeled positives carries over to
 unlabeled data as long as *that class* looks the same in both; precision needs
 every class to look the same. Ranking the unlabeled pool by score and reading
 the test recall at the k-th score gives an estimate of how many positives the

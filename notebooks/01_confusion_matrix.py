@@ -368,7 +368,7 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 # metric of the zoo unchanged, and that multiplying only the negatives (TN and
 # FP) by 10 changes precision but not recall, specificity or LR+.
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 scaled = metric_zoo(Counts(*(10 * v for v in counts)))
 print("all ×10, unchanged:", all(np.isclose(scaled[k], zoo[k]) for k in zoo))
 more_negatives = metric_zoo(Counts(counts.tn * 10, counts.fp * 10, counts.fn, counts.tp))
@@ -380,6 +380,6 @@ for k in ["precision", "recall", "specificity", "lr_plus"]:
 # precision and recall with F = 2·P·R / (P + R) and check it against
 # `f1_score(..., pos_label=0)`.
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 p, r = zoo_malignant["precision"], zoo_malignant["recall"]
 print(f"by hand {2 * p * r / (p + r):.4f}, sklearn {f1_score(y_test, y_pred, pos_label=0):.4f}")

@@ -33,7 +33,7 @@ from sklearn.metrics import (
 )
 
 from helpers import Counts, confusion_counts, metric_zoo, simulate_labels
-from helpers.imbalance_examples import SEED004_EXAMPLES, counts_from_rates, seed004_figures, total_cost
+from helpers.imbalance_examples import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates, total_cost
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
 from helpers.widgets.imbalance import imbalance_dashboard
 
@@ -172,7 +172,7 @@ print("cells where helpers and scikit-learn differ:",
 # 1. a model that says 0 for 99 of the 100 cases: TN 90, FP 0, FN 9, TP 1;
 # 2. a model that is right for 80 % of each class: TN 72, FP 18, FN 2, TP 8.
 #
-# For each it lists eight figures. `helpers.imbalance_examples.seed004_figures`
+# For each it lists eight figures. `helpers.imbalance_examples.cheat_sheet_figures`
 # computes them from the counts; the column `seed 004` holds what the sheet
 # prints, for comparison.
 
@@ -181,8 +181,8 @@ printed = [  # the figures as printed in seed 004, in its order: example 1, exam
     [0.910, 0.090, 0.100, 0.550, 1.000, 0.000, 1.000, 0.182],
     [0.800, 0.200, 0.800, 0.800, 0.800, 0.200, 0.308, 0.444],
 ]
-for seed_values, (name, c) in zip(printed, SEED004_EXAMPLES.items(), strict=True):
-    figures = seed004_figures(c)
+for seed_values, (name, c) in zip(printed, CHEAT_SHEET_EXAMPLES.items(), strict=True):
+    figures = cheat_sheet_figures(c)
     table = pd.DataFrame({"computed": list(figures.values()), "seed 004": seed_values}, index=list(figures))
     table["agrees (3 decimals)"] = np.round(table["computed"], 3) == table["seed 004"]
     print(f"{name}: {c}")
@@ -194,8 +194,8 @@ for seed_values, (name, c) in zip(printed, SEED004_EXAMPLES.items(), strict=True
 # predicted-positive column for precision):
 
 # %%
-c = SEED004_EXAMPLES["example 2: 80 % right in each class"]
-f = seed004_figures(c)
+c = CHEAT_SHEET_EXAMPLES["example 2: 80 % right in each class"]
+f = cheat_sheet_figures(c)
 print(f"accuracy          (TN + TP) / N      = ({c.tn} + {c.tp}) / {c.n}  = {f['accuracy']:.3f}")
 print(f"misclassification (FP + FN) / N      = ({c.fp} + {c.fn}) / {c.n}  = {f['misclassification rate']:.3f}")
 print(f"recall            TP / (TP + FN)     = {c.tp} / {c.n_pos}          = {f['recall']:.3f}")
@@ -210,10 +210,10 @@ print(f"F1                2 P R / (P + R)    = {f['F1']:.3f}")
 # the recall of class 0):
 
 # %%
-for name, c in SEED004_EXAMPLES.items():
+for name, c in CHEAT_SHEET_EXAMPLES.items():
     yt, yp = simulate_labels(c.n_pos, c.n_neg, c.tp / c.n_pos, c.tn / c.n_neg)
     assert confusion_counts(yt, yp) == c
-    ours = seed004_figures(c)
+    ours = cheat_sheet_figures(c)
     theirs = {
         "accuracy": accuracy_score(yt, yp),
         "misclassification rate": 1 - accuracy_score(yt, yp),
@@ -235,7 +235,7 @@ for name, c in SEED004_EXAMPLES.items():
 # right that once.
 
 # %%
-both = pd.DataFrame({name.split(":")[0]: metric_zoo(c) for name, c in SEED004_EXAMPLES.items()}).loc[keys]
+both = pd.DataFrame({name.split(":")[0]: metric_zoo(c) for name, c in CHEAT_SHEET_EXAMPLES.items()}).loc[keys]
 display(both.round(3))
 
 # %% [markdown]
@@ -249,7 +249,7 @@ display(both.round(3))
 
 # %%
 COST_FP, COST_FN = 10, 100
-all_counts = {**predictor_counts, **{name.split(":")[0]: c for name, c in SEED004_EXAMPLES.items()}}
+all_counts = {**predictor_counts, **{name.split(":")[0]: c for name, c in CHEAT_SHEET_EXAMPLES.items()}}
 costs = pd.DataFrame({
     "TN": [c.tn for c in all_counts.values()],
     "FP": [c.fp for c in all_counts.values()],
@@ -327,7 +327,7 @@ imbalance_dashboard()
 # and precision when 99 % of 10 000 cases are negative? And what accuracy
 # does "always negative" get there?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 c99 = counts_from_rates(10_000, 0.99, 0.8, 0.8)
 z99 = metric_zoo(c99)
 print(c99)
@@ -346,8 +346,8 @@ print(f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
 #
 # </details>
 
-# %% jupyter={"source_hidden": true}
-ex1, ex2 = SEED004_EXAMPLES.values()
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+ex1, ex2 = CHEAT_SHEET_EXAMPLES.values()
 for x in [25, 26]:
     print(x, total_cost(ex1, cost_fp=10, cost_fn=x), total_cost(ex2, cost_fp=10, cost_fn=x))
 
@@ -365,7 +365,7 @@ for x in [25, 26]:
 #
 # </details>
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 for fp in range(0, 11):
     fn = 10 - fp
     print(fp, fn, f"{metric_zoo(Counts(90 - fp, fp, fn, 10 - fn))['mcc']:.3f}")

@@ -45,7 +45,7 @@ from scipy.stats import mannwhitneyu, rankdata
 from sklearn.metrics import roc_auc_score, roc_curve
 
 from helpers import roc_table
-from helpers.curves import counts_at_threshold, pairwise_auc, plot_roc_pieces, seed_layout
+from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pairwise_auc, plot_roc_pieces
 from helpers.plotting import use_course_style
 from helpers.widgets.roc_by_hand import roc_by_hand_dashboard
 
@@ -272,7 +272,7 @@ print("equal:", np.isclose(big["auc_piece"].sum(), auc_big, rtol=0, atol=1e-12))
 # ## 8. Your turn: edit the table
 #
 # Type new scores or labels (separated by commas, press Enter). The table on
-# the left is built by `helpers.curves.seed_layout` (the seed's column names,
+# the left is built by `helpers.curves.cheat_sheet_roc_table` (the seed's column names,
 # one row per distinct score, so tied scores share a row and `Yp`/`Yn` can be
 # larger than 1), the curve on the right shades each area piece, and the line
 # below counts the pairs. Change the threshold and the rule to see the last
@@ -291,7 +291,7 @@ display(dashboard)
 # %%
 print(re.sub(r"<[^>]+>", " ", dashboard.views["pairs"].value))
 print(dashboard.status.value or "no error")
-display(seed_layout(labels, scores, threshold=0.5, strict=True))
+display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 
 # %% [markdown]
 # ## Summary
@@ -353,7 +353,7 @@ display(seed_layout(labels, scores, threshold=0.5, strict=True))
 # ```
 # </details>
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution of exercise 3, run (the code above, executed and checked)
 r = rankdata(tied)
 n_pos, n_neg = labels.sum(), (1 - labels).sum()

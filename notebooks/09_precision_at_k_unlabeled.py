@@ -409,7 +409,7 @@ print(f"largest difference: {np.abs(harmonic - f1_at_k_unlabeled(r, class_size=s
 # threshold 0.5 with $C = 90$ for every digit. How much do they move, and in
 # which direction?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
 for c in LABELED:
     est = unlabeled_estimate(c)
@@ -424,7 +424,7 @@ for c in LABELED:
 # (`labeled_classes=range(10)`). Is test precision now a good guess of real
 # precision? What does that tell you about when the test set can be trusted?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
 full = open_set_split(y, labeled_classes=range(10), random_state=0)
 full_model = make_model().fit(X[full.train], y[full.train])

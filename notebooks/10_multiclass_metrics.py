@@ -293,7 +293,7 @@ plt.show()
 # **1. A rare class.** Keep every test sample except all but five of the
 # eights (class 8). Recompute macro and micro F1. Which moved more, and why?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
 keep = (y_test != 8) | (np.cumsum(y_test == 8) <= 5)
 for average in ["macro", "micro"]:
@@ -312,7 +312,7 @@ print(f"F1 of class 8 with five eights: {f1_8:.3f}")
 # **2. Asymmetric pairs.** Find the pair of classes where $A(j\mid k)$ and
 # $A(k\mid j)$ differ most. Why can they differ at all?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
 gap = (pairs["A(j|k)"] - pairs["A(k|j)"]).abs()
 row = pairs.loc[gap.idxmax()]

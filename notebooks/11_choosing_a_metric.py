@@ -340,7 +340,7 @@ for scoring in ["accuracy", few_support_vectors]:
 # the cheapest validation threshold now, and what is the cost then, in terms
 # of a metric you know?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
 t_eq, cost_eq = min_cost_threshold(y_val, p_val, cost_fp=10, cost_fn=10)
 print(f"Bayes {bayes_threshold(cost_fp=10, cost_fn=10):.3f}, cheapest {t_eq:.3f}, mean cost {cost_eq:.3f}")
@@ -355,7 +355,7 @@ print(f"mean cost / 10 = {cost_eq / 10:.3f} = 1 - accuracy = {1 - acc:.3f}")
 # meets this recall, and report the precision there. Then check both on the
 # test set.
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
 val_curve = cost_curve(y_val, p_val, cost_fp=1, cost_fn=1)
 recall = val_curve["tp"] / (val_curve["tp"] + val_curve["fn"])

@@ -258,7 +258,7 @@ for name, model in [("ridge", make_pipeline(StandardScaler(), Ridge())), ("quant
 # predicts the training mean? (Hint: `sklearn.dummy.DummyRegressor`.) How
 # much does the ridge regression add?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
 base = DummyRegressor().fit(X_train, y_train).predict(X_test)
 for name, p in [("mean baseline", base), ("ridge", pred)]:
@@ -271,7 +271,7 @@ for name, p in [("mean baseline", base), ("ridge", pred)]:
 # **2. A 90 % upper bound.** Fit a quantile regression for the 0.9 quantile.
 # What share of test patients lies below its prediction? Is that close to 90 %?
 
-# %% jupyter={"source_hidden": true}
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
 q90 = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(X_train, y_train)
 covered = np.mean(y_test <= q90.predict(X_test))

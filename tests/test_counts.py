@@ -1,4 +1,4 @@
-"""Counts and the metric zoo: seed 004 figures by hand, everything else against scikit-learn."""
+"""Counts and the metric zoo: the cheat sheet's figures by hand, everything else against scikit-learn."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""helpers.curves: counts at one threshold, AUC by pairs, the seed 004 layout, the plots."""
+"""helpers.curves: counts at one threshold, AUC by pairs, the cheat-sheet layout, the plots."""
 
 import numpy as np
 import pytest
@@ -9,10 +9,17 @@ from scipy.stats import mannwhitneyu
 from sklearn.metrics import confusion_matrix, roc_auc_score, roc_curve
 
 from helpers import roc_table
-from helpers.curves import counts_at_threshold, pair_counts, pairwise_auc, plot_pr_roc, plot_roc_pieces, seed_layout
+from helpers.curves import (
+    cheat_sheet_roc_table,
+    counts_at_threshold,
+    pair_counts,
+    pairwise_auc,
+    plot_pr_roc,
+    plot_roc_pieces,
+)
 
-SEED_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
-SEED_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
+CHEAT_SHEET_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
+CHEAT_SHEET_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
 
 labelled_scores = st.integers(2, 40).flatmap(
     lambda n: st.tuples(
@@ -24,8 +31,8 @@ labelled_scores = st.integers(2, 40).flatmap(
 
 def test_counts_at_threshold_rules_on_seed():
     # at 0.5 the seed's strict rule calls the 0.5 row negative, scikit-learn's >= calls it positive
-    assert counts_at_threshold(SEED_LABELS, SEED_SCORES, 0.5, strict=True) == (3, 1, 2, 3)
-    assert counts_at_threshold(SEED_LABELS, SEED_SCORES, 0.5) == (3, 1, 1, 4)
+    assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, 0.5, strict=True) == (3, 1, 2, 3)
+    assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, 0.5) == (3, 1, 1, 4)
 
 
 @given(labelled_scores, st.sampled_from([0.0, 1 / 6, 0.5, 2 / 3, 1.0, 0.3]), st.booleans())
@@ -37,15 +44,15 @@ def test_counts_match_confusion_matrix(data, threshold, strict):
 
 
 def test_counts_points_lie_on_roc_curve():
-    fpr, tpr, thresholds = roc_curve(SEED_LABELS, SEED_SCORES, drop_intermediate=False)
+    fpr, tpr, thresholds = roc_curve(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, drop_intermediate=False)
     for f, t, th in zip(fpr[1:], tpr[1:], thresholds[1:], strict=True):
-        c = counts_at_threshold(SEED_LABELS, SEED_SCORES, th)
+        c = counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, th)
         assert (c.fp / 4, c.tp / 5) == pytest.approx((f, t))
 
 
 def test_pairs_on_seed():
-    assert pair_counts(SEED_LABELS, SEED_SCORES) == (17, 0, 3, 20)
-    assert pairwise_auc(SEED_LABELS, SEED_SCORES) == pytest.approx(0.85)
+    assert pair_counts(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES) == (17, 0, 3, 20)
+    assert pairwise_auc(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES) == pytest.approx(0.85)
 
 
 @given(labelled_scores)
@@ -74,25 +81,25 @@ def test_bad_input():
         counts_at_threshold([0, 1], [0.1, 0.2], float("nan"))
 
 
-def test_seed_layout_reproduces_seed_004():
-    t = seed_layout(SEED_LABELS, SEED_SCORES)
+def test_cheat_sheet_roc_table_reproduces_seed_004():
+    t = cheat_sheet_roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES)
     assert list(t.columns) == ["P", "Yp", "Yn", "FP", "TP", "FPR", "TPR", "AUC", "predicted"]
     assert t.P.iloc[0] == np.inf
-    assert t.Yp.tolist()[1:] == SEED_LABELS
-    assert t.Yn.tolist()[1:] == [1 - v for v in SEED_LABELS]
+    assert t.Yp.tolist()[1:] == CHEAT_SHEET_LABELS
+    assert t.Yn.tolist()[1:] == [1 - v for v in CHEAT_SHEET_LABELS]
     assert t.FP.tolist() == [0, 0, 0, 0, 1, 1, 2, 2, 3, 4]
     assert t.TP.tolist() == [0, 1, 2, 3, 3, 4, 4, 5, 5, 5]
     np.testing.assert_allclose(t.AUC, [0, 0, 0, 0, 0.15, 0, 0.2, 0, 0.25, 0.25], atol=1e-12)
     assert t.AUC.sum() == pytest.approx(0.85)
     # seed: 0.9 .. 0.6 positive, 0.5 and below negative (strict rule)
     assert t.predicted.tolist() == ["", "1", "1", "1", "1", "0", "0", "0", "0", "0"]
-    assert seed_layout(SEED_LABELS, SEED_SCORES, strict=False).predicted.tolist()[5] == "1"
+    assert cheat_sheet_roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, strict=False).predicted.tolist()[5] == "1"
 
 
 @given(labelled_scores)
-def test_seed_layout_is_roc_table(data):
+def test_cheat_sheet_roc_table_is_roc_table(data):
     y, s = data
-    t, r = seed_layout(y, s), roc_table(y, s)
+    t, r = cheat_sheet_roc_table(y, s), roc_table(y, s)
     np.testing.assert_array_equal(t.TP, r.tp)
     np.testing.assert_array_equal(t.FP, r.fp)
     assert t.AUC.sum() == pytest.approx(roc_auc_score(y, s))
@@ -101,10 +108,10 @@ def test_seed_layout_is_roc_table(data):
 def test_plots_draw_on_given_axes():
     fig = Figure()
     ax_pr, ax_roc = fig.subplots(1, 2)
-    plot_pr_roc(SEED_LABELS, SEED_SCORES, axes=(ax_pr, ax_roc), label="seed")
+    plot_pr_roc(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, axes=(ax_pr, ax_roc), label="seed")
     assert ax_pr.get_xlabel().startswith("recall") and ax_roc.get_ylabel().startswith("true positive")
     assert len(ax_pr.lines) == 2 and len(ax_roc.lines) == 2
     ax = Figure().subplots()
-    plot_roc_pieces(roc_table(SEED_LABELS, SEED_SCORES), ax=ax)
+    plot_roc_pieces(roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES), ax=ax)
     assert len(ax.collections) == 4  # one shaded piece per step to the right
     assert "0.850" in ax.get_legend().get_texts()[0].get_text()

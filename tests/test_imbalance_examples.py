@@ -14,37 +14,37 @@ from sklearn.metrics import (
 
 from helpers import Counts
 from helpers.imbalance_examples import (
-    SEED004_EXAMPLES,
-    SEED004_FIGURES,
+    CHEAT_SHEET_EXAMPLES,
+    CHEAT_SHEET_FIGURES,
+    cheat_sheet_figures,
     counts_from_rates,
-    seed004_figures,
     total_cost,
 )
 
-EX1, EX2 = SEED004_EXAMPLES.values()
+EX1, EX2 = CHEAT_SHEET_EXAMPLES.values()
 
 
 def test_examples_are_90_10():
-    for c in SEED004_EXAMPLES.values():
+    for c in CHEAT_SHEET_EXAMPLES.values():
         assert (c.n_neg, c.n_pos) == (90, 10)
 
 
-def test_seed004_figures_as_printed_in_the_seed():
+def test_cheat_sheet_figures_as_printed_on_the_sheet():
     printed = {
         EX1: [0.910, 0.090, 0.100, 0.550, 1.000, 0.000, 1.000, 0.182],
         EX2: [0.800, 0.200, 0.800, 0.800, 0.800, 0.200, 0.308, 0.444],
     }
     for c, values in printed.items():
-        figs = seed004_figures(c)
-        assert tuple(figs) == SEED004_FIGURES
+        figs = cheat_sheet_figures(c)
+        assert tuple(figs) == CHEAT_SHEET_FIGURES
         assert [round(v, 3) for v in figs.values()] == values
 
 
 @pytest.mark.parametrize("c", [EX1, EX2])
-def test_seed004_figures_match_sklearn(c):
+def test_cheat_sheet_figures_match_sklearn(c):
     y_true = np.repeat([0, 0, 1, 1], c)
     y_pred = np.repeat([0, 1, 0, 1], c)
-    figs = seed004_figures(c)
+    figs = cheat_sheet_figures(c)
     assert figs["accuracy"] == pytest.approx(accuracy_score(y_true, y_pred))
     assert figs["misclassification rate"] == pytest.approx(1 - accuracy_score(y_true, y_pred))
     assert figs["recall"] == pytest.approx(recall_score(y_true, y_pred))

@@ -9,16 +9,16 @@ from sklearn.metrics import roc_auc_score, roc_curve
 from helpers import roc_table
 from helpers.roc import ROC_COLUMNS
 
-SEED_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
-SEED_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
+CHEAT_SHEET_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
+CHEAT_SHEET_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
 
 
 def test_seed_004_table():
-    t = roc_table(SEED_LABELS, SEED_SCORES)
+    t = roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES)
     assert list(t.columns) == ROC_COLUMNS
     assert len(t) == 10
     assert t.threshold.iloc[0] == np.inf
-    assert t.threshold.iloc[1:].tolist() == SEED_SCORES
+    assert t.threshold.iloc[1:].tolist() == CHEAT_SHEET_SCORES
     # the cheat sheet's FP, TP, FPR, TPR and AUC columns
     assert t.fp.tolist() == [0, 0, 0, 0, 1, 1, 2, 2, 3, 4]
     assert t.tp.tolist() == [0, 1, 2, 3, 3, 4, 4, 5, 5, 5]
@@ -26,8 +26,8 @@ def test_seed_004_table():
     np.testing.assert_allclose(t.tpr, [0, 0.2, 0.4, 0.6, 0.6, 0.8, 0.8, 1, 1, 1])
     np.testing.assert_allclose(t.auc_piece, [0, 0, 0, 0, 0.15, 0, 0.2, 0, 0.25, 0.25])
     assert t.auc_piece.sum() == pytest.approx(0.85)
-    assert t.n_pos.tolist() == [0] + SEED_LABELS
-    assert t.n_neg.tolist() == [0] + [1 - y for y in SEED_LABELS]
+    assert t.n_pos.tolist() == [0] + CHEAT_SHEET_LABELS
+    assert t.n_neg.tolist() == [0] + [1 - y for y in CHEAT_SHEET_LABELS]
 
 
 def test_ties_make_one_diagonal_row_worth_half_a_pair():

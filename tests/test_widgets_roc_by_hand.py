@@ -8,8 +8,8 @@ from sklearn.metrics import roc_auc_score
 
 from helpers.widgets.roc_by_hand import parse_numbers, roc_by_hand_dashboard
 
-SEED_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
-SEED_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
+CHEAT_SHEET_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
+CHEAT_SHEET_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
 
 
 def table_rows(d) -> list[list[str]]:
@@ -51,7 +51,7 @@ def test_ties_make_one_row_and_half_pairs():
     scores = [0.9, 0.8, 0.7, 0.55, 0.55, 0.4, 0.3, 0.2, 0.1]
     d.controls["scores"].value = ", ".join(map(str, scores))
     assert len(table_rows(d)) == 1 + 9 + 1  # header, (0, 0) + 8 distinct scores, total
-    assert auc_shown(d) == pytest.approx(roc_auc_score(SEED_LABELS, scores)) == pytest.approx(0.875)
+    assert auc_shown(d) == pytest.approx(roc_auc_score(CHEAT_SHEET_LABELS, scores)) == pytest.approx(0.875)
     assert "(17 + 1/2) / 20" in d.views["pairs"].value
     assert d.views["curve"].value != image
 
@@ -60,7 +60,7 @@ def test_labels_edit_matches_sklearn():
     d = roc_by_hand_dashboard()
     labels = [1, 0, 1, 0, 1, 0, 1, 0, 1]
     d.controls["labels"].value = " ".join(map(str, labels))
-    assert auc_shown(d) == pytest.approx(roc_auc_score(labels, SEED_SCORES), abs=5e-5)
+    assert auc_shown(d) == pytest.approx(roc_auc_score(labels, CHEAT_SHEET_SCORES), abs=5e-5)
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,7 @@ def test_bad_input_goes_to_status_and_keeps_views(control, text, message):
     d.controls[control].value = text
     assert message in d.status.value
     assert d.views["table"].value == table and d.views["curve"].value == image
-    d.controls[control].value = ", ".join(map(str, SEED_SCORES if control == "scores" else SEED_LABELS))
+    d.controls[control].value = ", ".join(map(str, CHEAT_SHEET_SCORES if control == "scores" else CHEAT_SHEET_LABELS))
     assert d.status.value == ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..counts import Counts, metric_zoo
-from ..imbalance_examples import SEED004_EXAMPLES, counts_from_rates, seed004_figures
+from ..imbalance_examples import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
 from ..metric_table import format_metric
 from .confusion import MatrixFigure
 from .dashboard import Dashboard, html_table
@@ -21,11 +21,11 @@ PRESETS: dict[str, dict[str, float]] = {
         "acc_negative": c.tn / c.n_neg,
         "acc_positive": c.tp / c.n_pos,
     }
-    for name, c in SEED004_EXAMPLES.items()
+    for name, c in CHEAT_SHEET_EXAMPLES.items()
 }
-"""Control values that reproduce seed 004's two examples exactly."""
+"""Control values that reproduce the cheat sheet's two examples exactly."""
 
-_ZOO_KEY = {  # seed 004 figure -> metric_zoo key, for the "undefined" wording
+_ZOO_KEY = {  # cheat-sheet figure -> metric_zoo key, for the "undefined" wording
     "accuracy": "accuracy",
     "misclassification rate": "accuracy",
     "recall": "recall",
@@ -38,9 +38,9 @@ _ZOO_KEY = {  # seed 004 figure -> metric_zoo key, for the "undefined" wording
 
 
 def imbalance_metrics_html(counts) -> str:
-    """Seed 004's eight figures, MCC, and the always-negative baseline as an HTML table."""
+    """The cheat sheet's eight figures, MCC, and the always-negative baseline as an HTML table."""
     c = Counts(*(int(v) for v in counts))
-    figures = seed004_figures(c)
+    figures = cheat_sheet_figures(c)
     z = metric_zoo(c)
     rows = [(name, format_metric(_ZOO_KEY[name], value)) for name, value in figures.items()]
     rows.append(("MCC", format_metric("mcc", z["mcc"])))
@@ -52,7 +52,7 @@ def imbalance_metrics_html(counts) -> str:
 def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
     """Sliders for the share of negatives and the accuracy within each class.
 
-    Controls: ``preset`` (``Dropdown``: seed 004's examples or ``"custom"``;
+    Controls: ``preset`` (``Dropdown``: the cheat sheet's examples or ``"custom"``;
     choosing an example sets the other controls), ``n`` (people,
     ``BoundedIntText``), ``share_negative``, ``acc_negative`` (specificity) and
     ``acc_positive`` (recall) (``FloatSlider``). Moving a slider away from a

@@ -119,7 +119,7 @@ def rare_disease_dashboard(
     Views: ``matrix`` (HTML, scikit-learn orientation: truth in rows,
     negatives first), ``metrics`` (HTML) and ``picture`` (PNG: the four cells
     on a log scale, and 100 dots for the people flagged positive, coloured by
-    whether they are sick). The default reproduces seed 000: 10 sick among
+    whether they are sick). The default reproduces the rare-disease blog post: 10 sick among
     100 000, TPR 0.8, TNR 0.999.
     """
     controls = {

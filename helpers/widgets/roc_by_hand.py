@@ -9,14 +9,14 @@ import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
-from ..curves import pair_counts, seed_layout
+from ..curves import cheat_sheet_roc_table, pair_counts
 from ..plotting import PALETTE
 from .dashboard import BlitFigure, Dashboard
 
 __all__ = ["roc_by_hand_dashboard", "parse_numbers", "table_html"]
 
-SEED_SCORES = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
-SEED_LABELS = (1, 1, 1, 0, 1, 0, 1, 0, 0)
+CHEAT_SHEET_SCORES = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
+CHEAT_SHEET_LABELS = (1, 1, 1, 0, 1, 0, 1, 0, 0)
 
 
 PIECE_COLOURS = [PALETTE["sky"], PALETTE["orange"]]
@@ -58,7 +58,7 @@ def _cell(x) -> str:
 
 
 def table_html(table) -> str:
-    """The seed-layout table as HTML, with the AUC total in the last row."""
+    """The cheat-sheet table as HTML, with the AUC total in the last row."""
     cols = list(table.columns)
     head = "".join(f"<th style='padding:2px 6px'>{html.escape(c)}</th>" for c in cols)
     rows = []
@@ -71,14 +71,14 @@ def table_html(table) -> str:
 
 
 def roc_by_hand_dashboard(
-    scores=SEED_SCORES, labels=SEED_LABELS, *, threshold: float = 0.5
+    scores=CHEAT_SHEET_SCORES, labels=CHEAT_SHEET_LABELS, *, threshold: float = 0.5
 ) -> Dashboard:
     """Edit scores and labels as text; the table, the curve and the pair count follow.
 
     Controls: ``scores`` and ``labels`` (comma-separated text, one label 0/1 per
     score), ``threshold`` (for the predicted-class column) and ``rule``
-    (``">"``, the seed 004 rule, or ``">="``, scikit-learn's). Views: ``table``
-    (HTML, the seed 004 layout built by :func:`helpers.curves.seed_layout`,
+    (``">"``, the cheat sheet's rule, or ``">="``, scikit-learn's). Views: ``table``
+    (HTML, the cheat sheet's layout built by :func:`helpers.curves.cheat_sheet_roc_table`,
     one row per distinct score, highest first), ``curve`` (PNG, the ROC curve
     with its area pieces) and ``pairs`` (HTML: AUC as the share of
     positive-negative pairs in the right order, ties 1/2). Bad input (a
@@ -121,7 +121,7 @@ def roc_by_hand_dashboard(
         if s.size != y.size:
             raise ValueError(f"{s.size} scores but {y.size} labels; give one label per score")
         t = float(d.controls["threshold"].value)
-        table = seed_layout(y, s, threshold=t, strict=d.controls["rule"].value == ">")
+        table = cheat_sheet_roc_table(y, s, threshold=t, strict=d.controls["rule"].value == ">")
         pairs = pair_counts(y, s)
         key = (s.tobytes(), y.tobytes())
         if drawn.get("key") != key:  # the threshold and the rule do not move the curve
