@@ -34,26 +34,46 @@ def _installed(name: str) -> str | None:
 
 
 def check_environment(*, extras: tuple[str, ...] = ()) -> pd.DataFrame:
-    """One row per package: what the course needs, what is installed, OK or FAIL.
+    """One row per package: what it is needed for, what is required, what is installed, and a status.
 
-    Covers Python itself, every dependency of ``pyproject.toml`` (plus the
-    optional groups named in ``extras``, e.g. ``("test",)``) and whether the
-    JupyterLab widget front-end (``jupyterlab_widgets``) matches the installed
-    ``ipywidgets``: without that match JupyterLab shows "Error displaying
-    widget" instead of sliders.
+    Columns ``package, needed for, required, installed, status``. The rows cover
+    Python itself, every dependency of ``pyproject.toml`` (``needed for`` =
+    ``"course"``), the packages of the optional groups named in ``extras``
+    (``needed for`` = the group's name, e.g. ``"test"`` for the tools that run
+    the course's tests), and whether the JupyterLab widget front-end
+    (``jupyterlab_widgets``) matches the installed ``ipywidgets``: without that
+    match JupyterLab shows "Error displaying widget" instead of sliders.
+
+    ``status`` is ``"OK"``; ``"FAIL"`` when a package the course needs is
+    missing or too old; for an optional group, ``"not installed (only the
+    <group> need it)"`` when it is missing, which is not a failure, and
+    ``"FAIL"`` only when it is installed at a version that does not satisfy
+    the requirement.
     """
     rows = []
     py = ".".join(map(str, sys.version_info[:3]))
-    rows.append(("python", ">=3.10", py, "OK" if sys.version_info >= (3, 10) else "FAIL"))
+    rows.append(("python", "course", ">=3.10", py, "OK" if sys.version_info >= (3, 10) else "FAIL"))
     try:
-        reqs = requirements(extras=extras)
+        course = requirements()
+        optional = [
+            (extra, req)
+            for extra in extras
+            for req in requirements(extras=(extra,))
+            if req.name not in {r.name for r in course}
+        ]
     except metadata.PackageNotFoundError:
-        rows.append((DISTRIBUTION, "installed", None, "FAIL: run the README's install command"))
-        reqs = []
-    for req in reqs:
+        rows.append((DISTRIBUTION, "course", "installed", None, "FAIL: run the README's install command"))
+        course, optional = [], []
+    for group, req in [("course", r) for r in course] + optional:
         version = _installed(req.name)
         ok = version is not None and req.specifier.contains(version, prereleases=True)
-        rows.append((req.name, str(req.specifier) or "any", version, "OK" if ok else "FAIL"))
+        if ok:
+            status = "OK"
+        elif version is None and group != "course":
+            status = f"not installed (only the {group}s need it)" if group == "test" else f"not installed ({group})"
+        else:
+            status = "FAIL"
+        rows.append((req.name, group, str(req.specifier) or "any", version, status))
     widgets_version = _installed("ipywidgets")
     if widgets_version is not None:
         major = Version(widgets_version).major
@@ -63,9 +83,10 @@ def check_environment(*, extras: tuple[str, ...] = ()) -> pd.DataFrame:
         rows.append(
             (
                 f"{name} (front-end of ipywidgets {major})",
+                "course",
                 f"{wanted}.x" if wanted else "?",
                 front,
                 "OK" if ok else "FAIL",
             )
         )
-    return pd.DataFrame(rows, columns=["package", "required", "installed", "status"])
+    return pd.DataFrame(rows, columns=["package", "needed for", "required", "installed", "status"])

@@ -49,9 +49,13 @@
 # %% [markdown]
 # ## Environment check
 #
-# Every package the course needs, the version it needs, the version you have.
-# The last row checks that JupyterLab's widget front-end matches `ipywidgets`:
-# when it does not, sliders show up as "Error displaying widget".
+# Every package, what it is needed for, the version required and the version
+# you have. Rows marked `course` are what the notebooks need: each must say OK.
+# Rows marked `test` are the tools that run the course's own tests (pytest,
+# nbval, Playwright, ruff, ...); you need them only to run the tests, and the
+# install command above installs them too. The last row checks that
+# JupyterLab's widget front-end matches `ipywidgets`: when it does not,
+# sliders show up as "Error displaying widget".
 
 # %% tags=["nbval-ignore-output"]
 from helpers.environment import check_environment
@@ -60,11 +64,15 @@ env = check_environment(extras=("test",))
 env
 
 # %%
-failed = env[env.status != "OK"]
+course, tests = env[env["needed for"] == "course"], env[env["needed for"] == "test"]
+failed = course[course.status != "OK"]
 if failed.empty:
-    print(f"All {len(env)} checks OK.")
+    print(f"Course: all {len(course)} checks OK.")
 else:
-    print("FAIL:", ", ".join(failed.package), "- rerun the install command above.")
+    print("Course: FAIL for", ", ".join(failed.package), "- rerun the install command above.")
+missing = tests[tests.status != "OK"]
+print("Test tools:", "all installed." if missing.empty else "not all installed (" + ", ".join(missing.package)
+      + "); only needed to run the tests.")
 
 # %% [markdown]
 # ## The `helpers` package
@@ -106,8 +114,9 @@ print(table.round(3).to_string(index=False))
 print(f"ROC AUC = {table.auc_piece.sum():.2f}")
 
 # %% [markdown]
-# **Prior shift**: the same test (80 % sensitivity, 0.1 % false positives) has
-# very different precision at different prevalences; `precision_interval`
+# **Prior shift**: the same test (sensitivity TPR = 0.8, false-positive rate
+# FPR = 0.001, that is 1 healthy person in 1 000 flagged) has very different
+# precision at different prevalences; `precision_interval`
 # gives a 95 % confidence interval when TPR and FPR were measured on a test
 # set (here 110 sick and 99 990 healthy people) and the deployment
 # prevalence is known.
@@ -142,7 +151,7 @@ prevalence_demo()
 #
 # The notebooks use data that ships with scikit-learn
 # (`sklearn.datasets.load_breast_cancer`, `load_digits`, `load_diabetes`)
-# and simulated data with fixed seeds, so nothing needs a network. The
+# and simulated data with fixed random seeds, so nothing needs a network. The
 # `data/` folder holds the small files the course makes itself; `data/README.md`
 # describes every file and column and how to regenerate it.
 
@@ -182,7 +191,29 @@ except PredictionFileError as error:
 # %% [markdown]
 # Notebook 13 runs every analysis of the course on such a file: set its path,
 # the column names and your deployment prevalence in its first cell.
+
+# %% [markdown]
+# ## Sources
 #
+# The course takes facts, formulas, worked examples and figures from five
+# documents. It writes its own explanations and code, and it recomputes every
+# figure it takes: where a source is wrong, the notebook says so and shows the
+# right value. The notebooks refer to each document by the short name in the
+# first column.
+#
+# | short name | document | kind and date | what the course takes from it |
+# |---|---|---|---|
+# | **the lecture slides** | Andreas Müller, *Model evaluation and class imbalance*, course W4995 Applied Machine Learning, Columbia University | lecture slides, 27 February 2017 | the confusion matrix and the metric zoo, three predictors with equal accuracy, thresholds, PR and ROC curves, average precision, multiclass averages, scoring in cross-validation, regression metrics (notebooks 01–03, 10–12) |
+# | **the cheat sheet** | *Метрики моделей бинарной классификации* (Metrics of binary classification models); author not recorded | one-page cheat sheet in Russian, undated | the matrix in scikit-learn's order, how to read each ratio off a row or a column, two worked examples with 90 negatives and 10 positives, a ROC table built by hand (notebooks 01, 02, 04) |
+# | **the rare-disease blog post** | a blog post on precision and recall for a very rare disease, part I; author and title not recorded | blog post, undated | the study of 10 sick people among 100 000, enriching the test set with treatment-centre patients, recovering real-world precision from the accuracy within each class (notebook 05; its promised part II on real data became notebook 07) |
+# | **the prior-shift blog post** | a blog post on correcting precision when the class balance of deployment differs from the test set; author and title not recorded | blog post, undated | rescaling the false positives by the change in the ratio of negatives to positives, the microchip and earthquake examples, the assumptions of the method (notebooks 06, 07) |
+# | **the precision@k article** | an article on why recall carries over from the test set to real data and precision does not; author not recorded | online article, undated | recall@k and precision@k on unlabeled data with a known class size, the shapes of the recall@k curve, choosing the threshold (notebooks 07, 09) |
+#
+# Other methods the course uses are cited where they appear, with their
+# authors and year (for example Saerens et al., 2002, for estimating an
+# unknown prevalence in notebook 08).
+
+# %% [markdown]
 # ## Summary
 #
 # - The course runs offline in a local environment; the check above says

@@ -63,3 +63,25 @@ def test_environment_check_reports_ok_here():
     assert any(name.startswith("jupyterlab_widgets (front-end") for name in table.package)
     bad = table[table.status != "OK"]
     assert bad.empty, bad.to_string()
+
+
+def test_missing_test_tool_is_not_a_course_failure(monkeypatch):
+    """A student who installed the course without [test] sees the test tools as optional, not FAIL."""
+    import helpers.environment as environment
+
+    real = environment._installed
+    monkeypatch.setattr(environment, "_installed", lambda name: None if name in {"pytest", "numpy"} else real(name))
+    table = check_environment(extras=("test",)).set_index("package")
+    assert table.loc["pytest", "needed for"] == "test"
+    assert table.loc["pytest", "status"] == "not installed (only the tests need it)"
+    assert table.loc["numpy", "needed for"] == "course"
+    assert table.loc["numpy", "status"] == "FAIL"
+
+
+def test_too_old_test_tool_fails(monkeypatch):
+    import helpers.environment as environment
+
+    real = environment._installed
+    monkeypatch.setattr(environment, "_installed", lambda name: "0.0.1" if name == "ruff" else real(name))
+    table = check_environment(extras=("test",)).set_index("package")
+    assert table.loc["ruff", "status"] == "FAIL"

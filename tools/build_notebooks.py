@@ -9,11 +9,19 @@ made here by a clean top-to-bottom run in a fresh kernel::
 
 The run fails (exit 1) on an error output or a warning written to stderr, and
 prints how long each notebook took (not stored in the notebook).
+
+Rebuilding an unchanged notebook changes no byte of it, so a diff shows only
+real changes: no execution timestamps are recorded (``record_timing=False``),
+cell ids are derived from each cell's content, and the ids of the widget
+models saved with the notebook are renumbered in creation order (see
+:func:`stable_ids`).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import sys
 import time
@@ -23,9 +31,40 @@ import jupytext
 import nbformat
 from nbclient import NotebookClient
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def model_id(name: str, rank: int) -> str:
+    """The id of the ``rank``-th widget model created in notebook ``name``, shaped like a UUID."""
+    digest = hashlib.sha1(f"{name}:{rank}".encode()).hexdigest()
+    return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
+
+
+def stable_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """Give cells and saved widget models ids that do not change from one identical run to the next.
+
+    A cell's id is the first 12 hex digits of the SHA-1 of its type and source (``-2``, ``-3`` ... for
+    repeated cells), so editing one cell changes one id. Widget models are created in the same order on
+    every run; the random model ids the kernel drew are replaced by ``uuid``-shaped ids numbered in that
+    order (from the notebook's name and the model's rank), everywhere they occur: in the saved widget state,
+    in references between models (``IPY_MODEL_<id>``) and in the cells' widget-view outputs.
+    """
+    seen: dict[str, int] = {}
+    for cell in nb.cells:
+        digest = hashlib.sha1(f"{cell.cell_type}\n{cell.source}".encode()).hexdigest()[:12]
+        seen[digest] = seen.get(digest, 0) + 1
+        cell.id = digest if seen[digest] == 1 else f"{digest}-{seen[digest]}"
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    if state:
+        text = json.dumps(nbformat.from_dict(nb), ensure_ascii=False)
+        for rank, old in enumerate(list(state)):
+            text = text.replace(old, model_id(name, rank))
+        nb = nbformat.from_dict(json.loads(text))
+    return nb
 
 
 def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
@@ -36,7 +75,11 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
     os.environ["IPYKERNEL_CELL_NAME"] = "<IPY-INPUT>"  # no /tmp/ipykernel_<pid> paths in warnings
     os.environ.pop("MPLBACKEND", None)  # the inline backend, as students get it
     client = NotebookClient(
-        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        record_timing=False,
     )
     start = time.perf_counter()
     client.execute()
@@ -49,6 +92,7 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
             if out.get("name") == "stderr":
                 problems.append(f"cell {i}: stderr: {''.join(out.get('text', ''))[:200]!r}")
     target = source.with_suffix(".ipynb")
+    nb = stable_ids(nb, target.name)
     nbformat.write(nb, target)
     # jupytext (JupyterLab's pairing) refuses to open a notebook whose .ipynb is
     # newer than its .py source: give the source the notebook's time.

@@ -1,0 +1,65 @@
+"""Rebuilding a notebook changes only what changed: no timestamps, content-derived cell ids, stable widget ids."""
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
+build_notebooks = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_notebooks)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_notebook_has_no_run_noise(path):
+    nb = nbformat.read(path, as_version=4)
+    timed = [i for i, c in enumerate(nb.cells) if "execution" in c.get("metadata", {})]
+    assert not timed, f"{path.name}: cells {timed[:5]} carry execution timestamps: rebuild them"
+    stable = build_notebooks.stable_ids(nbformat.from_dict(json.loads(json.dumps(nb))), path.name)
+    assert [c.id for c in nb.cells] == [c.id for c in stable.cells], f"{path.name}: cell ids not content-derived"
+    state = nb.metadata.get("widgets", {}).get(build_notebooks.WIDGET_STATE, {}).get("state", {})
+    renumbered = {build_notebooks.model_id(path.name, rank) for rank in range(len(state))}
+    assert set(state) == renumbered, f"{path.name}: widget model ids are the kernel's random ones, not renumbered"
+
+
+def test_stable_ids_renames_every_reference_and_keeps_cells_distinct():
+    nb = nbformat.v4.new_notebook()
+    code, markdown = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
+    nb.cells = [code("x = 1"), code("x = 1"), markdown("x")]
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "display_data", data={"application/vnd.jupyter.widget-view+json": {"model_id": "aaaa", "version_major": 2,
+                                                                            "version_minor": 0}})]
+    nb.metadata["widgets"] = {build_notebooks.WIDGET_STATE: {"state": {
+        "aaaa": {"state": {"children": ["IPY_MODEL_bbbb"]}}, "bbbb": {"state": {}}}}}
+    out = build_notebooks.stable_ids(nb, "x.ipynb")
+    ids = [c.id for c in out.cells]
+    assert len(set(ids)) == 3 and ids[1] == ids[0] + "-2"
+    text = json.dumps(out)
+    assert "aaaa" not in text and "bbbb" not in text
+    first, second = out.metadata["widgets"][build_notebooks.WIDGET_STATE]["state"]
+    assert out.cells[0].outputs[0]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] == first
+    assert out.metadata["widgets"][build_notebooks.WIDGET_STATE]["state"][first]["state"]["children"] == [
+        f"IPY_MODEL_{second}"]
+
+
+def test_building_twice_gives_the_same_bytes(tmp_path):
+    source = tmp_path / "99_tiny.py"
+    source.write_text(
+        "# %% [markdown]\n# # Tiny\n\n"
+        "# %%\nimport ipywidgets as w\nimport matplotlib.pyplot as plt\n\n"
+        "_ = plt.plot([0, 1], [1, 0])\nplt.show()\n\n"
+        "# %%\nw.VBox([w.IntSlider(3, description='n'), w.HTML('<b>hi</b>')])\n"
+    )
+    target, _, problems = build_notebooks.build(source)
+    assert not problems
+    first = target.read_bytes()
+    shutil.copy(target, tmp_path / "first.ipynb")
+    build_notebooks.build(source)
+    assert target.read_bytes() == first, "a second build of an unchanged source changed the notebook"
+    assert b"iopub.execute_input" not in first
