@@ -41,7 +41,7 @@ def roc_table(y_true, y_score) -> pd.DataFrame:
     booleans), ``y_score`` any finite numbers (probabilities or decision
     function values); positives are the 1s.
 
-    >>> roc_table([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]).auc_piece.sum()
+    >>> float(roc_table([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]).auc_piece.sum())
     0.75
     """
     y_score = check_scores(y_score)

@@ -1,8 +1,10 @@
 """Fixtures of the browser tests: one JupyterLab server and one Chromium per test session (per xdist worker).
 
 Both are always stopped, also when a test fails or the session is interrupted.
-Without /usr/bin/chromium the browser tests are skipped, except when the
-environment variable CI is "true": then they fail, so CI never skips them silently.
+The browser is found by :func:`lab_driver.find_chromium` (``$CHROMIUM_PATH``, then
+``PATH``, then Playwright's own download). Without one the browser tests are skipped,
+except when the environment variable CI is "true": then they fail, so CI never skips
+them silently.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ _ran_browser_tests: list[str] = []
 
 
 def _require_chromium() -> None:
-    if CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK):
+    if CHROMIUM is not None and CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK):
         return
     message = (
-        f"{CHROMIUM} not found: the browser tests need Debian's Chromium "
-        "(sudo apt-get install chromium; Playwright cannot download browsers here)"
+        f"no Chromium found ({'CHROMIUM_PATH=' + str(CHROMIUM) if CHROMIUM else 'none on PATH'}): the browser tests "
+        "need one (Debian: sudo apt-get install chromium; elsewhere: .venv/bin/playwright install chromium, "
+        "or set CHROMIUM_PATH)"
     )
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI=true and {message}", pytrace=False)

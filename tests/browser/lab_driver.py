@@ -5,7 +5,10 @@ environment on a free loopback port, serving a temporary *copy* of the repo's
 ``notebooks/`` and ``data/`` folders (same relative layout, so ``../data/...``
 paths work and the committed notebooks are never touched), with its own
 config, data, runtime and workspace folders so no state leaks in or out.
-:func:`launch_chromium` starts Debian's Chromium through Playwright.
+:func:`launch_chromium` starts Chromium through Playwright: the one named by the
+environment variable ``CHROMIUM_PATH``, else the first ``chromium``,
+``chromium-browser`` or ``google-chrome`` on ``PATH`` (Debian's package puts
+``chromium`` there), else the browser ``playwright install chromium`` downloaded.
 The ``*_JS`` snippets run in the page: they find every widget control inside
 the rendered widget outputs, snapshot the views a control drives (text of the
 HTML views, ``src`` of the images) and time a key press to the first change.
@@ -29,11 +32,31 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = REPO / "notebooks"
-CHROMIUM = Path("/usr/bin/chromium")
+
+
+def find_chromium() -> Path | None:
+    """The Chromium to drive: ``$CHROMIUM_PATH``, a Chromium on ``PATH``, or Playwright's own; None if none."""
+    if os.environ.get("CHROMIUM_PATH"):
+        return Path(os.environ["CHROMIUM_PATH"])
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return Path(found)
+    try:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as pw:
+            bundled = Path(pw.chromium.executable_path)
+        return bundled if bundled.exists() else None
+    except Exception:  # no playwright, or no browser downloaded for it
+        return None
+
+
+CHROMIUM = find_chromium()
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
-# Flags for a closed network and a root user (see .library/env/machines/python.md).
+# Flags for a machine with no network but the loopback and a root user (as in containers and CI).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
