@@ -16,6 +16,7 @@ from .simulation import simulate_counts
 __all__ = [
     "CHEAT_SHEET_EXAMPLES",
     "CHEAT_SHEET_FIGURES",
+    "break_even_cost_ratio",
     "counts_from_rates",
     "cheat_sheet_figures",
     "total_cost",
@@ -98,3 +99,27 @@ def total_cost(counts, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, 
     tn, fp, fn, tp = (np.asarray(v, dtype=float) for v in counts)
     out = prices[0] * tn + prices[1] * fp + prices[2] * fn + prices[3] * tp
     return float(out) if out.ndim == 0 else out
+
+
+def break_even_cost_ratio(a, b) -> float:
+    """The cost ratio ``r = cost_fn / cost_fp`` at which the matrices ``a`` and ``b`` cost the same.
+
+    With correct decisions free, a false positive costing 1 and a false
+    negative costing ``r``, ``cost(a) = FP_a + r FN_a``. The two lines cross at
+
+    ``r* = (FP_b - FP_a) / (FN_a - FN_b)``;
+
+    for ``r > r*`` the matrix with fewer false negatives is the cheaper one,
+    for ``r < r*`` the other. A negative ``r*`` means one matrix is cheaper at
+    every positive ratio. ``nan`` when ``FN_a == FN_b``: the lines are parallel
+    (equal at every ratio if ``FP_a == FP_b``, never otherwise).
+
+    >>> break_even_cost_ratio(Counts(tn=90, fp=0, fn=9, tp=1), Counts(tn=72, fp=18, fn=2, tp=8))
+    2.5714285714285716
+    """
+    if len(a) != 4 or len(b) != 4:
+        raise ValueError("a and b must each be four counts (tn, fp, fn, tp)")
+    a, b = Counts(*a), Counts(*b)
+    if a.fn == b.fn:
+        return float("nan")
+    return float((b.fp - a.fp) / (a.fn - b.fn))

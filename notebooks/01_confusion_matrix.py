@@ -5,6 +5,8 @@
 #
 # - fit a small classifier and read its confusion matrix in scikit-learn's
 #   orientation (rows = truth, columns = prediction, negatives first),
+# - tell which printed numbers a fit decides for good and which an
+#   unconverged fit leaves to floating-point noise,
 # - translate it to the layout Wikipedia and many textbooks use (positives
 #   first) with `confusion_matrix(..., labels=[1, 0])`,
 # - say which class is "positive" in a dataset, and what changes when you
@@ -72,45 +74,108 @@ for code, name in enumerate(data.target_names):
 # %% [markdown]
 # ## A model and its confusion matrix
 #
-# The split is the one of the lecture slides (seed 002): stratified, with
-# `random_state=0`, a quarter of the data for testing. The features have very
-# different scales, so we standardise them before the logistic regression;
-# that also lets the default solver converge.
+# The split is the one of [the lecture slides](00_start_here.ipynb#Sources)
+# (Müller, 2017): stratified, with `random_state=0`, a quarter of the data
+# for testing. The features have very different scales, so we standardise
+# them before the logistic regression; that also lets the default solver
+# converge well within its iteration limit.
 
 # %%
 X_train, X_test, y_train, y_test = train_test_split(
     data.data, data.target, stratify=data.target, random_state=0
 )
 model = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_train, y_train)
-y_pred = model.predict(X_test)
+fit = model[-1]
+print("converged before max_iter:", bool(fit.n_iter_[0] < fit.max_iter))
 
-print(confusion_matrix(y_test, y_pred))
+print(confusion_matrix(y_test, model.predict(X_test)))
 print(f"accuracy {model.score(X_test, y_test):.3f}")
 
 # %% [markdown]
-# **The slides' numbers.** Seed 002 fits `LogisticRegression()` on the raw
-# features and prints `[[49 4] [5 85]]` and accuracy 0.937. In 2017 the
-# default solver was `liblinear`; today it is `lbfgs`, which on unscaled
-# features stops before converging. We fit both (keeping the convergence
-# warning out of the output, but reporting that it happened):
+# **The slides' numbers.** The lecture slides fit `LogisticRegression()` on
+# the raw features and print `[[49 4] [5 85]]` and accuracy 0.937. In 2017
+# the default solver was `liblinear`; today it is `lbfgs`, which on unscaled
+# features runs out of iterations before it converges. We fit both, keep the
+# convergence warning out of the output but report that it happened, and
+# check the 2017 solver against the slides' matrix:
 
 # %%
+SLIDES_MATRIX = [[49, 4], [5, 85]]  # printed on the lecture slides
+
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     raw_default = LogisticRegression().fit(X_train, y_train)
-print("today's default on raw features:", confusion_matrix(y_test, raw_default.predict(X_test)).tolist(),
-      f"accuracy {raw_default.score(X_test, y_test):.3f}")
-print("  warnings raised:", sorted({w.category.__name__ for w in caught}))
+print(f"today's default (lbfgs) on raw features: stopped after {raw_default.n_iter_[0]} of "
+      f"max_iter={raw_default.max_iter} iterations; warnings raised: {sorted({w.category.__name__ for w in caught})}")
 
-raw_2017 = LogisticRegression(solver="liblinear").fit(X_train, y_train)
-print("solver='liblinear' (2017 default):", confusion_matrix(y_test, raw_2017.predict(X_test)).tolist(),
-      f"accuracy {raw_2017.score(X_test, y_test):.3f}")
+slides_lr = LogisticRegression(solver="liblinear").fit(X_train, y_train)
+slides_lr_tight = LogisticRegression(solver="liblinear", tol=1e-10, max_iter=10_000).fit(X_train, y_train)
+slides_matrix = confusion_matrix(y_test, slides_lr.predict(X_test)).tolist()
+assert slides_matrix == SLIDES_MATRIX
+assert confusion_matrix(y_test, slides_lr_tight.predict(X_test)).tolist() == SLIDES_MATRIX
+print("solver='liblinear' (2017 default) on raw features:", slides_matrix,
+      f"accuracy {slides_lr.score(X_test, y_test):.3f}  (also with tol=1e-10: same matrix)")
 
 # %% [markdown]
-# So the slides' figures are reproduced exactly with the old default solver.
-# Today's default needs the scaler (or many more iterations); with it the
-# model above is even a little more accurate. We keep the scaled
-# pipeline for the rest of the notebook.
+# The old default solver reproduces the slides' figures exactly. We print
+# nothing else about today's default on raw features, on purpose: it stopped
+# at its iteration limit, not at an optimum, so its coefficients are wherever
+# the last iteration happened to leave them. On unscaled features that place
+# is ill-determined: the order in which the numerical library adds numbers
+# differs between CPUs, threads and even processes, and those last-digit
+# differences move the unfinished fit enough to flip a few tumours: the
+# same cell has printed different matrices on different machines. The liblinear
+# fit on raw features is not well-conditioned either, and its coefficients
+# too differ slightly from machine to machine; what is robust is its matrix,
+# because no test tumour lies close enough to its decision boundary to
+# change side, and the same matrix comes out when liblinear is run to a much
+# tighter tolerance. That is why the cell *asserts* the slides' matrix
+# instead of only printing it: if the assertion ever fails on your machine,
+# this is the reason. Only the iteration count (the limit itself) and the
+# liblinear matrix are printed; they come out the same everywhere.
+#
+# With the scaler, today's default converges and the model above is a
+# little more accurate than the slides' one. We keep the scaled pipeline
+# for the rest of the notebook.
+
+# %% [markdown]
+# ## A threshold of our own
+#
+# `model.predict` calls a tumour benign when the model's probability of
+# benign is above 0.5. At that threshold the model makes three mistakes of
+# each kind (FP = FN = 3). Such a symmetric matrix hides much of what this
+# notebook teaches: with FP = FN, precision equals recall and specificity
+# equals NPV, so you could not see two metrics trade places.
+#
+# The two mistakes do not cost the same here. A *false positive* is a
+# malignant tumour called benign, the dangerous error; a false negative is a
+# benign tumour sent for a closer look. So we call a tumour benign only when
+# the model is more than 80 % sure: probability of benign above 0.8. The value
+# 0.8 is a round number, not tuned on the test set (any threshold above 0.5
+# trades false positives for false negatives); notebook 03 shows how to
+# choose a threshold on data the final score does not use. A probability
+# threshold also depends on the share of benign tumours the model was
+# trained on, printed below; on data with another mix the same rule would
+# make other trade-offs.
+
+# %%
+THRESHOLD = 0.8
+proba_benign = model.predict_proba(X_test)[:, 1]
+y_pred = (proba_benign > THRESHOLD).astype(int)
+
+print(f"share of benign tumours in the training set: {y_train.mean():.2f}")
+print(f"threshold {THRESHOLD}:")
+print(confusion_matrix(y_test, y_pred))
+print(f"accuracy {accuracy_score(y_test, y_pred):.3f}")
+print(f"closest probability to the threshold: {np.abs(proba_benign - THRESHOLD).min():.2f} away")
+
+# %% [markdown]
+# Two false positives instead of three, six false negatives instead of
+# three. Accuracy drops (0.944 against 0.958 at the default threshold): fewer
+# of the dangerous errors, more errors in all. This is the matrix the rest of
+# the notebook reads. It is robust:
+# the model is well-conditioned and converged, and no tumour's probability
+# is within floating-point reach of the threshold.
 
 # %% [markdown]
 # ## Reading scikit-learn's matrix
@@ -139,10 +204,11 @@ _ = plot_confusion_matrix(counts, ax=ax, labels=("0 malignant", "1 benign"),
 # %% [markdown]
 # ## The Wikipedia layout: positives first
 #
-# Wikipedia's article on precision and recall, the zoo table of seed 002, and
-# many textbooks put the **positive class first** in both rows and columns.
-# Seed 004 warns about exactly this: the same four numbers sit in different
-# corners. With scikit-learn you switch by naming the order of the labels:
+# Wikipedia's article on precision and recall, the zoo table of the lecture
+# slides, and many textbooks put the **positive class first** in both rows and
+# columns. [The cheat sheet](00_start_here.ipynb#Sources) (an anonymous
+# Russian-language summary of binary-classification metrics) warns about
+# exactly this: the same four numbers sit in different corners. With scikit-learn you switch by naming the order of the labels:
 
 # %%
 def labelled(matrix, order):
@@ -170,7 +236,7 @@ print("labels=[1, 0] gives [[TP, FN], [FP, TN]]:", wiki.tolist())
 # %% [markdown]
 # ## The metric zoo
 #
-# Every metric below is a function of the four counts. Seed 004 gives a rule
+# Every metric below is a function of the four counts. The cheat sheet gives a rule
 # for the plain ratios: **a count of correct decisions on top, and below it
 # the sum of its row or its column**. A row sum is everyone with one true
 # class, so the metric describes how the model treats that class (recall,
@@ -239,7 +305,7 @@ for name, (a, b) in complements.items():
     print(f"{name:28s} {a:8.3f} {b:8.3f}  {'ok' if np.isclose(a, b) else 'DIFFERENT'}")
 
 # %% [markdown]
-# **A slip in seed 002's zoo.** The first copy of the zoo table on the slides
+# **A slip in the slides' zoo.** The first copy of the zoo table on the slides
 # writes the false discovery rate as ΣFalse positive / ΣFalse positive, which
 # would always be 1. Its denominator is the *column* of predicted positives:
 # FDR = FP / (FP + TP) = 1 − precision, as the slides' second copy of the
@@ -347,6 +413,9 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 #   sum (one true class: TPR, FNR, TNR, FPR) or a column sum (one prediction:
 #   PPV, FDR, NPV, FOR).
 # - Undefined metrics exist; report them as undefined, not as 0.
+# - A fit that stops at `max_iter` prints numbers that floating-point noise
+#   decides. Scale the features so the solver converges, and when you
+#   reproduce an old figure, assert it rather than trust it.
 
 # %% [markdown]
 # ## Exercises
@@ -359,11 +428,17 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 #
 # NPV = TN / (TN + FN): the left **column** (everyone predicted negative).
 # Precision = TP / (TP + FP): the right column (everyone predicted positive).
-# For the model: NPV = 50 / 53, precision = 87 / 90 — see the `fraction`
-# column of `zoo_table(counts)`.
+# For the model (threshold 0.8): NPV = 51 / 57 and precision = 84 / 86, the
+# `fraction` column of `zoo_table(counts)` (next cell). Both denominators
+# are column sums: 57 tumours were called malignant, 86 benign.
 #
 # </details>
-#
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+print(zoo_table(counts).loc[["npv", "precision"], ["name", "formula", "fraction", "shown"]])
+print(f"predicted malignant (TN + FN) = {counts.tn + counts.fn}, predicted benign (TP + FP) = {counts.tp + counts.fp}")
+
+# %% [markdown]
 # **2.** Show that multiplying all four counts by the same factor leaves every
 # metric of the zoo unchanged, and that multiplying only the negatives (TN and
 # FP) by 10 changes precision but not recall, specificity or LR+.

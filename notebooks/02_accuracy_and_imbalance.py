@@ -7,12 +7,12 @@
 #   using three predictors that all score 0.9,
 # - read a `classification_report`, including what `zero_division` does and
 #   how today's report differs from older ones,
-# - compute by hand every figure of seed 004's two 90/10 examples (accuracy,
+# - compute by hand every figure of the cheat sheet's two 90/10 examples (accuracy,
 #   misclassification rate, recall, balanced accuracy, specificity, FPR,
 #   precision, F1) and check them with scikit-learn,
 # - compare predictors with precision, recall, F1, balanced accuracy and MCC,
-# - put a price on each cell of the confusion matrix and pick the predictor
-#   that costs least.
+# - put a price on each cell of the confusion matrix, pick the predictor
+#   that costs least, and find the price ratio at which that choice changes.
 #
 # Throughout, class 1 is the positive class (`pos_label=1`), and it is the
 # rare one: 10 positives among 100 cases.
@@ -33,7 +33,13 @@ from sklearn.metrics import (
 )
 
 from helpers import Counts, confusion_counts, metric_zoo, simulate_labels
-from helpers.imbalance_examples import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates, total_cost
+from helpers.imbalance_examples import (
+    CHEAT_SHEET_EXAMPLES,
+    break_even_cost_ratio,
+    cheat_sheet_figures,
+    counts_from_rates,
+    total_cost,
+)
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
 from helpers.widgets.imbalance import imbalance_dashboard
 
@@ -43,10 +49,10 @@ pd.set_option("display.width", 120)
 # %% [markdown]
 # ## Three predictors, one accuracy
 #
-# The lecture slides of seed 002 score three predictors on data with 90 %
-# negatives; each gets accuracy 0.9. The slides show only their
-# classification reports, so we rebuild the predictions from those reports.
-# With 10 positives:
+# [The lecture slides](00_start_here.ipynb#Sources) (Müller, 2017) score
+# three predictors on data with 90 % negatives; each gets accuracy 0.9. The
+# slides show only their classification reports, so we rebuild the
+# predictions from those reports. With 10 positives:
 #
 # - **report 1**: class 1 has precision and recall 0: the predictor never
 #   says 1.
@@ -84,7 +90,8 @@ for name, y_pred in predictions.items():
 # %% [markdown]
 # The same `y_true` serves all three (10 ones, then 90 zeros). All three
 # reach 0.9, the accuracy of the predictor that never finds a single
-# positive. On this data 0.9 is the floor, not an achievement.
+# positive. On this data 0.9 is what you get with no model at all: a
+# baseline, not an achievement.
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(10, 3.6), layout="constrained")
@@ -128,10 +135,12 @@ for name, y_pred in predictions.items():
 # ## Metrics that see the difference
 #
 # For the positive class: precision (how many alarms are real), recall (how
-# many positives are found), F1 (their harmonic mean), balanced accuracy (the
-# mean of recall and specificity, i.e. accuracy as if the classes were equal
-# in size) and MCC (the correlation between truth and prediction, 0 for a
-# predictor that ignores its input).
+# many positives are found) and F1 (their harmonic mean). Over both classes:
+# balanced accuracy (the mean of recall and specificity, i.e. accuracy as if
+# the classes were equal in size) and MCC (the correlation between truth and
+# prediction: 1 for a perfect predictor, ≈ 0 when the prediction is
+# independent of the truth, and undefined when the prediction is constant,
+# because a constant has no variance to correlate).
 
 # %%
 keys = ["accuracy", "precision", "recall", "f1", "balanced_accuracy", "mcc"]
@@ -139,10 +148,14 @@ compare = pd.DataFrame({name: metric_zoo(c) for name, c in predictor_counts.item
 display(compare.round(3))
 
 # %% [markdown]
-# Accuracy cannot tell them apart; the other five can. For the
-# always-negative predictor precision and MCC are undefined (`nan`): there
-# are no predicted positives. F1 is defined (2·TP / (2·TP + FP + FN) = 0 / 10)
-# and is 0. Check against scikit-learn: the only difference is MCC of the
+# Accuracy cannot tell the three apart. Recall, F1 and balanced accuracy
+# rank them the same way (finds all positives, then half and half, then
+# always negative), and MCC agrees where it is defined. Precision does not
+# separate the two predictors that say "positive": both have precision 0.5.
+# For the always-negative predictor precision and MCC are undefined (`nan`):
+# there are no predicted positives, so the prediction is constant. F1 is
+# defined (2·TP / (2·TP + FP + FN) = 0 / 10) and is 0. Check against
+# scikit-learn: the only difference is MCC of the
 # always-negative predictor, where `matthews_corrcoef` returns 0.0 for a
 # correlation that is undefined (a constant prediction has no variance).
 
@@ -164,27 +177,40 @@ print("cells where helpers and scikit-learn differ:",
       [(compare.index[i], compare.columns[j]) for i, j in zip(*np.nonzero(~same), strict=True)])
 
 # %% [markdown]
-# ## Seed 004's two 90/10 examples
+# MCC near 0 belongs to a prediction that is *independent* of the truth, not
+# to a constant one. A predictor that says "positive" for one case in ten in
+# *each* class, whatever the truth, is exactly independent of it:
+
+# %%
+independent = Counts(tn=81, fp=9, fn=9, tp=1)
+z = metric_zoo(independent)
+print(independent)
+print(f"share predicted positive: {independent.tp / independent.n_pos:.1f} of positives, "
+      f"{independent.fp / independent.n_neg:.1f} of negatives; MCC {z['mcc']:.3f}, accuracy {z['accuracy']:.2f}")
+
+# %% [markdown]
+# ## The cheat sheet's two 90/10 examples
 #
-# The cheat sheet of seed 004 works two matrices of 90 negatives and 10
-# positives by hand:
+# [The cheat sheet](00_start_here.ipynb#Sources) (an anonymous
+# Russian-language summary of binary-classification metrics) works two
+# matrices of 90 negatives and 10 positives by hand:
 #
 # 1. a model that says 0 for 99 of the 100 cases: TN 90, FP 0, FN 9, TP 1;
 # 2. a model that is right for 80 % of each class: TN 72, FP 18, FN 2, TP 8.
 #
 # For each it lists eight figures. `helpers.imbalance_examples.cheat_sheet_figures`
-# computes them from the counts; the column `seed 004` holds what the sheet
-# prints, for comparison.
+# computes them from the counts; the column `cheat sheet` holds what the
+# sheet prints, for comparison.
 
 # %%
-printed = [  # the figures as printed in seed 004, in its order: example 1, example 2
+printed = [  # the figures as printed on the cheat sheet, in its order: example 1, example 2
     [0.910, 0.090, 0.100, 0.550, 1.000, 0.000, 1.000, 0.182],
     [0.800, 0.200, 0.800, 0.800, 0.800, 0.200, 0.308, 0.444],
 ]
-for seed_values, (name, c) in zip(printed, CHEAT_SHEET_EXAMPLES.items(), strict=True):
+for sheet_values, (name, c) in zip(printed, CHEAT_SHEET_EXAMPLES.items(), strict=True):
     figures = cheat_sheet_figures(c)
-    table = pd.DataFrame({"computed": list(figures.values()), "seed 004": seed_values}, index=list(figures))
-    table["agrees (3 decimals)"] = np.round(table["computed"], 3) == table["seed 004"]
+    table = pd.DataFrame({"computed": list(figures.values()), "cheat sheet": sheet_values}, index=list(figures))
+    table["agrees (3 decimals)"] = np.round(table["computed"], 3) == table["cheat sheet"]
     print(f"{name}: {c}")
     print(table.round(3), end="\n\n")
 
@@ -283,13 +309,45 @@ ax.legend()
 plt.show()
 
 # %% [markdown]
+# Where do the lines cross, and who is cheapest on either side? Matrix a
+# costs FP_a + r·FN_a, so matrices a and b cost the same at the ratio
+# r* = (FP_b − FP_a) / (FN_a − FN_b)
+# (`helpers.imbalance_examples.break_even_cost_ratio`); above r* the one
+# with fewer false negatives is cheaper.
+
+# %%
+names = list(predictor_counts)
+for i, a in enumerate(names):
+    for b in names[i + 1:]:
+        print(f"{a} = {b} at r = {break_even_cost_ratio(predictor_counts[a], predictor_counts[b]):.2f}")
+for r in [0.5, 2.0]:
+    cost_at_r = {n: total_cost(c, cost_fp=1, cost_fn=r) for n, c in predictor_counts.items()}
+    print(f"r = {r}: cheapest is {min(cost_at_r, key=cost_at_r.get)!r}; costs", cost_at_r)
+always, finds_all, half = predictor_counts.values()
+print("half and half costs the mean of the other two at every r:",
+      all(np.isclose(total_cost(half, cost_fp=1, cost_fn=r),
+                     (total_cost(always, cost_fp=1, cost_fn=r) + total_cost(finds_all, cost_fp=1, cost_fn=r)) / 2)
+          for r in ratios))
+
+# %% [markdown]
+# **Take-away.** All three lines cross at r = 1.00, where each predictor
+# makes ten errors of equal price. When a missed positive costs more than a
+# false alarm (r > 1), the predictor that finds every positive is the
+# cheapest; when it costs less (r < 1), the one that never says "positive"
+# is. The half-and-half predictor always costs the mean of the other two, so
+# it is never the cheapest alone. Accuracy, the same 0.9 for all three,
+# cannot see any of this: the ranking is set by the price ratio. (These
+# counts are for this 90/10 data; at another prevalence the counts change,
+# and so do the crossing points.)
+
+# %% [markdown]
 # ## Widget: class balance and per-class accuracy
 #
 # Choose the share of negatives and how often the model is right *within*
 # each class (accuracy on negatives = specificity, accuracy on positives =
-# recall). The matrix and the metrics follow. The dropdown loads seed 004's
-# two examples; moving a slider switches it to "custom". Watch the last row:
-# the accuracy you would get by always answering "negative".
+# recall). The matrix and the metrics follow. The dropdown loads the cheat
+# sheet's two examples; moving a slider switches it to "custom". Watch the
+# last row: the accuracy you would get by always answering "negative".
 #
 # The widget's counts come from `counts_from_rates`, which reproduces both
 # examples:
@@ -302,9 +360,25 @@ print(counts_from_rates(100, 0.9, 0.8, 0.8))
 imbalance_dashboard()
 
 # %% [markdown]
-# Things to try: with example 2 loaded, push the share of negatives to 0.99
-# (and N to 10 000). Accuracy hardly moves; what happens to precision? Then
-# load example 1 and raise the accuracy on positives step by step.
+# Accuracy is the average of the two per-class accuracies, weighted by the
+# class shares: accuracy = share of negatives × specificity + share of
+# positives × recall. When both per-class accuracies are 0.8, accuracy is
+# 0.8 whatever the class balance, as the counts confirm (N = 10 000):
+
+# %%
+ACC_NEGATIVE = ACC_POSITIVE = 0.8  # example 2
+for share in [0.5, 0.9, 0.99, 0.999]:
+    acc = metric_zoo(counts_from_rates(10_000, share, ACC_NEGATIVE, ACC_POSITIVE))["accuracy"]
+    weighted = share * ACC_NEGATIVE + (1 - share) * ACC_POSITIVE
+    print(f"share of negatives {share:<5}  accuracy from the counts {acc:.3f}, weighted average {weighted:.3f}")
+
+# %% [markdown]
+# Things to try: load example 2 and set N to 10 000, then push the share of
+# negatives from 0.5 towards 0.99. Accuracy does not move at all, and that
+# is the point: it cannot tell you that the positives are becoming rare.
+# Watch precision and the accuracy of "always negative" instead. Then load
+# example 1 and raise the accuracy on positives step by step: which figures
+# move, and which stay?
 
 # %% [markdown]
 # ## Summary
@@ -314,18 +388,23 @@ imbalance_dashboard()
 # - `classification_report` gives per-class precision, recall and F1;
 #   `zero_division` decides what to print for 0/0 (it is undefined, not 0).
 #   The old `avg / total` row is today's `weighted avg`.
-# - Seed 004's figures are all correct: example 1 (TN 90, FP 0, FN 9, TP 1)
-#   beats example 2 (TN 72, FP 18, FN 2, TP 8) on accuracy and precision, and
-#   loses on recall, balanced accuracy, F1 and MCC.
+# - The cheat sheet's figures are all correct: example 1 (TN 90, FP 0, FN 9,
+#   TP 1) beats example 2 (TN 72, FP 18, FN 2, TP 8) on accuracy and
+#   precision, and loses on recall, balanced accuracy, F1 and MCC.
+# - When both per-class accuracies are equal, accuracy equals them at every
+#   class balance: it cannot show that positives are becoming rare.
+# - MCC is ≈ 0 when the prediction is independent of the truth and
+#   undefined when it is constant.
 # - Pricing the cells of the matrix turns "which metric?" into a question
-#   about your problem; the answer depends on the ratio of the prices.
+#   about your problem; the answer depends on the ratio of the prices (for
+#   the three equal-accuracy predictors, the ranking flips at r = 1).
 
 # %% [markdown]
 # ## Exercises
 #
-# **1.** With example 2's per-class accuracy (80 % / 80 %), what are accuracy
-# and precision when 99 % of 10 000 cases are negative? And what accuracy
-# does "always negative" get there?
+# **1.** With example 2's per-class accuracy (80 % / 80 %), what is the
+# precision when 99 % of 10 000 cases are negative? How does the model's
+# accuracy compare with that of "always negative" there?
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 c99 = counts_from_rates(10_000, 0.99, 0.8, 0.8)
@@ -336,20 +415,30 @@ print(f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
 
 # %% [markdown]
 # **2.** A false positive costs 10. From which cost of a false negative on is
-# seed 004's example 2 cheaper than example 1?
+# the cheat sheet's example 2 cheaper than example 1?
 #
 # <details><summary>Solution</summary>
 #
-# Example 1 costs 10·0 + 9·x, example 2 costs 10·18 + 2·x. Example 2 is
-# cheaper when 9x > 180 + 2x, i.e. x > 180 / 7 ≈ 25.7. The cell below checks
-# it with `total_cost`.
+# With x the cost of a false negative, example 1 (FP 0, FN 9) costs
+# 10·0 + 9·x and example 2 (FP 18, FN 2) costs 10·18 + 2·x = 180 + 2·x.
+# Example 2 is cheaper when 9x > 180 + 2x, i.e. x > 180 / 7 ≈ 25.7. The
+# cells below check it with `break_even_cost_ratio` and `total_cost` at
+# x = 25 and 26.
 #
 # </details>
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 ex1, ex2 = CHEAT_SHEET_EXAMPLES.values()
+COST_FP_EX = 10
+print(f"example 1: {COST_FP_EX}·{ex1.fp} + {ex1.fn}·x; example 2: {COST_FP_EX}·{ex2.fp} + {ex2.fn}·x "
+      f"= {COST_FP_EX * ex2.fp} + {ex2.fn}·x")
+x_even = COST_FP_EX * break_even_cost_ratio(ex1, ex2)
+print(f"break-even x = {COST_FP_EX * (ex2.fp - ex1.fp)} / {ex1.fn - ex2.fn} = {x_even:.1f}")
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
 for x in [25, 26]:
-    print(x, total_cost(ex1, cost_fp=10, cost_fn=x), total_cost(ex2, cost_fp=10, cost_fn=x))
+    print(f"x = {x}: example 1 costs {total_cost(ex1, cost_fp=COST_FP_EX, cost_fn=x):.0f}, "
+          f"example 2 costs {total_cost(ex2, cost_fp=COST_FP_EX, cost_fn=x):.0f}")
 
 # %% [markdown]
 # **3.** Build a fourth predictor for the 90/10 data with accuracy 0.9 *and*
@@ -357,15 +446,23 @@ for x in [25, 26]:
 #
 # <details><summary>Solution</summary>
 #
-# Accuracy 0.9 means exactly 10 errors: FP + FN = 10, so only the split of
-# the errors can change. Trying every split (next cell) shows that MCC grows
-# as errors move from FN to FP; the split FP = 10, FN = 0 (the "finds all
-# positives" predictor) passes 0.6. With FN = 10 nothing is predicted
-# positive and MCC is undefined.
+# Accuracy 0.9 on 100 cases means exactly 10 errors: FP + FN = 10, so only
+# the split of the errors can change. Trying every split (next cell) shows
+# that MCC grows as errors move from FN to FP. Two splits pass 0.6:
+# FP = 10, FN = 0 (MCC 0.667), which is predictor 2 ("finds all
+# positives") and so not a new one, and **FP = 9, FN = 1 (MCC 0.625)**: the
+# fourth predictor, with TN 81, FP 9, FN 1, TP 9. With FN = 10 nothing is
+# predicted positive and MCC is undefined.
 #
 # </details>
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
+print(f"{n_neg} negatives + {n_pos} positives = {n_neg + n_pos} cases")
+print(" FP  FN   accuracy  MCC    MCC > 0.6")
 for fp in range(0, 11):
     fn = 10 - fp
-    print(fp, fn, f"{metric_zoo(Counts(90 - fp, fp, fn, 10 - fn))['mcc']:.3f}")
+    z = metric_zoo(Counts(90 - fp, fp, fn, 10 - fn))
+    print(f"{fp:3d} {fn:3d}   {z['accuracy']:.3f}    {z['mcc']:.3f}  {z['mcc'] > 0.6}")
+fourth = Counts(tn=81, fp=9, fn=1, tp=9)
+print("fourth predictor:", fourth, "new:", fourth not in predictor_counts.values(),
+      f"MCC {metric_zoo(fourth)['mcc']:.3f}")

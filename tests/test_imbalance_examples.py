@@ -1,4 +1,6 @@
-"""Seed 004's examples, counts from per-class accuracy, and costs."""
+"""The cheat sheet's examples, counts from per-class accuracy, costs and break-even cost ratios."""
+
+import math
 
 import numpy as np
 import pytest
@@ -16,6 +18,7 @@ from helpers import Counts
 from helpers.imbalance_examples import (
     CHEAT_SHEET_EXAMPLES,
     CHEAT_SHEET_FIGURES,
+    break_even_cost_ratio,
     cheat_sheet_figures,
     counts_from_rates,
     total_cost,
@@ -87,3 +90,39 @@ def test_total_cost():
         total_cost(EX2, cost_fp=float("nan"), cost_fn=1)
     with pytest.raises(ValueError, match="four"):
         total_cost((1, 2, 3), cost_fp=1, cost_fn=1)
+
+
+def test_break_even_cost_ratio_of_the_cheat_sheet_examples():
+    # example 1 costs 9 r, example 2 costs 18 + 2 r: equal at r = 18 / 7
+    r = break_even_cost_ratio(EX1, EX2)
+    assert r == pytest.approx(18 / 7)
+    assert break_even_cost_ratio(EX2, EX1) == pytest.approx(r)
+    # with a false positive at 10, the false negative's break-even price is 180 / 7
+    assert total_cost(EX1, cost_fp=10, cost_fn=10 * r) == pytest.approx(total_cost(EX2, cost_fp=10, cost_fn=10 * r))
+    assert total_cost(EX2, cost_fp=10, cost_fn=26) < total_cost(EX1, cost_fp=10, cost_fn=26)
+    assert total_cost(EX2, cost_fp=10, cost_fn=25) > total_cost(EX1, cost_fp=10, cost_fn=25)
+
+
+def test_break_even_cost_ratio_parallel_lines_and_bad_arguments():
+    assert math.isnan(break_even_cost_ratio(Counts(80, 10, 5, 5), Counts(85, 5, 5, 5)))
+    assert math.isnan(break_even_cost_ratio(EX1, EX1))
+    with pytest.raises(ValueError, match="four counts"):
+        break_even_cost_ratio((1, 2, 3), EX1)
+
+
+_count = st.integers(0, 50)
+
+
+@given(st.tuples(_count, _count, _count, _count), st.tuples(_count, _count, _count, _count))
+def test_break_even_cost_ratio_equalises_the_costs(a, b):
+    a, b = Counts(*a), Counts(*b)
+    r = break_even_cost_ratio(a, b)
+    if a.fn == b.fn:
+        assert math.isnan(r)
+        return
+    cost = {name: (lambda ratio, c=c: total_cost(c, cost_fp=1, cost_fn=ratio)) for name, c in (("a", a), ("b", b))}
+    assert cost["a"](r) == pytest.approx(cost["b"](r), abs=1e-9)
+    # beyond the break-even ratio, the matrix with fewer false negatives is cheaper; before it, the other
+    fewer_fn, more_fn = ("a", "b") if a.fn < b.fn else ("b", "a")
+    assert cost[fewer_fn](r + 1) < cost[more_fn](r + 1)
+    assert cost[fewer_fn](r - 1) > cost[more_fn](r - 1)

@@ -16,7 +16,7 @@ def test_names_cover_every_zoo_key():
     assert set(METRIC_NAMES) == set(METRIC_FORMULAS)
 
 
-def test_seed004_example_2_fractions():
+def test_cheat_sheet_example_2_fractions():
     c = Counts(tn=72, fp=18, fn=2, tp=8)
     t = zoo_table(c)
     assert t.loc["precision", "fraction"] == "8 / 26"

@@ -1,4 +1,4 @@
-"""roc_table: the seed 004 table exactly, and scikit-learn's AUC on random tied data."""
+"""roc_table: the cheat sheet's table exactly, and scikit-learn's AUC on random tied data."""
 
 import numpy as np
 import pytest
@@ -13,7 +13,7 @@ CHEAT_SHEET_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
 CHEAT_SHEET_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]
 
 
-def test_seed_004_table():
+def test_cheat_sheet_table():
     t = roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES)
     assert list(t.columns) == ROC_COLUMNS
     assert len(t) == 10

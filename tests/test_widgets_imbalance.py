@@ -1,4 +1,4 @@
-"""Notebook 02's widget: class balance and per-class accuracy, with seed 004's presets."""
+"""Notebook 02's widget: class balance and per-class accuracy, with the cheat sheet's presets."""
 
 import re
 
@@ -26,11 +26,11 @@ def test_factory_shape():
     assert d.controls["preset"].options == (EX1, EX2, CUSTOM)
 
 
-def test_seed004_example_1_figures():
+def test_cheat_sheet_example_1_figures():
     d = imbalance_dashboard(EX1)
     assert counts_line(d) == "TN 90, FP 0, FN 9, TP 1"
     shown = cells(d.views["metrics"].value)
-    # seed 004, example 1: every figure, computed by hand from TN 90 FP 0 FN 9 TP 1
+    # the cheat sheet, example 1: every figure, computed by hand from TN 90 FP 0 FN 9 TP 1
     assert shown["accuracy"] == f"{91 / 100:.3f}" == "0.910"
     assert shown["misclassification rate"] == "0.090"
     assert shown["recall"] == "0.100"
