@@ -22,26 +22,31 @@
 #
 # **Learning goals**
 #
-# - move the threshold of a classifier and read the effect in a
-#   classification report;
+# - move the threshold of a classifier and read the effect in the confusion
+#   matrix and a classification report;
 # - draw a precision-recall (PR) curve and compute average precision (AP);
-#   know why AP and the trapezoidal area under the PR curve differ;
+#   know when AP or the trapezoidal area under the PR curve is the larger one,
+#   and what a classifier can really achieve between two points of the curve;
 # - draw a ROC curve and compute ROC AUC; compare two models with both curves;
 # - tell a threshold metric (F1) from a ranking metric (AP, ROC AUC);
 # - see **with numbers** that ROC AUC ignores the prevalence while precision
-#   and AP depend on it;
+#   and AP depend on it, and what that needs to be true;
+# - pick a threshold on validation data, report it on test data, and name the
+#   prevalence it was picked for;
 # - use one slider that moves a point on both curves and the confusion matrix.
 #
-# Which class is positive? Always the label `1` (`pos_label=1`). In
-# scikit-learn's breast-cancer data the label 1 means *benign*, so in
-# sections 1-4 the "positive" class is the benign tumours; we print the
-# prevalence next to the precision figures.
+# Which class is positive? Always the label `1` (`pos_label=1`), and in this
+# notebook that is the **rare** class: 11 % of the points. The one exception
+# is section 2, which repeats the example of
+# [the lecture slides](00_start_here.ipynb#Sources) as they made it, with the
+# benign tumours (63 %) as class 1.
 
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from IPython.display import display
+from sklearn.base import clone
 from sklearn.datasets import load_breast_cancer, make_blobs
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
@@ -57,165 +62,229 @@ from sklearn.metrics import (
     roc_auc_score,
     roc_curve,
 )
-from sklearn.model_selection import train_test_split
+from sklearn.model_selection import FixedThresholdClassifier, TunedThresholdClassifierCV, train_test_split
 from sklearn.pipeline import make_pipeline
-from sklearn.preprocessing import StandardScaler
+from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 from sklearn.svm import SVC
 
 from helpers import corrected_pr_curve, negative_weight
 from helpers.curves import counts_at_threshold, plot_pr_roc
 from helpers.plotting import PALETTE, use_course_style
+from helpers.pr_area import achievable_pr_curve, pr_areas, pr_steps
+from helpers.row_order import refit_in_row_orders
+from helpers.threshold_choice import f1_best_threshold, picked_vs_held_out, prevalence_weights
 from helpers.widgets.thresholds import threshold_dashboard
 
 use_course_style()
 pd.set_option("display.width", 130)
 
 # %% [markdown]
-# ## 1. A logistic regression and its default threshold
+# ## 1. Rare positives and a logistic regression
 #
-# The split of the seed (stratified, `random_state=0`): 426 tumours to train
-# on, 143 to test on. We scale the features inside a pipeline, so the scaler
-# only learns from the training part.
-
-# %%
-X, y = load_breast_cancer(return_X_y=True)
-X_train, X_test, y_train, y_test = train_test_split(X, y, stratify=y, random_state=0)
-lr = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_train, y_train)
-proba = lr.predict_proba(X_test)[:, 1]  # P(y = 1 | x), the score we threshold
-print(f"test set: {y_test.size} tumours, prevalence of class 1 (benign): {y_test.mean():.3f}")
-print(confusion_matrix(y_test, lr.predict(X_test)))
-print(f"accuracy: {lr.score(X_test, y_test):.3f}")
-
-# %% [markdown]
-# `predict` is the same as cutting the probability at 0.5, and the report
-# lists precision, recall and F1 *for each class in turn taken as positive*.
-
-# %%
-assert np.array_equal(lr.predict(X_test), (proba > 0.5).astype(int))
-print(classification_report(y_test, proba > 0.5))
-
-# %% [markdown]
-# ### Moving the threshold to 0.85
+# The data are two Gaussian blobs in the plane: 4000 negatives spread widely
+# (standard deviation 7) and 500 positives in a tight cluster (standard
+# deviation 2) inside the negatives' cloud, off its centre: 11 % positives
+# (`make_blobs(n_samples=(4000, 500), cluster_std=[7.0, 2], random_state=22)`).
+# On these data the lecture slides' comparison of a random forest with an
+# SVC comes back (section 6). A quarter of them is the test set
+# (`train_test_split(..., random_state=0)`, as in section 6).
 #
-# Demanding a probability above 0.85 before saying "benign" makes the model
-# more careful with class 1: fewer tumours are called benign, those that are
-# are more surely benign (precision of class 1 up), and more benign tumours
-# are missed (recall of class 1 down). For class 0 it is the other way round.
-
-# %%
-print(classification_report(y_test, proba > 0.85))
-print(confusion_matrix(y_test, proba > 0.85))
-
-# %% [markdown]
-# ### Comparison with the seed's numbers
-#
-# The slides print a confusion matrix `[[49 4] [5 85]]`, accuracy 0.937, and
-# two reports. Our pipeline does better (the matrix above). The difference is
-# the model, not the data: the slides were made with the library defaults of
-# the time, `LogisticRegression` fitted by the *liblinear* solver on the raw,
-# unscaled features. That model still exists (`solver="liblinear"`), and it
-# gives the seed's matrix back exactly:
-
-# %%
-seed_lr = LogisticRegression(solver="liblinear").fit(X_train, y_train)
-seed_proba = seed_lr.predict_proba(X_test)[:, 1]
-print(confusion_matrix(y_test, seed_lr.predict(X_test)))
-print(f"accuracy: {seed_lr.score(X_test, y_test):.3f}")
-print(classification_report(y_test, seed_lr.predict(X_test)))
-
-# %% [markdown]
-# At 0.5 the seed's report is reproduced to the last digit (today's report
-# adds the rows `accuracy` and `macro avg`, and the old `avg / total` row is
-# now called `weighted avg`). At 0.85 one tumour differs. Below are the values
-# the seed printed (typed in from the slides, for comparison only) next to
-# today's, and the confusion matrices each implies:
-
-# %%
-seed_printed_085 = pd.DataFrame(  # as printed in seed 002, threshold 0.85
-    {"precision": [0.84, 1.00], "recall": [1.00, 0.89], "f1-score": [0.91, 0.94], "support": [53, 90]},
-    index=["class 0", "class 1"],
-)
-pred_085 = seed_proba > 0.85
-today_085 = pd.DataFrame(
-    {
-        "precision": [precision_score(y_test, pred_085, pos_label=k) for k in (0, 1)],
-        "recall": [recall_score(y_test, pred_085, pos_label=k) for k in (0, 1)],
-        "f1-score": [f1_score(y_test, pred_085, pos_label=k) for k in (0, 1)],
-        "support": np.bincount(y_test),
-    },
-    index=["class 0", "class 1"],
-)
-display(pd.concat({"seed (printed)": seed_printed_085, "today (liblinear)": today_085.round(3)}))
-print("today's matrix at 0.85:", confusion_matrix(y_test, pred_085).tolist())
-fn_seed = round(53 / 0.84) - 53  # class-0 precision 0.84 with 53 true negatives
-print(f"seed's class-0 precision 0.84 = 53 / {53 + fn_seed}: {fn_seed} benign tumours below 0.85, today "
-      f"{int(np.sum(~pred_085 & (y_test == 1)))}")
-
-# %% [markdown]
-# Why one tumour? Look at the benign tumours whose probability is closest to
-# the cut: one sits a hair above 0.85. A tiny change in the fitted
-# coefficients (liblinear's internals and its intercept handling have changed
-# since 2017) is enough to push it to the other side. **Lesson: a threshold
-# report is fragile for the scores that sit next to the threshold.**
-
-# %%
-benign = np.sort(seed_proba[y_test == 1])
-near = benign[np.argsort(np.abs(benign - 0.85))[:3]]
-print("benign tumours closest to 0.85:", ", ".join(f"{p:.4f}" for p in np.sort(near)))
-
-# %% [markdown]
-# ## 2. The precision-recall curve
-#
-# Every distinct score is a possible threshold. `precision_recall_curve`
-# sweeps them all, from "everybody positive" (recall 1, precision =
-# prevalence) to "only the top score positive". It calls a score positive when
-# `score >= threshold`. We mark the thresholds 0.5 and 0.85 on the curve.
-
-# %%
-precision, recall, thresholds = precision_recall_curve(y_test, proba)
-fig, ax = plt.subplots(figsize=(5, 4))
-ax.plot(recall, precision, drawstyle="steps-post", label="logistic regression")
-for t, colour in [(0.5, PALETTE["orange"]), (0.85, PALETTE["vermillion"])]:
-    c = counts_at_threshold(y_test, proba, t)
-    ax.plot(c.tp / (c.tp + c.fn), c.tp / (c.tp + c.fp), "o", ms=9, color=colour, label=f"threshold {t}")
-ax.axhline(y_test.mean(), ls=":", color=PALETTE["black"], label="no skill (prevalence)")
-ax.set(xlabel="recall (class 1)", ylabel="precision (class 1)", title="Breast cancer: precision-recall curve")
-_ = ax.legend(loc="lower left")
-
-# %% [markdown]
-# ## 3. Average precision vs the area under the PR curve
-#
-# **Average precision** sums precision at each threshold weighted by the step
-# in recall, with no interpolation between points:
-#
-# $$\mathrm{AP} = \sum_k (R_k - R_{k-1})\, P_k$$
-#
-# that is the area under the *staircase* drawn above. The other common
-# number, `auc(recall, precision)`, joins the points by straight lines and
-# takes the trapezoid area. In PR space a straight line between two points is
-# not a curve any classifier can achieve (precision does not interpolate
-# linearly), and the trapezoids are optimistic where the curve drops.
-
-# %%
-ap = average_precision_score(y_test, proba)
-ap_by_hand = np.sum(-np.diff(recall) * precision[:-1])  # recall is decreasing in sklearn's output
-print(f"average precision (sklearn): {ap:.5f}   by the formula: {ap_by_hand:.5f}")
-print(f"trapezoidal area auc(recall, precision): {auc(recall, precision):.5f}")
-
-# %% [markdown]
-# On this easy problem the two agree to four digits. On a harder, imbalanced
-# problem they do not: below, the SVC of section 5 (11 % positives).
-# The gap is the sum of the little triangles between the staircase and the
-# straight lines.
+# The model: the logarithm of the ratio of two round Gaussian densities is a
+# quadratic function of the coordinates, so a logistic regression on the
+# coordinates, their squares and their product (`PolynomialFeatures(degree=2)`)
+# can represent the best possible score for these data. The features are
+# scaled inside the pipeline, and the solver converges (the cell checks it).
 
 # %%
 X_b, y_b = make_blobs(n_samples=(4000, 500), cluster_std=[7.0, 2], random_state=22)
 Xb_train, Xb_test, yb_train, yb_test = train_test_split(X_b, y_b, random_state=0)
-svc = SVC(gamma=0.05).fit(Xb_train, yb_train)
-svc_score = svc.decision_function(Xb_test)
-p_b, r_b, _ = precision_recall_curve(yb_test, svc_score)
-print(f"SVC: average precision {average_precision_score(yb_test, svc_score):.4f}, "
-      f"trapezoidal area {auc(r_b, p_b):.4f}")
+lr = make_pipeline(PolynomialFeatures(degree=2), StandardScaler(), LogisticRegression()).fit(Xb_train, yb_train)
+assert lr[-1].n_iter_[0] < lr[-1].max_iter  # lbfgs converged
+proba = lr.predict_proba(Xb_test)[:, 1]  # P(y = 1 | x), the score we threshold
+print(f"training set: {yb_train.size} points, prevalence {yb_train.mean():.3f}")
+print(f"test set: {yb_test.size} points, {yb_test.sum()} positives, prevalence {yb_test.mean():.3f}, "
+      f"{np.sum(yb_test == 0) / yb_test.sum():.1f} negatives per positive")
+print(f"highest probability of a test point: {proba.max():.3f}")
+
+# %%
+fig, ax = plt.subplots(figsize=(5.5, 4.5))
+ax.scatter(*Xb_test[yb_test == 0].T, s=5, color=PALETTE["sky"], label="class 0 (negative)")
+ax.scatter(*Xb_test[yb_test == 1].T, s=5, color=PALETTE["vermillion"], label="class 1 (positive)")
+grid_x, grid_y = np.meshgrid(np.linspace(-30, 20, 250), np.linspace(-25, 25, 250))
+grid_p = lr.predict_proba(np.column_stack([grid_x.ravel(), grid_y.ravel()]))[:, 1].reshape(grid_x.shape)
+for level, colour in [(0.2, PALETTE["orange"]), (0.5, PALETTE["black"])]:
+    ax.contour(grid_x, grid_y, grid_p, levels=[level], colors=[colour], linewidths=2, zorder=3)
+    ax.plot([], [], color=colour, lw=2, label=f"P(y = 1 | x) = {level}")
+ax.set(xlabel="feature 1", ylabel="feature 2", title="Blobs test set and two probability contours")
+_ = ax.legend(loc="lower left", markerscale=3)
+
+# %% [markdown]
+# ### The default threshold
+#
+# `predict` calls a point positive when its probability is above 0.5; the
+# curves below use `score >= threshold`. No probability is exactly 0.5, so
+# the two rules agree here (the cell checks it). The report lists precision,
+# recall and F1 *for each class in turn taken as positive*; read the row `1`.
+
+# %%
+assert np.array_equal(lr.predict(Xb_test), (proba >= 0.5).astype(int))
+print(confusion_matrix(yb_test, proba >= 0.5))
+print(classification_report(yb_test, proba >= 0.5))
+
+# %% [markdown]
+# ### Lowering the threshold to 0.2
+#
+# At 0.5 a point must be more likely positive than negative before it is
+# flagged, and a third of the positives are missed. For a rare class that is
+# often too strict. Lowering the cut to 0.2 flags more points: recall of
+# class 1 goes up, and so does the number of false alarms, so its precision
+# goes down. For class 0 it is the other way round.
+
+# %%
+print(confusion_matrix(yb_test, proba >= 0.2))
+print(classification_report(yb_test, proba >= 0.2))
+c_05, c_02 = counts_at_threshold(yb_test, proba, 0.5), counts_at_threshold(yb_test, proba, 0.2)
+print(f"from 0.5 to 0.2: {c_02.tp - c_05.tp} more positives found, {c_02.fp - c_05.fp} more false alarms")
+
+# %% [markdown]
+# Which cut is right depends on what a miss and a false alarm cost, and on the
+# prevalence where the model is used (section 10; notebook 11). The
+# probabilities themselves are estimates of $P(y = 1 \mid x)$ at the
+# prevalence of the training data, 11 %: in a population with fewer
+# positives the same point is less likely to be one (notebook 08). Note also
+# the highest probability printed above: the clusters overlap, so no point is
+# ever much more likely positive than negative, and a cut at 0.85 would flag
+# nobody at all.
+#
+# ## 2. The lecture slides' example: breast cancer at 0.85
+#
+# The lecture slides (Müller, 2017) make the
+# same point with scikit-learn's breast-cancer data, where the label 1 means
+# *benign* (the majority, 63 %), and the cut `predict_proba(X_test)[:, 1] > .85`.
+# Their model is the library default of the time, `LogisticRegression`
+# fitted by the *liblinear* solver on the raw, unscaled features. That solver
+# still exists (`solver="liblinear"`), and its confusion matrix at 0.5 is the
+# slides' matrix (the cell asserts it):
+
+# %%
+X, y = load_breast_cancer(return_X_y=True)
+X_train, X_test, y_train, y_test = train_test_split(X, y, stratify=y, random_state=0)
+slides_lr = LogisticRegression(solver="liblinear").fit(X_train, y_train)  # raw features, as in 2017
+slides_proba = slides_lr.predict_proba(X_test)[:, 1]  # P(benign)
+SLIDES_MATRIX_05 = [[49, 4], [5, 85]]  # printed in the lecture slides
+assert confusion_matrix(y_test, slides_proba > 0.5).tolist() == SLIDES_MATRIX_05
+print(f"test set: {y_test.size} tumours, prevalence of class 1 (benign): {y_test.mean():.3f}")
+print(confusion_matrix(y_test, slides_proba > 0.5))
+print(f"accuracy: {np.mean((slides_proba > 0.5) == y_test):.3f}")
+print(classification_report(y_test, slides_proba > 0.5))
+
+# %% [markdown]
+# The report is the slides' to the last digit (today's report adds the rows
+# `accuracy` and `macro avg`, and the old `avg / total` row is now called
+# `weighted avg`). At 0.85 the slides print the report below. Its precision
+# 0.84 for class 0, with all 53 malignant tumours below the cut, means 53 of
+# 63 tumours below 0.85 are malignant: 10 benign tumours fell below the cut
+# as well.
+
+# %%
+slides_085 = pd.DataFrame(  # typed in from the lecture slides, threshold 0.85
+    {"precision": [0.84, 1.00], "recall": [1.00, 0.89], "f1-score": [0.91, 0.94], "support": [53, 90]},
+    index=["class 0 (malignant)", "class 1 (benign)"],
+)
+display(slides_085)
+benign_below = round(53 / 0.84) - 53
+print(f"slides' matrix at 0.85: {[[53, 0], [benign_below, 90 - benign_below]]}")
+print(f"malignant tumours above 0.85 today: {np.sum(slides_proba[y_test == 0] > 0.85)} of 53")
+
+# %% [markdown]
+# How many benign tumours fall below 0.85 today depends on the machine, so
+# this notebook does not print it. The reason is the solver, not the data.
+# liblinear stops when its gradient has become small relative to where it
+# started (`tol=1e-4`), and on raw features the loss is very flat in some
+# directions: the feature standard deviations range over five orders of
+# magnitude. Where the solver stops then depends on rounding, and
+# rounding differs between processors, BLAS libraries and numbers of
+# threads. We can make the same thing happen on one machine: refit the same
+# model on the same 426 tumours in 60 different row orders. Mathematically it
+# is the same problem; only the order of the additions changes.
+
+# %%
+print(f"feature standard deviations: from {X_train.std(axis=0).min():.4f} to {X_train.std(axis=0).max():.0f}")
+fits = {
+    "default fit (tol=1e-4)": LogisticRegression(solver="liblinear"),
+    "converged fit (tol=1e-10)": LogisticRegression(solver="liblinear", tol=1e-10, max_iter=10_000),
+}
+for name, model in fits.items():
+    orders = refit_in_row_orders(model, X_train, y_train, X_test, n_orders=60)
+    below_085 = set(np.sum((orders <= 0.85) & (y_test == 1), axis=1).tolist())
+    print(f"{name}:")
+    if len(below_085) > 1:
+        print(f"  benign below 0.85: changes with the row order; the slides' {benign_below} among the counts: "
+              f"{benign_below in below_085}")
+    else:
+        print(f"  benign below 0.85: {below_085.pop()} in every order")
+    print(f"  largest change of a probability between orders below 0.001: {np.ptp(orders, axis=0).max() < 0.001}")
+
+# %% [markdown]
+# The default fit, as the slides ran it, moves with the order of the rows;
+# the fit run to convergence does not. So the slides' report at 0.85 is a
+# property of where one run of the solver stopped, and another machine may
+# give another count (the slides' version of the library and their machine
+# are not recorded, so we cannot say which run theirs was). The converged fit
+# is, to many digits, the optimum of the same model; here are its benign
+# tumours nearest to the cut:
+
+# %%
+converged = clone(fits["converged fit (tol=1e-10)"]).fit(X_train, y_train).predict_proba(X_test)[:, 1]
+benign = converged[y_test == 1]
+print("benign tumours nearest to 0.85 (converged fit):",
+      ", ".join(f"{p:.2f}" for p in np.sort(benign[np.argsort(np.abs(benign - 0.85))[:5]])))
+print(f"benign tumours below 0.85 (converged fit): {np.sum(benign <= 0.85)}")
+
+# %% [markdown]
+# Two benign tumours sit just above the cut (0.85 in two decimals) and two
+# just below it (0.83): a small change in their probabilities changes the
+# report at 0.85. The slides' run had one more benign tumour below the cut
+# than the optimum has.
+#
+# **Lesson: a threshold report is fragile for the scores that sit next to the
+# threshold**, and a fit that has not converged moves those scores. The rest
+# of this notebook uses scaled features and converged fits, whose printed
+# numbers are the same on every machine.
+#
+# ## 3. The precision-recall curve
+#
+# Back to the blobs. Every distinct score is a possible threshold.
+# `precision_recall_curve` sweeps them all, from "everybody positive" (recall
+# 1, precision = prevalence) to "only the top score positive". It calls a
+# score positive when `score >= threshold`. We mark the thresholds 0.5 and
+# 0.2 on the curve.
+
+# %%
+precision, recall, thresholds = precision_recall_curve(yb_test, proba)
+fig, ax = plt.subplots(figsize=(5, 4))
+ax.plot(recall, precision, drawstyle="steps-post", label="logistic regression")
+for t, colour in [(0.5, PALETTE["black"]), (0.2, PALETTE["orange"])]:
+    c = counts_at_threshold(yb_test, proba, t)
+    ax.plot(c.tp / (c.tp + c.fn), c.tp / (c.tp + c.fp), "o", ms=9, color=colour, label=f"threshold {t}")
+ax.axhline(yb_test.mean(), ls=":", color=PALETTE["black"], label="no skill (prevalence)")
+ax.set(xlabel="recall (class 1)", ylabel="precision (class 1)", ylim=(0, 1.05),
+       title="Blobs (11 % positives): precision-recall curve")
+_ = ax.legend(loc="upper right")
+
+# %% [markdown]
+# **Average precision** sums the precision at each threshold weighted by the
+# step in recall, with no interpolation between points:
+#
+# $$\mathrm{AP} = \sum_k (R_k - R_{k-1})\, P_k$$
+#
+# that is the area under the *staircase* drawn above. A model that ranks at
+# random has AP about equal to the prevalence, the dotted line.
+
+# %%
+ap = average_precision_score(yb_test, proba)
+ap_by_hand = np.sum(-np.diff(recall) * precision[:-1])  # recall is decreasing in sklearn's output
+print(f"average precision (sklearn): {ap:.4f}   by the formula: {ap_by_hand:.4f}   prevalence: {yb_test.mean():.4f}")
 
 # %% [markdown]
 # ## 4. The ROC curve and ROC AUC
@@ -224,52 +293,101 @@ print(f"SVC: average precision {average_precision_score(yb_test, svc_score):.4f}
 # positive rate $\mathrm{FPR} = \mathrm{FP}/(\mathrm{FP}+\mathrm{TN})$ for
 # every threshold. Its area, ROC AUC, is 1 for a perfect ranking and 0.5 for a
 # random or constant score. Here trapezoids are right: a straight line between
-# two ROC points is reachable by mixing the two thresholds at random.
+# two ROC points is reachable by calling the points scored between the two
+# thresholds positive at random.
 
 # %%
-fpr, tpr, roc_thresholds = roc_curve(y_test, proba)
-print(f"ROC AUC of the logistic regression: {roc_auc_score(y_test, proba):.4f}"
+fpr, tpr, roc_thresholds = roc_curve(yb_test, proba)
+print(f"ROC AUC of the logistic regression: {roc_auc_score(yb_test, proba):.4f}"
       f"  (trapezoids: {auc(fpr, tpr):.4f})")
-print(f"ROC AUC of a constant score: {roc_auc_score(y_test, np.zeros_like(proba)):.2f}")
+print(f"ROC AUC of a constant score: {roc_auc_score(yb_test, np.zeros_like(proba)):.2f}")
 fig, ax = plt.subplots(figsize=(5, 4))
 ax.plot(fpr, tpr, label="logistic regression")
-c = counts_at_threshold(y_test, proba, 0.85)
-ax.plot(c.fp / (c.fp + c.tn), c.tp / (c.tp + c.fn), "o", ms=9, color=PALETTE["vermillion"], label="threshold 0.85")
+for t, colour in [(0.5, PALETTE["black"]), (0.2, PALETTE["orange"])]:
+    c = counts_at_threshold(yb_test, proba, t)
+    ax.plot(c.fp / (c.fp + c.tn), c.tp / (c.tp + c.fn), "o", ms=9, color=colour, label=f"threshold {t}")
 ax.plot([0, 1], [0, 1], ls=":", color=PALETTE["black"], label="chance")
-ax.set(xlabel="false positive rate", ylabel="true positive rate", title="Breast cancer: ROC curve")
+ax.set(xlabel="false positive rate", ylabel="true positive rate", title="Blobs (11 % positives): ROC curve")
 _ = ax.legend(loc="lower right")
 
 # %% [markdown]
-# ## 5. Random forest vs SVC
+# With rare positives the two curves tell the same story in different
+# words. The ROC curve runs close to the top left corner: from 0.5 to 0.2
+# the FPR grows by less than 0.1 while recall grows by 0.3. The PR curve
+# shows what that costs: the 36 extra positives found came with 84 extra
+# false alarms (section 1), because there are 8.3 negatives per positive to
+# raise them. The ROC curve reads each class on its own
+# scale; the PR curve, like a user of the model, counts alarms (section 9).
+#
+# ## 5. One threshold, both curves, one matrix
+#
+# The widget below holds the logistic regression's test probabilities. Move
+# the threshold: the red point travels along the PR curve (left) and the ROC
+# curve (right) together, and the confusion matrix and its rates update. The
+# rule is scikit-learn's: positive when `score >= threshold`.
+#
+# Things to try: start at 0.5 and lower the threshold to 0.2, and watch the
+# false positives grow faster than the true positives; find the threshold
+# where precision drops to one half; push it to the highest score and read
+# off how many points are still flagged.
+
+# %%
+dashboard = threshold_dashboard(yb_test, proba, threshold=0.5)
+
+# %% tags=["nbval-ignore-output"]
+display(dashboard)
+
+# %% [markdown]
+# The initial state of the widget (threshold 0.5), as checked numbers, and the
+# same at 0.2 set from code:
+
+# %%
+print(dashboard.status.value or "no error")
+for t in (0.5, 0.2):
+    c = counts_at_threshold(yb_test, proba, t)
+    print(f"threshold {t}: TN {c.tn}, FP {c.fp}, FN {c.fn}, TP {c.tp}; precision {c.tp / (c.tp + c.fp):.3f}, "
+          f"recall {c.tp / (c.tp + c.fn):.3f}, FPR {c.fp / (c.fp + c.tn):.3f}")
+
+# %% [markdown]
+# ## 6. Random forest vs SVC
 #
 # The slides print "AUC for Random Forest: 0.937" and "AUC for SVC: 0.916"
 # without saying on which data. The breast-cancer split gives other values
-# (both models are close to 1 there, see the exercise). The same two numbers
+# (exercise 1). The same two numbers
 # appear in the chapter on evaluation of Müller & Guido's *Introduction to
-# Machine Learning with Python*, on a synthetic imbalanced set: two Gaussian
-# blobs with 4000 negatives and 500 positives (`make_blobs`,
-# `random_state=22`), the SVC with `gamma=0.05` and a forest of 100 trees with
-# `max_features=2`. Its old call passed `centers=2` as well, which today's
-# `make_blobs` refuses when `n_samples` is a list (the number of centres
-# follows from it); dropping it gives the same data. We made the blobs and the
-# SVC in section 3; now the forest.
+# Machine Learning with Python*, on the blobs of section 1, with the SVC's
+# `gamma=0.05` and a forest of 100 trees with `max_features=2`. Its old call
+# of `make_blobs` passed `centers=2` as well, which today's `make_blobs`
+# refuses when `n_samples` is a list (the number of centres follows from it);
+# dropping it gives the same data.
 
 # %%
+svc = SVC(gamma=0.05).fit(Xb_train, yb_train)
+svc_score = svc.decision_function(Xb_test)
 rf = RandomForestClassifier(n_estimators=100, max_features=2, random_state=0).fit(Xb_train, yb_train)
 rf_score = rf.predict_proba(Xb_test)[:, 1]
-print(f"test set: {yb_test.size} points, prevalence {yb_test.mean():.3f}")
 print(f"AUC for Random Forest: {roc_auc_score(yb_test, rf_score):.3f}")
 print(f"AUC for SVC: {roc_auc_score(yb_test, svc_score):.3f}")
+print(f"(and for the logistic regression of section 1: {roc_auc_score(yb_test, proba):.3f})")
 
 # %% [markdown]
-# The seed's values come back with today's scikit-learn. (A random forest
-# depends on its random numbers: with another `random_state` the third digit
-# moves.) The curves show *where* the models differ. The forest wins at high
-# recall: its ROC curve climbs to the top earlier, which is what ROC AUC
-# rewards. Over most of the middle range of recall the SVC has the higher
-# precision, which is what average precision rewards (section 6). Two
-# summary numbers can rank the same two models differently: look at the part
-# of the curve your application will use.
+# The slides' values come back with today's scikit-learn. The logistic
+# regression on squared features, whose form matches how the blobs were
+# made, beats both. A random forest depends on its random numbers; with other
+# values of `random_state` its AUC moves in the third digit:
+
+# %%
+for rs in range(1, 4):
+    rf_other = RandomForestClassifier(n_estimators=100, max_features=2, random_state=rs).fit(Xb_train, yb_train)
+    print(f"random_state={rs}: AUC {roc_auc_score(yb_test, rf_other.predict_proba(Xb_test)[:, 1]):.3f}")
+
+# %% [markdown]
+# The curves show *where* the models differ. The forest's ROC curve climbs
+# to the top earlier, at high recall, which is what ROC AUC rewards. On the
+# PR curve neither is ahead everywhere: the forest leads at the lowest and
+# at the highest recalls, the SVC in between, and average precision hardly
+# separates them (section 8). Two summary numbers can rank the same two models differently:
+# look at the part of the curve your application will use.
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
@@ -281,7 +399,74 @@ axes[0].legend()
 _ = axes[1].legend(loc="lower right")
 
 # %% [markdown]
-# ## 6. F1 vs average precision: a threshold metric vs a ranking metric
+# ## 7. Average precision, trapezoids, and what a classifier can achieve
+#
+# The other common number for the area under a PR curve,
+# `auc(recall, precision)`, joins the points by straight lines and adds up
+# trapezoids. Between two neighbouring points AP keeps the precision of the
+# point with the higher recall; the straight line starts at the precision of
+# the other. So the trapezoid is the larger on a step where precision
+# *falls* as recall grows, and the smaller on a step where it *rises*.
+#
+# Which happens depends on the shape of the curve. With distinct scores,
+# recall grows only when one positive crosses the threshold, and a positive
+# raises precision (or keeps it at 1): no step falls, and the trapezoids lie
+# *below* AP. With tied scores a block of positives and negatives crosses together,
+# precision can fall across the step, and the trapezoids can lie *above* AP.
+# The random forest's probabilities are multiples of 1/100, so it has ties:
+
+# %%
+scores = {"logistic regression": proba, "SVC": svc_score, "random forest": rf_score}
+rows = {}
+for name, s in scores.items():
+    steps = pr_steps(yb_test, s)
+    grows = steps[steps["ap_piece"] > 0]  # the steps where recall grows
+    rows[name] = {"distinct scores": np.unique(s).size, "recall steps": len(grows),
+                  "precision rises": int(np.sum(grows["trapezoid_piece"] < grows["ap_piece"])),
+                  "precision falls": int(np.sum(grows["trapezoid_piece"] > grows["ap_piece"])),
+                  **pr_areas(yb_test, s)}
+areas = pd.DataFrame.from_dict(rows, orient="index")
+assert np.allclose(areas["average precision"], [average_precision_score(yb_test, s) for s in scores.values()])
+assert np.allclose(areas["trapezoids"], [auc(*precision_recall_curve(yb_test, s)[1::-1]) for s in scores.values()])
+display(areas.round(4))
+
+# %% [markdown]
+# Neither the straight line nor the step is what a classifier can do between
+# two points. Davis & Goadrich (2006, "The relationship between
+# precision-recall and ROC curves") show that the achievable curve comes from
+# ROC space: call the points scored between the two thresholds positive at
+# random, and TP and FP grow *together, linearly*. Precision
+# $\mathrm{TP}/(\mathrm{TP}+\mathrm{FP})$ then follows a hyperbola in recall,
+# not a straight line: below the straight line where precision falls, above
+# it where precision rises, and always between the step and the straight
+# line. The column `achievable` is the area under that curve
+# (`helpers.pr_area`). (The few recall steps that neither rise nor fall
+# are the first ones, where precision stays at 1.) Here the three areas
+# differ in the third decimal. On a curve with few points, as with a small
+# test set, they differ more; the plot shows the three on a toy ranking of
+# twelve items with four positives and blocks of tied scores:
+
+# %%
+toy_y = np.array([1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0])
+toy_score = np.array([4, 3, 3, 3, 3, 2, 1, 1, 1, 1, 1, 1])
+toy_areas = pr_areas(toy_y, toy_score)
+toy_p, toy_r, _ = precision_recall_curve(toy_y, toy_score)
+ach_p, ach_r = achievable_pr_curve(toy_y, toy_score)
+fig, ax = plt.subplots(figsize=(5.5, 4))
+ax.plot(toy_r, toy_p, drawstyle="steps-post", color=PALETTE["blue"],
+        label=f"steps: AP = {toy_areas['average precision']:.3f}")
+ax.plot(toy_r, toy_p, "o-", color=PALETTE["orange"], label=f"straight lines: {toy_areas['trapezoids']:.3f}")
+ax.plot(ach_r, ach_p, color=PALETTE["green"], label=f"achievable: {toy_areas['achievable']:.3f}")
+ax.set(xlabel="recall", ylabel="precision", ylim=(0, 1.05), title="Toy ranking: three ways to join the points")
+_ = ax.legend(loc="lower left")
+
+# %% [markdown]
+# In short: report AP (scikit-learn's `average_precision_score`), which
+# needs no interpolation; do not use `auc(recall, precision)`, and do not
+# expect it to be either optimistic or pessimistic, since that depends on the
+# curve.
+#
+# ## 8. F1 vs average precision: a threshold metric vs a ranking metric
 #
 # F1 is computed from the predicted classes, so it depends on where `predict`
 # puts the threshold. AP (like ROC AUC) only uses the *order* of the scores:
@@ -312,7 +497,7 @@ for label, s in [("decision function", svc_score), ("decision function + 0.5", s
           f"AP: {average_precision_score(yb_test, s):.4f}   ROC AUC: {roc_auc_score(yb_test, s):.4f}")
 
 # %% [markdown]
-# ## 7. Prevalence moves precision and AP, not ROC AUC
+# ## 9. Prevalence moves precision and AP, not ROC AUC
 #
 # TPR and FPR are each computed inside one class (TPR among the positives,
 # FPR among the negatives), so they do not care how many of each there are.
@@ -378,95 +563,209 @@ display(pd.DataFrame.from_dict(rows, orient="index").round(3))
 # %% [markdown]
 # ROC AUC only wobbles by sampling noise; AP and precision move with the
 # prevalence. So a ROC AUC measured on an enriched test set carries over to
-# deployment, and a precision or AP does not: report the prevalence next to
-# them, or correct them (notebook 06).
+# deployment **under one assumption**: within each class, the scores are
+# distributed in deployment as in the test set, and only the mix of the two
+# classes differs. Here that holds by construction, since each subset keeps
+# a random part of each class. It fails under **spectrum change**: when the
+# enriched positives are more severe, easier cases than the ones met later,
+# or when the test set lacks kinds of negatives that deployment brings.
+# [Notebook 07](07_prior_shift_real_data.ipynb), in its section "When the
+# assumptions break", builds a test set whose negatives are the wrong kind
+# and watches the prevalence correction fail.
+# Precision and AP need the same assumption and, on top, the deployment
+# prevalence: report it next to them, or correct them (notebook 06).
 #
-# ## 8. One threshold, both curves, one matrix
+# ## 10. Choosing a threshold: pick on one set, report on another
 #
-# The widget below holds the logistic regression's test probabilities. Move
-# the threshold: the red point travels along the PR curve (left) and the ROC
-# curve (right) together, and the confusion matrix and its rates update. The
-# rule is scikit-learn's: positive when `score >= threshold`.
+# A threshold picked to make a score as high as possible on some rows makes
+# that score look better on those rows than on new ones: of many thresholds
+# we keep the one on which the noise happened to help (selection bias; see
+# Hastie, Tibshirani & Friedman, *The Elements of Statistical Learning*,
+# section 7.10.2). So we pick on a **validation** set and report on the
+# **test** set, which played no part in the choice.
 #
-# Things to try: find the threshold where precision for class 1 reaches 1;
-# watch how far apart the two points move when you cross a cluster of scores;
-# compare 0.5 and 0.85 with the reports of section 1.
+# The rule: the threshold with the highest F1 for class 1. F1 depends on the
+# prevalence, so the rule must name one: we pick and report at the prevalence
+# of the data as generated, $\pi = 500/4500 = 1/9$. The validation and test
+# sets have slightly different shares of positives (11.3 % and 10.8 %), so
+# both are weighted to exactly $\pi$ with the weights of section 9
+# (`helpers.threshold_choice.prevalence_weights`).
 
 # %%
-dashboard = threshold_dashboard(y_test, proba, threshold=0.5)
-
-# %% tags=["nbval-ignore-output"]
-display(dashboard)
+PI = y_b.mean()
+X_fit, X_val, y_fit, y_val = train_test_split(Xb_train, yb_train, test_size=0.25, stratify=yb_train, random_state=0)
+val_model = clone(lr).fit(X_fit, y_fit)
+s_val, s_test = val_model.predict_proba(X_val)[:, 1], val_model.predict_proba(Xb_test)[:, 1]
+w_val, w_test = prevalence_weights(y_val, PI), prevalence_weights(yb_test, PI)
+t_val = f1_best_threshold(y_val, s_val, sample_weight=w_val)
+print(f"validation: {y_val.size} points ({y_val.mean():.3f} positives); test: {yb_test.size} ({yb_test.mean():.3f})")
+print(f"F1-best threshold at prevalence {PI:.3f}, picked on validation: {t_val:.3f}")
+print(f"  F1 on validation (picked on): {f1_score(y_val, s_val >= t_val, sample_weight=w_val):.3f}")
+print(f"  F1 on test (held out):        {f1_score(yb_test, s_test >= t_val, sample_weight=w_test):.3f}")
 
 # %% [markdown]
-# The initial state of the widget (threshold 0.5), as checked numbers, and the
-# same at 0.85 set from code:
+# Here the F1 where the threshold was picked is the higher one, but one split
+# mixes the optimism with the luck of the draw: this validation set may
+# simply be easier than the test set. To measure the optimism alone we
+# repeat the whole procedure on 20 random three-way splits of all 4500
+# points (half to fit, a quarter to pick the threshold, a quarter to test),
+# where validation and test sets are drawn alike, so only the picking
+# separates them:
 
 # %%
-print(dashboard.status.value or "no error")
-for t in (0.5, 0.85):
-    c = counts_at_threshold(y_test, proba, t)
-    print(f"threshold {t}: TN {c.tn}, FP {c.fp}, FN {c.fn}, TP {c.tp}; precision {c.tp / (c.tp + c.fp):.3f}, "
-          f"recall {c.tp / (c.tp + c.fn):.3f}, FPR {c.fp / (c.fp + c.tn):.3f}")
+splits = picked_vs_held_out(lr, X_b, y_b, prevalence=PI, n_splits=20)
+gap = splits.f1_picked_on - splits.f1_held_out
+print(f"mean F1 over {len(splits)} splits: picked on {splits.f1_picked_on.mean():.3f}, "
+      f"held out {splits.f1_held_out.mean():.3f}")
+print(f"optimism: {gap.mean():.3f} (standard error {gap.std(ddof=1) / np.sqrt(len(gap)):.3f}); "
+      f"picked-on F1 the higher in {np.sum(gap > 0)} of {len(gap)} splits")
+
+# %% [markdown]
+# The optimism is small next to the differences between single splits, but
+# it is systematic: a threshold picked on the validation set flatters the
+# validation F1 by about 0.02 on average. With fewer positives to pick on,
+# the noise grows, and the optimism with it.
+
+# %% [markdown]
+# scikit-learn packs the same procedure in two classes.
+# `TunedThresholdClassifierCV` picks the threshold by cross-validation on the
+# training data (each fold's scores come from a model that did not see that
+# fold), then refits the model on all of it; `best_score_` is the picked-on
+# F1, averaged over the folds (at the training data's own prevalence, 11.2 %,
+# since it takes no weights here). `FixedThresholdClassifier` wraps a model
+# with a threshold chosen elsewhere, such as the validation threshold above,
+# so that `predict` uses it.
+
+# %%
+tuned = TunedThresholdClassifierCV(clone(lr), scoring="f1", cv=5).fit(Xb_train, yb_train)
+print(f"TunedThresholdClassifierCV: threshold {tuned.best_threshold_:.3f}, "
+      f"F1 picked on (cross-validation) {tuned.best_score_:.3f}, "
+      f"on test {f1_score(yb_test, tuned.predict(Xb_test)):.3f}")
+fixed = FixedThresholdClassifier(val_model, threshold=t_val, response_method="predict_proba")
+assert np.array_equal(fixed.predict(Xb_test), (s_test >= t_val).astype(int))
+print(f"FixedThresholdClassifier at {t_val:.3f}: test F1 {f1_score(yb_test, fixed.predict(Xb_test)):.3f} "
+      f"(test prevalence {yb_test.mean():.3f}, unweighted)")
+
+# %% [markdown]
+# **Every threshold rule names its prevalence.** The same rule picked at half
+# and at double the prevalence gives another threshold: with fewer positives,
+# each flagged point is less likely to be one, and the F1-best cut moves up.
+# Even so, the test precision falls with the prevalence; the recall falls
+# too, because the higher cut flags fewer points.
+
+# %%
+rows = {}
+for pi in (PI / 2, PI, 2 * PI):
+    wv, wt = prevalence_weights(y_val, pi), prevalence_weights(yb_test, pi)
+    t = f1_best_threshold(y_val, s_val, sample_weight=wv)
+    flagged = s_test >= t
+    rows[f"{pi:.3f}"] = {
+        "threshold (validation)": t,
+        "test precision": precision_score(yb_test, flagged, sample_weight=wt),
+        "test recall": recall_score(yb_test, flagged),
+        "test F1": f1_score(yb_test, flagged, sample_weight=wt),
+    }
+display(pd.DataFrame.from_dict(rows, orient="index").rename_axis("prevalence").round(3))
 
 # %% [markdown]
 # ## Summary
 #
 # - A threshold turns scores into classes; `predict` uses one default cut,
-#   and moving it trades precision against recall (section 1). Reports near
-#   the cut are fragile: one score on the wrong side changes them.
+#   and moving it trades precision against recall (section 1). For a rare
+#   class the default 0.5 is often too strict: here it missed a third of the
+#   positives.
+# - Reports near the cut are fragile: one score on the other side changes
+#   them, and a fit that has not converged moves the scores (section 2).
 # - The PR curve and the ROC curve show all thresholds at once. AP is the
-#   area under the PR *staircase*; the trapezoidal `auc(recall, precision)`
-#   interpolates linearly, which PR space does not allow, and is optimistic.
+#   area under the PR *staircase*. The trapezoidal `auc(recall, precision)`
+#   joins the points by straight lines, which in general no classifier
+#   achieves; it is
+#   above AP where precision falls between neighbouring points and below it
+#   where precision rises. The achievable interpolation (Davis & Goadrich,
+#   2006) is a hyperbola between the two.
 # - ROC AUC is the trapezoidal area under the ROC curve, 0.5 for chance.
 # - F1 depends on the threshold; AP and ROC AUC only on the ranking.
-# - ROC AUC, TPR and FPR do not depend on the prevalence; precision, F1 and
-#   AP do. State `pos_label` and the prevalence with every precision.
+# - ROC AUC, TPR and FPR do not depend on the prevalence, as long as the
+#   scores within each class stay distributed the same (no spectrum change,
+#   notebook 07); precision, F1 and AP do. State `pos_label` and the
+#   prevalence with every precision.
+# - Pick a threshold on validation data and report it on test data; the
+#   score where it was picked is optimistic. Say for which prevalence the
+#   threshold was picked.
 #
 # ## Exercises
 #
 # **Exercise 1.** Compute the ROC AUC of the random forest and the SVC (same
-# settings as section 5) on the *breast-cancer* split. Which model wins
-# there? (Scale the features for the SVC.)
-#
+# settings as section 6) on the *breast-cancer* split of section 2. Which
+# model wins there? (Scale the features for the SVC.)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
-# ```python
-# rf_bc = RandomForestClassifier(n_estimators=100, max_features=2, random_state=0).fit(X_train, y_train)
-# svc_bc = make_pipeline(StandardScaler(), SVC()).fit(X_train, y_train)
-# print(roc_auc_score(y_test, rf_bc.predict_proba(X_test)[:, 1]))
-# print(roc_auc_score(y_test, svc_bc.decision_function(X_test)))
-# ```
-#
-# Both are close to 1, the SVC slightly ahead: far from the seed's 0.937 and
-# 0.916, which is how we know those came from another data set.
+# Fit both models on `X_train, y_train` and score `X_test` (code in the
+# hidden cell below). Both AUCs are close to 1 and the SVC is slightly
+# ahead, while the slides print 0.937 for the forest and 0.916 for the SVC:
+# those numbers cannot come from the breast-cancer data, which is how we know
+# they were computed on another data set (the blobs of section 6).
 # </details>
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+rf_bc = RandomForestClassifier(n_estimators=100, max_features=2, random_state=0).fit(X_train, y_train)
+svc_bc = make_pipeline(StandardScaler(), SVC()).fit(X_train, y_train)
+print(f"breast cancer: random forest {roc_auc_score(y_test, rf_bc.predict_proba(X_test)[:, 1]):.3f}, "
+      f"SVC {roc_auc_score(y_test, svc_bc.decision_function(X_test)):.3f}")
+print("printed in the slides: random forest 0.937, SVC 0.916")
+
+# %% [markdown]
+# **Exercise 2.** Use the validation split of section 10 (`y_val`, `s_val`,
+# the weights `w_val`, and `s_test`, `w_test` for the test set). Find the
+# smallest threshold at which the precision for class 1 *on the validation
+# set* is at least 0.6, at the prevalence 1/9. What precision and recall does
+# that threshold give on the validation set, and on the test set? Why is the
+# test precision lower? What would you report?
 #
-# **Exercise 2.** On the logistic regression's test probabilities, find the
-# smallest threshold at which the precision for class 1 is at least 0.99.
-# What is the recall there?
-#
+# Hint: `precision_recall_curve(y_val, s_val, sample_weight=w_val)`.
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
-# ```python
-# precision, recall, thresholds = precision_recall_curve(y_test, proba)
-# ok = precision[:-1] >= 0.99          # the last point (precision 1, recall 0) has no threshold
-# i = np.argmax(ok)                    # thresholds increase, so the first True is the smallest one
-# print(thresholds[i], precision[i], recall[i])
-# ```
+# The hidden cell below scans the validation curve for the first threshold
+# (from low to high) whose precision reaches 0.6. On the validation set its
+# precision is at least 0.6 by construction: we stopped exactly where the
+# noise first lifted it over the bar. On the test set the same threshold
+# falls short of 0.6 (both sets weighted to 1/9, so the difference is not the
+# prevalence). Report the test numbers, and say that the threshold was picked
+# for precision 0.6 at prevalence 1/9: at a lower prevalence the same
+# threshold gives a lower precision.
 # </details>
-#
-# **Exercise 3.** Treat the *malignant* tumours (label 0) as the positive
-# class: compute AP and ROC AUC with `1 - proba` as the score and
-# `y_test == 0` as the truth. Which of the two numbers changes, and why?
-#
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+p_v, r_v, t_v = precision_recall_curve(y_val, s_val, sample_weight=w_val)
+i = np.argmax(p_v[:-1] >= 0.6)  # thresholds increase: the first True is the smallest threshold
+t_06 = t_v[i]
+print(f"threshold {t_06:.3f}: validation precision {p_v[i]:.3f}, recall {r_v[i]:.3f}")
+print(f"test precision {precision_score(yb_test, s_test >= t_06, sample_weight=w_test):.3f}, "
+      f"recall {recall_score(yb_test, s_test >= t_06):.3f}")
+
+# %% [markdown]
+# **Exercise 3.** Treat the *negatives* of the blobs (label 0, 89 % of the
+# points) as the positive class: compute AP and ROC AUC of the logistic
+# regression with `1 - proba` as the score and `yb_test == 0` as the truth.
+# Which of the two numbers changes, and why?
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
-# ```python
-# print(roc_auc_score(y_test == 0, 1 - proba), average_precision_score(y_test == 0, 1 - proba))
-# ```
-#
-# ROC AUC is the same (it is symmetric in the two classes: the same pairs are
-# ranked right). AP changes: precision is now about the malignant class, whose
-# prevalence is lower.
+# ROC AUC is the same: it counts the (positive, negative) pairs that are
+# ranked the right way round, and swapping the classes and reversing the
+# score leaves every pair as it was. AP jumps up: precision is now about the
+# majority class, and a model that ranks at random already has an AP about
+# equal to that class's prevalence. A high AP for a common class says little;
+# always read it next to the prevalence (both printed by the hidden cell).
 # </details>
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+print(f"class 1 positive: ROC AUC {roc_auc_score(yb_test, proba):.4f}, AP {average_precision_score(yb_test, proba):.4f}, "
+      f"prevalence {yb_test.mean():.3f}")
+print(f"class 0 positive: ROC AUC {roc_auc_score(yb_test == 0, 1 - proba):.4f}, "
+      f"AP {average_precision_score(yb_test == 0, 1 - proba):.4f}, prevalence {np.mean(yb_test == 0):.3f}")
