@@ -24,6 +24,7 @@ from ._validate import (
 
 __all__ = [
     "precision_at_prevalence",
+    "rebuilt_precision",
     "corrected_precision",
     "corrected_pr_curve",
     "negative_weight",
@@ -60,6 +61,41 @@ def precision_at_prevalence(tpr, fpr, prevalence):
         out = np.where(fpr == 0, 1.0, 1.0 / (1.0 + ratio))
     out = np.where(tpr == 0, 0.0, out)
     out = np.where((tpr == 0) & (fpr == 0), np.nan, out)
+    return _scalar_or_array(out)
+
+
+def rebuilt_precision(counts, *, prevalence):
+    """Precision at ``prevalence`` rebuilt from the TPR and FPR of a confusion matrix.
+
+    ::
+
+        TPR = TP / (TP + FN),   FPR = FP / (FP + TN)
+        precision = TPR * pi / (TPR * pi + FPR * (1 - pi))
+
+    ``counts`` is a :class:`helpers.Counts` (fields may be arrays, one entry
+    per study); ``prevalence`` is a number or an array in ``[0, 1)``. At the
+    matrix's own prevalence, ``(TP + FN) / n``, this is ``TP / (TP + FP)``.
+    A prevalence of 0 (an estimate from a sample without positives) gives 0
+    when FPR > 0. ``nan`` where TPR or FPR is undefined (no positives or no
+    negatives in ``counts``) or where nobody would be flagged.
+
+    >>> from helpers import Counts
+    >>> round(rebuilt_precision(Counts(tn=99_890, fp=100, fn=22, tp=88), prevalence=1e-4), 4)
+    0.0741
+    """
+    tp, fn, fp, tn = (np.asarray(getattr(counts, f), dtype=float) for f in ("tp", "fn", "fp", "tn"))
+    if any(np.any(v < 0) for v in (tp, fn, fp, tn)):
+        raise ValueError("counts must be >= 0")
+    pi = np.asarray(prevalence, dtype=float)
+    if pi.size and not np.all((pi >= 0.0) & (pi < 1.0)):
+        raise ValueError(f"prevalence must be in [0, 1), found {pi[~((pi >= 0) & (pi < 1))].flat[0]!r}")
+    defined = (tp + fn > 0) & (fp + tn > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tpr = np.where(defined, tp / np.where(tp + fn > 0, tp + fn, 1.0), 0.5)
+        fpr = np.where(defined, fp / np.where(fp + tn > 0, fp + tn, 1.0), 0.5)
+    out = precision_at_prevalence(tpr, fpr, np.where(pi > 0, pi, 0.5))
+    out = np.where(pi == 0, np.where(fpr > 0, 0.0, np.nan), out)
+    out = np.where(defined, out, np.nan)
     return _scalar_or_array(out)
 
 

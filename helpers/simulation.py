@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_count, check_rate
+from ._validate import check_count, check_probability_open, check_rate
 from .counts import Counts
 
-__all__ = ["simulate_counts", "simulate_labels", "simulate_studies"]
+__all__ = ["simulate_counts", "simulate_labels", "simulate_studies", "simulate_population_studies"]
 
 
 def simulate_counts(n_pos: int, n_neg: int, tpr: float, tnr: float) -> Counts:
@@ -94,4 +94,36 @@ def simulate_studies(
     g = _as_rng(rng)
     tp = g.binomial(n_pos, tpr, size=n_studies)
     tn = g.binomial(n_neg, tnr, size=n_studies)
+    return Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)
+
+
+def simulate_population_studies(
+    n_people: int, prevalence: float, tpr: float, tnr: float, *, n_studies: int, rng=None
+) -> Counts:
+    """Repeat a screening study of ``n_people`` drawn from a population; each field is an array.
+
+    Unlike :func:`simulate_studies`, the number of sick people is not fixed:
+    each study screens ``n_people`` people from a population with the given
+    prevalence, so::
+
+        n_pos ~ Binomial(n_people, prevalence),   n_neg = n_people - n_pos
+        TP ~ Binomial(n_pos, tpr),                TN ~ Binomial(n_neg, tnr)
+
+    and ``FN = n_pos - TP``, ``FP = n_neg - TN``. ``counts.n_pos / n_people``
+    is then each study's estimate of the prevalence.
+
+    >>> c = simulate_population_studies(100_000, 1e-4, 0.8, 0.999, n_studies=3, rng=0)
+    >>> (c.tp + c.fn + c.fp + c.tn).tolist()
+    [100000, 100000, 100000]
+    """
+    n_people = check_count(n_people, "n_people")
+    prevalence = check_probability_open(prevalence, "prevalence")
+    tpr = check_rate(tpr, "tpr")
+    tnr = check_rate(tnr, "tnr")
+    n_studies = check_count(n_studies, "n_studies")
+    g = _as_rng(rng)
+    n_pos = g.binomial(n_people, prevalence, size=n_studies)
+    n_neg = n_people - n_pos
+    tp = g.binomial(n_pos, tpr)
+    tn = g.binomial(n_neg, tnr)
     return Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)

@@ -2,11 +2,12 @@
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy.stats import binomtest, norm
 
 from helpers import precision_at_prevalence, precision_interval, wilson_interval
+from helpers.intervals import precision_interval_estimated_prevalence
 
 
 @given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
@@ -47,7 +48,7 @@ def _mercaldo_logit(tp, fn, fp, tn, pi):
 
 
 SCENARIOS = [  # sensitivity, specificity, positives and negatives in the test set, deployment prevalence
-    (0.8, 0.999, 110, 99_990, 1e-4),  # the seed 000 study
+    (0.8, 0.999, 110, 99_990, 1e-4),  # the rare-disease blog post's enriched study
     (0.8, 0.95, 50, 500, 0.01),
     (0.9, 0.99, 30, 300, 0.001),  # about 3 false positives per study
     (0.6, 0.9, 200, 200, 0.05),
@@ -100,3 +101,112 @@ def test_confidence_level_is_respected():
 def test_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
         precision_interval(**kwargs)
+
+
+def test_precision_interval_takes_an_array_of_prevalences():
+    """One prevalence per study gives the same intervals as one call per study."""
+    tp, fn = np.array([8, 7, 9]), np.array([2, 3, 1])
+    fp, tn = np.array([100, 90, 0]), np.array([99_890, 99_900, 99_990])
+    pi = np.array([1e-4, 2e-4, 5e-5])
+    low, high = precision_interval(tp, fn, fp, tn, deploy_prevalence=pi)
+    for i in range(3):
+        lo_i, hi_i = precision_interval(tp[i], fn[i], fp[i], tn[i], deploy_prevalence=pi[i])
+        assert low[i] == pytest.approx(lo_i, rel=1e-12) and high[i] == pytest.approx(hi_i, rel=1e-12)
+    with pytest.raises(ValueError, match="deploy_prevalence"):
+        precision_interval(tp, fn, fp, tn, deploy_prevalence=np.array([1e-4, 0.0, 0.1]))
+
+
+# --- the prevalence estimated from a sample ---------------------------------------------------------
+
+counts = st.tuples(st.integers(0, 300), st.integers(0, 300), st.integers(0, 3_000), st.integers(0, 30_000))
+
+
+@given(counts, st.integers(1, 10_000).flatmap(lambda n: st.tuples(st.integers(1, n - 1) if n > 1 else st.just(0),
+                                                                     st.just(n))))
+def test_estimated_prevalence_interval_contains_the_known_prevalence_one(c, kn):
+    """MOVER adds the prevalence's uncertainty: the interval holds the known-prevalence interval at pi_hat."""
+    tp, fn, fp, tn = c
+    k, n = kn
+    assume(tp + fn > 0 and fp + tn > 0 and 0 < k < n)
+    low, high = precision_interval_estimated_prevalence(tp=tp, fn=fn, fp=fp, tn=tn, sample_pos=k, sample_size=n)
+    known = precision_interval(tp, fn, fp, tn, deploy_prevalence=k / n)
+    assert 0.0 <= low <= known[0] * (1 + 1e-9) + 1e-15
+    assert known[1] * (1 - 1e-9) <= high <= 1.0
+    if tp > 0 and fp > 0:
+        assert low < tp / (tp + fn) * (k / n) / (tp / (tp + fn) * (k / n) + fp / (fp + tn) * (1 - k / n)) < high
+
+
+@pytest.mark.parametrize(("tp", "fn", "fp", "tn"), [(88, 22, 100, 99_890), (8, 2, 100, 99_890), (30, 5, 3, 400)])
+def test_estimated_prevalence_interval_tends_to_the_known_one(tp, fn, fp, tn):
+    """With a huge prevalence sample (1e12 people) the prevalence is as good as known."""
+    known = precision_interval(tp, fn, fp, tn, deploy_prevalence=1e-4)
+    huge = precision_interval_estimated_prevalence(tp=tp, fn=fn, fp=fp, tn=tn, sample_pos=10**8, sample_size=10**12)
+    assert huge == pytest.approx(known, rel=1e-3)
+
+
+def test_estimated_prevalence_interval_edge_cases():
+    # no false positives: nothing bounds precision from above
+    low, high = precision_interval_estimated_prevalence(tp=10, fn=0, fp=0, tn=500, sample_pos=5, sample_size=1000)
+    assert 0 < low < 1 and high == 1.0
+    # no true positives, or no positives in the prevalence sample: precision may be 0
+    for kwargs in ({"tp": 0, "fn": 10, "fp": 5, "tn": 500, "sample_pos": 5, "sample_size": 1000},
+                   {"tp": 8, "fn": 2, "fp": 5, "tn": 500, "sample_pos": 0, "sample_size": 1000}):
+        low, high = precision_interval_estimated_prevalence(**kwargs)
+        assert low == 0.0 and 0 < high < 1
+    # everybody in the sample is positive: precision may be 1
+    low, high = precision_interval_estimated_prevalence(tp=8, fn=2, fp=5, tn=500, sample_pos=20, sample_size=20)
+    assert 0 < low < 1 and high == 1.0
+
+
+ESTIMATED_SCENARIOS = [  # sensitivity, specificity, extra positives, people screened, prevalence
+    (0.8, 0.999, 0, 100_000, 1e-4),  # the blog post's study, prevalence counted in it
+    (0.8, 0.999, 100, 100_000, 1e-4),  # the same, enriched with 100 treatment-centre patients
+    (0.9, 0.95, 50, 2_000, 0.01),
+    (0.7, 0.99, 0, 5_000, 0.05),
+    (0.95, 0.995, 100, 20_000, 0.001),
+]
+
+
+def _screening_studies(sens, spec, extra, people, pi, n_studies, rng):
+    """People screened from the population (sick ~ Binomial), plus `extra` positives from elsewhere."""
+    sick = rng.binomial(people, pi, size=n_studies)
+    tp = rng.binomial(sick, sens) + rng.binomial(extra, sens, size=n_studies)
+    fp = rng.binomial(people - sick, 1 - spec)
+    return sick, tp, sick + extra - tp, fp, people - sick - fp
+
+
+@pytest.mark.parametrize("scenario", ESTIMATED_SCENARIOS)
+def test_estimated_prevalence_interval_covers_near_nominal(scenario):
+    sens, spec, extra, people, pi = scenario
+    sick, tp, fn, fp, tn = _screening_studies(*scenario, 20_000, np.random.default_rng(11))
+    keep = tp + fn > 0
+    low, high = precision_interval_estimated_prevalence(
+        tp=tp[keep], fn=fn[keep], fp=fp[keep], tn=tn[keep], sample_pos=sick[keep], sample_size=people)
+    truth = precision_at_prevalence(sens, 1 - spec, pi)
+    coverage = np.mean((low <= truth) & (truth <= high))
+    assert 0.935 <= coverage <= 0.975, coverage
+
+
+def test_plugging_an_estimated_prevalence_into_the_known_prevalence_interval_undercovers():
+    """Why the new interval exists: pi_hat from 10 cases, taken as exact, leaves out most of the uncertainty."""
+    sick, tp, fn, fp, tn = _screening_studies(0.8, 0.999, 100, 100_000, 1e-4, 20_000, np.random.default_rng(3))
+    keep = sick > 0
+    low, high = precision_interval(tp[keep], fn[keep], fp[keep], tn[keep], deploy_prevalence=sick[keep] / 100_000)
+    truth = precision_at_prevalence(0.8, 0.001, 1e-4)
+    assert np.mean((low <= truth) & (truth <= high)) < 0.6
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"tp": 0, "fn": 0, "fp": 1, "tn": 1, "sample_pos": 1, "sample_size": 10}, "at least one positive"),
+        ({"tp": 1, "fn": 1, "fp": 0, "tn": 0, "sample_pos": 1, "sample_size": 10}, "at least one negative"),
+        ({"tp": 1, "fn": 1, "fp": 1, "tn": 1, "sample_pos": 11, "sample_size": 10}, "sample_pos"),
+        ({"tp": 1, "fn": 1, "fp": 1, "tn": 1, "sample_pos": 0, "sample_size": 0}, "sample_size"),
+        ({"tp": 1, "fn": 1, "fp": 1, "tn": 1, "sample_pos": -1, "sample_size": 10}, "sample_pos"),
+        ({"tp": 1, "fn": 1, "fp": 1, "tn": 1, "sample_pos": 1, "sample_size": 10, "confidence": 0}, "confidence"),
+    ],
+)
+def test_estimated_prevalence_bad_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        precision_interval_estimated_prevalence(**kwargs)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from helpers import (
+    Counts,
     adjust_posteriors,
     corrected_pr_curve,
     corrected_precision,
@@ -17,23 +18,24 @@ from helpers import (
     negative_weight,
     precision_at_prevalence,
 )
+from helpers.prior_shift import rebuilt_precision
 
 rates = st.floats(0.0, 1.0)
 prevalences = st.floats(1e-6, 1 - 1e-6)
 
 
-def test_seed_000_precision_from_rates():
+def test_rare_disease_blog_post_precision_from_rates():
     assert f"{precision_at_prevalence(0.8, 0.001, 10 / 100_000):.2%}" == "7.41%"
 
 
-def test_seed_001_microchip_correct_algebra():
+def test_prior_shift_blog_post_microchip_correct_algebra():
     # precision 0.33 when deployed, 1000-fold more negatives per positive than in the test set
     fold = 10_000 / 10
     # 0.33 = TP / (TP + fold FP)  =>  FP / TP = (1 / 0.33 - 1) / fold = 0.67 / 330
     fp_per_tp = (1 / 0.33 - 1) / fold
     assert fp_per_tp == pytest.approx(0.67 / 330)
     test_precision = 1 / (1 + fp_per_tp)
-    assert round(test_precision, 3) == 0.998  # the seed's 0.996 comes from 1.33 instead of 0.67
+    assert round(test_precision, 3) == 0.998  # the blog post's 0.996 comes from 1.33 instead of 0.67
     assert corrected_precision(1.0, fp_per_tp, test_ratio=10, deploy_ratio=10_000) == pytest.approx(0.33)
 
 
@@ -98,6 +100,43 @@ def test_corrected_curve_equals_weighted_negatives(data, pi):
     # average precision from the corrected curve = sklearn's with weighted negatives
     ap = -np.sum(np.diff(r) * p[:-1])
     assert ap == pytest.approx(average_precision_score(y, s, sample_weight=np.where(y == 1, 1.0, w)), rel=1e-9)
+
+
+count_tuples = st.tuples(st.integers(0, 500), st.integers(0, 500), st.integers(0, 5_000), st.integers(0, 50_000))
+
+
+@given(count_tuples)
+def test_rebuilt_precision_at_the_matrix_own_prevalence_is_tp_over_flagged(c):
+    tp, fn, fp, tn = c
+    assume(tp + fn > 0 and fp + tn > 0 and tp + fp > 0)
+    n = tp + fn + fp + tn
+    own = (tp + fn) / n
+    assume(own < 1)
+    assert rebuilt_precision(Counts(tn=tn, fp=fp, fn=fn, tp=tp), prevalence=own) == pytest.approx(
+        tp / (tp + fp), rel=1e-9, abs=1e-12)
+
+
+@given(count_tuples, prevalences)
+def test_rebuilt_precision_is_bayes_with_the_matrix_rates(c, pi):
+    tp, fn, fp, tn = c
+    assume(tp + fn > 0 and fp + tn > 0 and tp + fp > 0)
+    tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+    slow = tpr * pi / (tpr * pi + fpr * (1 - pi))  # plain floats, the formula as written
+    assert rebuilt_precision(Counts(tn=tn, fp=fp, fn=fn, tp=tp), prevalence=pi) == pytest.approx(slow, rel=1e-9)
+
+
+def test_rebuilt_precision_elementwise_and_edge_cases():
+    c = Counts(tn=np.array([99_890, 500, 500, 0]), fp=np.array([100, 0, 5, 0]),
+               fn=np.array([22, 10, 0, 1]), tp=np.array([88, 0, 0, 1]))
+    out = rebuilt_precision(c, prevalence=np.array([1e-4, 0.1, 0.1, 0.1]))
+    assert out[0] == pytest.approx(precision_at_prevalence(0.8, 100 / 99_990, 1e-4))
+    assert np.isnan(out[1])  # nobody flagged
+    assert np.isnan(out[2])  # no positives: TPR undefined
+    assert np.isnan(out[3])  # no negatives: FPR undefined
+    # a prevalence estimated as 0 (no sick person in the sample): precision 0, not an error
+    assert rebuilt_precision(Counts(tn=990, fp=10, fn=2, tp=8), prevalence=0.0) == 0.0
+    with pytest.raises(ValueError, match="prevalence"):
+        rebuilt_precision(Counts(tn=990, fp=10, fn=2, tp=8), prevalence=1.0)
 
 
 def test_negative_weight_reaches_the_target_prevalence():

@@ -61,6 +61,8 @@ def test_prevalence_slider_moves_precision_and_plot(data):
     ap = average_precision_score(y, score, sample_weight=np.where(y == 1, 1.0, w))
     assert _row(d, "average precision")[1] == f"{ap:.3f}"
     assert _row(d, "weight of a negative")[1] == f"{w:.4g}"
+    assert _row(d, "prevalence") == ["1 in 11 (9.1%)", "1 in 10\u202f000 (0.01%)"]  # 100 of 1 100; no e-notation
+    assert d.controls["prevalence"].readout_format == ".2p"  # a plain percentage on the slider too
 
 
 def test_threshold_slider(data):

@@ -1,8 +1,9 @@
 """Widget for notebook 06: the precision-recall curve moved to a deployment prevalence.
 
-A log-scale slider sets the deployment prevalence and a second slider the
-decision threshold. The picture shows the test set's own PR curve and the
-curve corrected to the deployment prevalence
+A log-scale slider sets the deployment prevalence (read as a percentage,
+and in the table as "1 in N") and a second slider the decision threshold.
+The picture shows the test set's own PR curve and the curve corrected to
+the deployment prevalence
 (:func:`helpers.corrected_pr_curve`), with the chosen threshold marked on
 both; a table gives precision, recall, F1 and average precision at both
 prevalences.
@@ -18,6 +19,7 @@ from sklearn.metrics import average_precision_score, precision_recall_curve
 from .._validate import check_binary_labels, check_same_length, check_scores
 from ..plotting import PALETTE
 from ..prior_shift import corrected_pr_curve, corrected_precision, negative_weight
+from ..rare_rates import one_in, percent
 from .dashboard import BlitFigure, Dashboard, html_table
 
 __all__ = ["prior_shift_dashboard", "metrics_at_threshold"]
@@ -54,6 +56,11 @@ def metrics_at_threshold(y_true, y_score, threshold: float, deploy_prevalence: f
         "tp": tp, "fp": fp, "recall": recall, "precision_test": p_test, "precision_deploy": p_deploy,
         "f1_test": f1(p_test), "f1_deploy": f1(p_deploy), "weight": w,
     }
+
+
+def _prevalence_text(pi: float) -> str:
+    """``'1 in 52 (1.9%)'``: a prevalence that reads well on a projector (no e-notation)."""
+    return f"{one_in(pi)} ({percent(pi)})"
 
 
 def _fmt(x: float, spec: str = ".3f") -> str:
@@ -114,7 +121,7 @@ def prior_shift_dashboard(
     controls = {
         "prevalence": widgets.FloatLogSlider(
             value=deploy_prevalence, base=10, min=-6, max=np.log10(0.5), step=0.1,
-            description="deployment prevalence", readout_format=".1e", continuous_update=False,
+            description="deployment prevalence", readout_format=".2p", continuous_update=False,
             style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
         ),
         "threshold": widgets.FloatSlider(
@@ -134,7 +141,7 @@ def prior_shift_dashboard(
         weights = np.where(is_pos, 1.0, m["weight"])
         ap_deploy = average_precision_score(y01, y_score, sample_weight=weights)
         rows = [
-            ("prevalence", f"{test_prevalence:.4g}", f"{pi:.4g}"),
+            ("prevalence", _prevalence_text(test_prevalence), _prevalence_text(pi)),
             ("weight of a negative", "1", f"{m['weight']:.4g}"),
             (f"TP / FP at threshold {t:.3f}", f"{m['tp']} / {m['fp']}", f"{m['tp']} / {m['fp'] * m['weight']:.1f}"),
             ("recall", _fmt(m["recall"]), _fmt(m["recall"])),

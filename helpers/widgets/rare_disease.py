@@ -4,6 +4,12 @@ Sliders set the prevalence, the sensitivity (TPR), the specificity (TNR) and
 the population size; the dashboard shows the expected confusion matrix
 (rounded like :func:`helpers.simulate_counts`), the metrics and a picture of
 who the people flagged positive are.
+
+Rare rates read as "1 in 10 000" (prevalence, false-positive rate) or as
+plain percentages (sensitivity, specificity), never in e-notation, so that
+they read well on a projector. The prevalence and specificity sliders move
+through fixed stops (1-2-5 steps for the prevalence; 99 %, 99.9 %, 99.99 %,
+... for the specificity), so that 0.9999 is one key press from 0.9998.
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 from ..counts import Counts, metric_zoo
 from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
+from ..rare_rates import one_in, percent
 from ..simulation import simulate_counts
 from .dashboard import BlitFigure, Dashboard, html_table
 
-__all__ = ["rare_disease_dashboard", "population_counts", "BlitFigure"]
+__all__ = ["rare_disease_dashboard", "population_counts", "one_in", "percent", "BlitFigure",
+           "PREVALENCE_STOPS", "SPECIFICITY_STOPS"]
 
 CELL_COLOURS = {
     "TP": PALETTE["blue"],
@@ -28,6 +36,19 @@ CELL_COLOURS = {
     "TN": PALETTE["sky"],
 }
 POPULATION_SIZES = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+# 1 in 100 000 ... 1 in 2, in 1-2-5 steps
+PREVALENCE_STOPS = tuple(1 / n for n in (100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 200, 100,
+                                         50, 20, 10, 5, 2))
+SPECIFICITY_STOPS = (0.9, 0.95, 0.98, 0.99, 0.995, 0.998, 0.999, 0.9995, 0.9998, 0.9999, 0.99995, 0.99998,
+                     0.99999, 1.0)
+def _specificity_label(x: float) -> str:
+    return percent(x, 5)
+
+
+def _stops(stops: tuple[float, ...], value: float, label) -> list[tuple[str, float]]:
+    """Slider options ``(label, value)``; a starting value between the stops becomes a stop of its own."""
+    values = sorted({*stops, float(value)})
+    return [(label(v), v) for v in values]
 
 
 def population_counts(population: int, prevalence: float, sensitivity: float, specificity: float) -> Counts:
@@ -42,7 +63,18 @@ def population_counts(population: int, prevalence: float, sensitivity: float, sp
 
 
 def _fmt_pct(x: float) -> str:
-    return "undefined" if np.isnan(x) else f"{x:.2%}"
+    """Two decimals, but never "100.00%" for a value below 1 (accuracy 0.99996 is '99.996%')."""
+    if np.isnan(x):
+        return "undefined"
+    text = f"{x:.2%}"
+    return percent(x, 5) if text == "100.00%" and x < 1 else text
+
+
+def _rate(x: float) -> str:
+    """A rare rate both ways: ``'1 in 10 000 (0.01%)'``."""
+    if np.isnan(x):
+        return "undefined"
+    return f"{one_in(x)} ({percent(x)})" if 0 < x <= 0.5 else percent(x)
 
 
 def _short_number(x: float, _pos=None) -> str:
@@ -116,24 +148,36 @@ def rare_disease_dashboard(
 ) -> Dashboard:
     """Prevalence, sensitivity, specificity and population size in; matrix, metrics and picture out.
 
+    Controls: ``prevalence`` (a ``SelectionSlider`` over
+    :data:`PREVALENCE_STOPS`, read "1 in 10 000"), ``sensitivity`` (a
+    ``FloatSlider``, 0 to 100 % in steps of 1 %), ``specificity`` (a
+    ``SelectionSlider`` over :data:`SPECIFICITY_STOPS`, 90 % to 100 %, with
+    99.95 %, 99.98 %, 99.99 % ... near 1) and ``population`` (a dropdown).
+    A starting ``prevalence`` or ``specificity`` between the stops is added
+    as a stop of its own.
+
     Views: ``matrix`` (HTML, scikit-learn orientation: truth in rows,
     negatives first), ``metrics`` (HTML) and ``picture`` (PNG: the four cells
     on a log scale, and 100 dots for the people flagged positive, coloured by
     whether they are sick). The default reproduces the rare-disease blog post: 10 sick among
     100 000, TPR 0.8, TNR 0.999.
     """
+    if not 0 < prevalence < 1:
+        raise ValueError(f"prevalence must be strictly between 0 and 1, got {prevalence!r}")
+    if not 0 <= specificity <= 1:
+        raise ValueError(f"specificity must be between 0 and 1, got {specificity!r}")
     controls = {
-        "prevalence": widgets.FloatLogSlider(
-            value=prevalence, base=10, min=-5, max=np.log10(0.5), step=0.1,
-            description="prevalence", readout_format=".2e", continuous_update=False,
+        "prevalence": widgets.SelectionSlider(
+            options=_stops(PREVALENCE_STOPS, prevalence, one_in), value=float(prevalence),
+            description="prevalence", continuous_update=False,
         ),
         "sensitivity": widgets.FloatSlider(
             value=sensitivity, min=0.0, max=1.0, step=0.01,
-            description="sensitivity", readout_format=".2f", continuous_update=False,
+            description="sensitivity", readout_format=".0%", continuous_update=False,
         ),
-        "specificity": widgets.FloatSlider(
-            value=specificity, min=0.9, max=1.0, step=0.0005,
-            description="specificity", readout_format=".4f", continuous_update=False,
+        "specificity": widgets.SelectionSlider(
+            options=_stops(SPECIFICITY_STOPS, specificity, _specificity_label), value=float(specificity),
+            description="specificity", continuous_update=False,
         ),
         "population": widgets.Dropdown(
             options=[(f"{n:,}", n) for n in POPULATION_SIZES], value=population, description="people",
@@ -159,11 +203,13 @@ def rare_disease_dashboard(
         m = metric_zoo(counts)
         bayes = precision_at_prevalence(tpr, 1.0 - tnr, prev)
         rows = [
+            ("prevalence", _rate(prev)),
+            ("healthy people flagged (FPR)", _rate(1.0 - tnr)),
             ("sick people", f"{counts.n_pos:,} of {counts.n:,}"),
             ("accuracy", _fmt_pct(m["accuracy"])),
             ("precision", _fmt_pct(m["precision"])),
             ("recall", _fmt_pct(m["recall"])),
-            ("specificity", _fmt_pct(m["specificity"])),
+            ("specificity", _specificity_label(m["specificity"])),
             ("F1", _fmt_pct(m["f1"])),
             ("balanced accuracy", _fmt_pct(m["balanced_accuracy"])),
             ("precision by Bayes (no rounding)", _fmt_pct(bayes)),
