@@ -1,6 +1,5 @@
 """Notebook 11's cost widget: the views show the cheapest threshold and costs for the slider's ratio."""
 
-import time
 
 import numpy as np
 import pytest
@@ -64,10 +63,12 @@ def test_higher_fn_cost_never_raises_threshold(data):
     assert found == sorted(found, reverse=True)
 
 
-def test_callback_is_fast(data):
+def test_every_ratio_redraws(data):
+    """(Speed is measured by bench/bench_widgets.py, not asserted here.)"""
     y, score = data
     d = cost_dashboard(y, score)
-    start = time.perf_counter()
+    seen = set()
     for ratio in [2, 5, 20, 50, 200]:
         d.controls["ratio"].value = ratio
-    assert (time.perf_counter() - start) / 5 < 0.25  # generous bound for a busy machine; bench/ measures < 50 ms
+        seen.add(tuple(v.value for v in d.views.values()))
+    assert len(seen) == 5

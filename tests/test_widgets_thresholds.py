@@ -1,7 +1,6 @@
 """Notebook 03 widget: one threshold slider drives the PR point, the ROC point and the matrix."""
 
 import re
-import time
 
 import numpy as np
 import pytest
@@ -55,15 +54,13 @@ def test_extreme_thresholds():
     assert shown(d) == {"TN": 0, "FP": 1, "FN": 0, "TP": 2, "precision": "0.667", "recall": "1.000", "FPR": "1.000"}
 
 
-def test_image_changes_with_threshold_and_is_fast():
+def test_image_changes_with_threshold():
+    """(Speed is measured by bench/bench_widgets.py, not asserted here.)"""
     d = threshold_dashboard(Y, S)
     before = d.views["curves"].value
-    start = time.perf_counter()
     for t in np.linspace(-1, 2, 10):
         d.controls["threshold"].value = float(t)
-    per_update = (time.perf_counter() - start) / 10
     assert d.views["curves"].value != before
-    assert per_update < 0.05
     d.controls["threshold"].value = d.controls["threshold"].min
     low = d.views["curves"].value
     d.controls["threshold"].value = 1.0
