@@ -154,10 +154,10 @@ def precision_estimates(counts: pd.DataFrame, *, confidence: float = 0.95) -> pd
         raise ValueError("every split must have the same test class ratio and the same pool prevalence")
     pi = float(pis[0])
     corrected = corrected_precision(
-        c["test_tp"], c["test_fp"], test_ratio=float(ratios[0]), deploy_ratio=(1.0 - pi) / pi
+        tp=c["test_tp"], fp=c["test_fp"], test_ratio=float(ratios[0]), deploy_ratio=(1.0 - pi) / pi
     )
     low, high = precision_interval(
-        c["test_tp"], c["test_fn"], c["test_fp"], c["test_tn"], deploy_prevalence=pi, confidence=confidence
+        tp=c["test_tp"], fn=c["test_fn"], fp=c["test_fp"], tn=c["test_tn"], deploy_prevalence=pi, confidence=confidence
     )
     with np.errstate(divide="ignore", invalid="ignore"):
         naive = np.where(c["test_tp"] + c["test_fp"] > 0, c["test_tp"] / (c["test_tp"] + c["test_fp"]), np.nan)

@@ -15,8 +15,8 @@
 # # 04 · ROC AUC by hand
 #
 # `roc_auc_score` returns one number. In this notebook we build that number
-# ourselves, row by row, from nine scored examples (the table of seed 004),
-# and then look at it from a second side: as the chance that a random
+# ourselves, row by row, from nine scored examples (the ROC table of
+# [the cheat sheet](00_start_here.ipynb#Sources)), and then look at it from a second side: as the chance that a random
 # positive gets a higher score than a random negative.
 #
 # **Learning goals**
@@ -106,7 +106,7 @@ strip = table["FPR"].diff().fillna(0) * table["TPR"]  # width x height
 print("trapezoid pieces equal width x height here:", np.allclose(table["AUC"], strip))
 
 # %% [markdown]
-# The last column of the seed's table is the class predicted at threshold 0.5
+# The last column of the cheat sheet's table is the class predicted at threshold 0.5
 # when a score must be **strictly greater** than the threshold to count as
 # positive. The artificial row gets no prediction.
 
@@ -118,9 +118,26 @@ display(table)
 print(f"ROC AUC = sum of the pieces = {table['AUC'].sum():.2f}")
 
 # %% [markdown]
-# This is the seed's table, every cell of it, and the total 0.85. Four rows
-# add area: the four negatives, each adding a strip as tall as the TPR
-# reached before it.
+# Four rows add area: the four negatives, each adding a strip as tall as the
+# TPR reached before it. The cheat sheet prints the same table; its columns,
+# typed in below, match ours cell by cell, and so does its total 0.85.
+
+# %%
+# The cheat sheet's computed columns, from the artificial (0, 0) row down to score 0.1
+# (our copy of it shows 0.8 as "8.0" in three places, a transcription slip).
+cheat_sheet = pd.DataFrame({
+    "FPR": [0, 0, 0, 0, 0.25, 0.25, 0.5, 0.5, 0.75, 1],
+    "FP": [0, 0, 0, 0, 1, 1, 2, 2, 3, 4],
+    "TP": [0, 1, 2, 3, 3, 4, 4, 5, 5, 5],
+    "TPR": [0, 0.2, 0.4, 0.6, 0.6, 0.8, 0.8, 1, 1, 1],
+    "AUC": [0, 0, 0, 0, 0.15, 0, 0.2, 0, 0.25, 0.25],
+    "predicted at 0.5 (P > 0.5)": [""] + ["positive"] * 4 + ["negative"] * 5,
+})
+numeric = ["FPR", "FP", "TP", "TPR", "AUC"]
+print("FPR, FP, TP, TPR and AUC equal the cheat sheet's:", np.allclose(table[numeric], cheat_sheet[numeric]))
+print("predicted classes equal the cheat sheet's:",
+      table["predicted at 0.5 (P > 0.5)"].tolist() == cheat_sheet["predicted at 0.5 (P > 0.5)"].tolist())
+print("total equals the cheat sheet's ROC_AUC = 0.85:", np.isclose(table["AUC"].sum(), 0.85))
 
 # %% [markdown]
 # ## 3. Checking against the libraries
@@ -145,24 +162,24 @@ print("points kept by default:", len(roc_curve(labels, scores)[0]), "of", len(fp
 
 # %%
 fig, ax = plt.subplots(figsize=(5, 4.2))
-_ = plot_roc_pieces(lib, ax=ax, title="Seed 004: ROC curve, one shaded strip per negative")
+_ = plot_roc_pieces(lib, ax=ax, title="Cheat-sheet example: ROC curve, one strip per negative")
 
 # %% [markdown]
 # ## 4. "> threshold" or ">= threshold"?
 #
-# The seed calls a score positive when it is strictly greater than the
+# The cheat sheet calls a score positive when it is strictly greater than the
 # threshold, so at 0.5 the row with score 0.5 is *negative*. scikit-learn's
 # curves use the other rule: `roc_curve`'s point at threshold $t$ counts
 # `score >= t` as positive. With distinct scores both rules give points of the
 # same curve; they only disagree about a score that equals the threshold.
 #
-# The seed's phrase "counted with the threshold one row below" is the same
+# The cheat sheet's phrase "counted with the threshold one row below" is the same
 # thing seen from the other side: the counts of a row are those of the strict
 # rule with the threshold at the *next* row's score, or of `>=` at this row's
 # score.
 
 # %%
-for strict, rule in [(True, "P >  0.5 (seed)"), (False, "P >= 0.5 (sklearn)")]:
+for strict, rule in [(True, "P >  0.5 (cheat sheet)"), (False, "P >= 0.5 (sklearn)")]:
     c = counts_at_threshold(labels, scores, 0.5, strict=strict)
     print(f"{rule}: TN {c.tn} FP {c.fp} FN {c.fn} TP {c.tp} -> point (FPR, TPR) = ({c.fp / 4:.2f}, {c.tp / 5:.2f})")
 i = int(np.flatnonzero(thresholds == 0.5)[0])
@@ -171,7 +188,7 @@ print(f"roc_curve's point at threshold 0.5: ({fpr[i]:.2f}, {tpr[i]:.2f})")
 # %% [markdown]
 # The strict rule at 0.5 lands on the row of 0.6, `>=` on the row of 0.5.
 # Neither is wrong; say which one you use. (`predict` of scikit-learn's
-# classifiers calls a probability of exactly 0.5 negative, like the seed.)
+# classifiers calls a probability of exactly 0.5 negative, like the cheat sheet.)
 
 # %% [markdown]
 # ## 5. Tied scores
@@ -224,11 +241,11 @@ print(f"{pairs.sum():g} of {pairs.size} pairs in the right order: AUC = {pairs.m
 # $U$ for the positives is the number of pairs won, ties counting ½, so
 # $\mathrm{AUC} = U / (n_\text{pos}\, n_\text{neg})$. We check the count by
 # hand against `scipy.stats.mannwhitneyu`, `roc_auc_score`, and the slow
-# reference `helpers.curves.pairwise_auc`, on the seed data and on the tied
-# version.
+# reference `helpers.curves.pairwise_auc`, on the cheat sheet's scores and on
+# the tied version.
 
 # %%
-for name, s in [("seed scores", scores), ("tied scores", tied)]:
+for name, s in [("cheat-sheet scores", scores), ("tied scores", tied)]:
     p, n = s[labels == 1], s[labels == 0]
     by_hand = ((p[:, None] > n) + 0.5 * (p[:, None] == n)).mean()
     u = mannwhitneyu(p, n).statistic
@@ -272,7 +289,7 @@ print("equal:", np.isclose(big["auc_piece"].sum(), auc_big, rtol=0, atol=1e-12))
 # ## 8. Your turn: edit the table
 #
 # Type new scores or labels (separated by commas, press Enter). The table on
-# the left is built by `helpers.curves.cheat_sheet_roc_table` (the seed's column names,
+# the left is built by `helpers.curves.cheat_sheet_roc_table` (the cheat sheet's column names,
 # one row per distinct score, so tied scores share a row and `Yp`/`Yn` can be
 # larger than 1), the curve on the right shades each area piece, and the line
 # below counts the pairs. Change the threshold and the rule to see the last
@@ -300,14 +317,15 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 #   negatives and positives at or above each row; dividing by the totals
 #   gives FPR and TPR; the curve starts at (0, 0).
 # - Each negative adds a strip of area as tall as the TPR above it; the sum
-#   of the strips is ROC AUC (0.85 for the seed's nine rows).
+#   of the strips is ROC AUC (0.85 for the cheat sheet's nine rows).
 # - Tied scores form one row and one diagonal step; the trapezoid counts each
 #   tied (positive, negative) pair as ½.
 # - ROC AUC is the probability that a random positive outranks a random
 #   negative, the Mann-Whitney $U$ divided by $n_\text{pos} n_\text{neg}$.
-# - Say which rule you use at the threshold: `score > t` (the seed) or
+# - Say which rule you use at the threshold: `score > t` (the cheat sheet) or
 #   `score >= t` (scikit-learn's curves).
-#
+
+# %% [markdown]
 # ## Exercises
 #
 # **Exercise 1.** What is the ROC AUC when every positive scores above every
@@ -316,7 +334,8 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 #
 # <details><summary>Solution</summary>
 #
-# 1, 0 and 0.5: all 20 pairs won, all lost, all tied (each ½).
+# 1, 0 and 0.5: of the 20 (positive, negative) pairs, all are won, all are
+# lost, or all are tied (each tie counting ½). The hidden cell below checks it.
 #
 # ```python
 # print(roc_auc_score(labels, labels),        # score = label: a perfect ranking
@@ -324,7 +343,14 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 #       roc_auc_score(labels, np.zeros(9)))     # all tied
 # ```
 # </details>
-#
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Solution of exercise 1, run
+print(f"{labels.sum() * (1 - labels).sum()} pairs")
+for name, s in [("score = label", labels), ("score = -label", -labels), ("all scores equal", np.zeros(9))]:
+    print(f"{name}: ROC AUC {roc_auc_score(labels, s):.1f}")
+
+# %% [markdown]
 # **Exercise 2.** Add a tenth example, a positive with score 0.65. Predict the
 # new AUC by counting pairs, then check it with the widget or with code.
 #
@@ -337,7 +363,17 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 # print(roc_auc_score(np.append(labels, 1), np.append(scores, 0.65)))
 # ```
 # </details>
-#
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Solution of exercise 2, run
+beaten = neg[neg < 0.65]
+won_before = pairs.sum()
+print("the new positive (0.65) beats the negatives", ", ".join(f"{n:.1f}" for n in beaten))
+print(f"pairs won: {won_before:g} + {beaten.size} = {won_before + beaten.size:g}, "
+      f"of {pos.size + 1} x {neg.size} = {(pos.size + 1) * neg.size} pairs")
+print(f"roc_auc_score: {roc_auc_score(np.append(labels, 1), np.append(scores, 0.65)):.3f}")
+
+# %% [markdown]
 # **Exercise 3.** The rank-sum form of Mann-Whitney: rank all scores from the
 # lowest (rank 1) to the highest, tied scores getting the average of their
 # ranks, and add up the ranks of the positives, $R$. Show that

@@ -64,8 +64,8 @@ print(f"{y.size} images, {y.sum()} nines, prevalence {y.mean():.2%}")
 # - **Held-out part** (the other 70 %): never seen in training. Each random split
 #   cuts it into
 #   - an **enriched test set**: 80 nines and 240 other digits, a 1:3 ratio
-#     (prevalence 25 %), like a test set topped up with cases from a
-#     treatment centre (seed 000), and
+#     (prevalence 25 %), like the test set topped up with patients from a
+#     treatment centre in [the rare-disease blog post](00_start_here.ipynb#Sources), and
 #   - a **pool** playing the deployment data: all other non-nines plus just
 #     enough nines to make the prevalence 2 %. Its labels are known to us, so we
 #     can check the correction against the precision actually reached there.
@@ -83,9 +83,15 @@ print(f"held-out part: {y_held.size} images, {y_held.sum()} nines, {(y_held == 0
 # once. Its threshold stays at 0.5 (`predict_proba >= 0.5` means "a 9") in the
 # whole notebook. Because the model is fixed, each split only re-counts who
 # lands where; no refitting is needed.
+#
+# `tol=1e-10` lets the solver run until the fit stops improving, so the
+# probabilities are those of the fitted model and do not depend on where the
+# solver happened to stop (with the default `tol=1e-4` it stops earlier, at a
+# point that depends on its path, on the rounding of the machine and on the
+# version of SciPy).
 
 # %%
-model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(X_train, y_train)
+model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000)).fit(X_train, y_train)
 y_pred_held = (model.predict_proba(X_held)[:, 1] >= 0.5).astype(int)
 held = confusion_counts(y_held, y_pred_held)
 tpr_held, fpr_held = held.tp / held.n_pos, held.fp / held.n_neg
@@ -99,7 +105,7 @@ print(f"on the whole held-out part: TPR {tpr_held:.3f}, FPR {fpr_held:.4f}")
 #
 # - **naive**: TP / (TP + FP) on the enriched test set;
 # - **corrected**: the false positives scaled by the fold change of the
-#   negatives-to-positives ratio, from 3 in the test set to 49 in the pool
+#   negatives-to-positives ratio, from 3 in the test set to about 50 in the pool
 #   (`corrected_precision`); equivalently Bayes' rule with the test TPR and FPR
 #   at the pool's prevalence (`precision_at_prevalence`);
 # - **pool**: TP / (TP + FP) counted in the pool itself, which we could not
@@ -114,14 +120,17 @@ row = one.iloc[0]
 pool_pi = (row.pool_tp + row.pool_fn) / (row.pool_tp + row.pool_fn + row.pool_fp + row.pool_tn)
 print(one.to_string(index=False))
 print(f"pool size {row.pool_tp + row.pool_fn + row.pool_fp + row.pool_tn}, pool prevalence {pool_pi:.4f}")
+print(f"negatives per positive: test set {N_TEST_NEG / N_TEST_POS:.1f}, pool {(1 - pool_pi) / pool_pi:.1f}")
 
 # %%
 naive = row.test_tp / (row.test_tp + row.test_fp)
 corrected = corrected_precision(
-    row.test_tp, row.test_fp, test_ratio=N_TEST_NEG / N_TEST_POS, deploy_ratio=(1 - pool_pi) / pool_pi
+    tp=row.test_tp, fp=row.test_fp, test_ratio=N_TEST_NEG / N_TEST_POS, deploy_ratio=(1 - pool_pi) / pool_pi
 )
 via_bayes = precision_at_prevalence(row.test_tp / N_TEST_POS, row.test_fp / N_TEST_NEG, pool_pi)
-low, high = precision_interval(row.test_tp, row.test_fn, row.test_fp, row.test_tn, deploy_prevalence=pool_pi)
+low, high = precision_interval(
+    tp=row.test_tp, fn=row.test_fn, fp=row.test_fp, tn=row.test_tn, deploy_prevalence=pool_pi
+)
 print(f"naive test precision     {naive:.3f}   (at prevalence {N_TEST_POS / (N_TEST_POS + N_TEST_NEG):.0%})")
 print(f"corrected precision      {corrected:.3f}   (Bayes' rule gives {via_bayes:.3f})")
 print(f"95% interval             [{low:.3f}, {high:.3f}]")
@@ -153,7 +162,7 @@ print(f"precision in the pool    {row.pool_tp / (row.pool_tp + row.pool_fp):.3f}
 # which every test set and every pool is drawn from; we take them as the truth.
 #
 # The pool's own precision is a different quantity: a ratio of two small
-# counts (about 18 nines and 15 false alarms), so it wobbles around PPV\* from
+# counts (17 nines and 14 false alarms in the split above), so it wobbles around PPV\* from
 # one pool to the next. An interval for PPV\* is not a prediction interval for
 # it. In our design the pool contains *every* held-out negative the test set
 # did not take, so its false positives are nearly fixed and it wobbles little;
@@ -231,12 +240,13 @@ plt.show()
 # ## When the assumptions break
 #
 # The correction trusts two things measured on the test set: the recall (the
-# nines) and the false positive rate (the non-nines). Seed 003 points out that
+# nines) and the false positive rate (the non-nines).
+# [The precision@k article](00_start_here.ipynb#Sources) points out that
 # the second is fragile. Recall only needs the *positives* of the test set to
 # look like the positives met in deployment; precision needs the *negatives* to
 # look alike too, and in the right proportions.
 #
-# We rebuild seed 003's situation on digits. Suppose the labelled data
+# We rebuild the article's situation on digits. Suppose the labelled data
 # (training part and test set) contained, as negatives, only the digits 0, 2
 # and 6, while deployment sees every digit. The model never met a 1, 3, 4, 5,
 # 7 or 8, and the test set cannot show how often it mistakes them for a 9.
@@ -244,7 +254,8 @@ plt.show()
 # %%
 SEEN = [0, 2, 6]
 keep = (y_train == 1) | np.isin(digit_train, SEEN)
-narrow_model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(X_train[keep], y_train[keep])
+narrow_model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000))
+narrow_model.fit(X_train[keep], y_train[keep])
 y_pred_narrow = (narrow_model.predict_proba(X_held)[:, 1] >= 0.5).astype(int)
 flagged = pd.Series(y_pred_narrow[y_held == 0], index=digit_held[y_held == 0]).groupby(level=0).sum()
 print("non-nines of the held-out part flagged as 9, by digit:")
@@ -268,7 +279,7 @@ print(f"mean precision:  naive {narrow.naive.mean():.3f}   corrected {narrow.cor
 print(f"coverage of PPV*: {((narrow.low <= narrow_star) & (narrow_star <= narrow.high)).mean():.1%}")
 
 # %% [markdown]
-# Recall carries over from the test set to the pool, just as seed 003 says.
+# Recall carries over from the test set to the pool, just as the precision@k article says.
 # Precision does not: the test set contains no false positives at all, so the
 # corrected precision is 1, while in the pool only about one alarm in twenty is
 # a 9. The interval never covers the truth: it is honest about the sampling
@@ -339,12 +350,27 @@ print(f"coverage of PPV*: {((shy.low <= ppv_star) & (ppv_star <= shy.high)).mean
 #
 # The width shrinks by about a quarter: twice the negatives means about twice
 # as many test false positives, and the width goes roughly with one over the
-# square root of that count. Coverage climbs towards 100 %: the test set now
-# takes over 40 % of all held-out negatives, so its FPR varies less than the
+# square root of that count. Coverage rises to 100 %: the test set now
+# takes 42 % of all held-out negatives, so its FPR varies less than the
 # binomial model behind the interval assumes (sampling without replacement
 # from a finite set). The pool is smaller now, so its prevalence and PPV\*
-# change a little; recompute them as above.
+# change a little; recompute them as above. The hidden cell below prints
+# these figures.
 # </details>
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Solution of exercise 1, run
+c = enriched_pool_splits(y_held, y_pred_held, n_test_pos=N_TEST_POS, n_test_neg=2 * N_TEST_NEG,
+                         pool_prevalence=POOL_PREVALENCE, n_splits=N_SPLITS, rng=1)
+e = precision_estimates(c)
+pi = e.pool_prevalence.iloc[0]
+star = precision_at_prevalence(tpr_held, fpr_held, pi)
+width_240, width_480 = (est.high - est.low).mean(), (e.high - e.low).mean()
+print(f"mean test false positives: {counts.test_fp.mean():.2f} -> {c.test_fp.mean():.2f}")
+print(f"mean interval width: {width_240:.3f} -> {width_480:.3f} ({width_480 / width_240 - 1:+.0%})")
+print(f"coverage of PPV*: {((e.low <= star) & (star <= e.high)).mean():.1%}")
+print(f"the test set takes {2 * N_TEST_NEG / (y_held == 0).sum():.0%} of the {(y_held == 0).sum()} held-out negatives")
+print(f"pool prevalence {pi:.4f}, PPV* {star:.3f}")
 
 # %% [markdown]
 # <details><summary>Solution to exercise 2</summary>
@@ -358,9 +384,23 @@ print(f"coverage of PPV*: {((shy.low <= ppv_star) & (ppv_star <= shy.high)).mean
 # ```
 #
 # Halving the prevalence roughly halves the odds of precision, so PPV\* drops
-# to about 0.37. The corrected precision follows it; the interval stays wide
-# because the test set (and so its false positive count) is unchanged.
+# to 0.369. The corrected precision follows it (median 0.359; the mean, 0.411,
+# is pulled up by the same skew as before); the interval stays as wide (mean
+# width 0.438) because the test set, and so its false positive count, is
+# unchanged.
 # </details>
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Solution of exercise 2, run
+c = enriched_pool_splits(y_held, y_pred_held, n_test_pos=N_TEST_POS, n_test_neg=N_TEST_NEG,
+                         pool_prevalence=0.01, n_splits=N_SPLITS, rng=1)
+e = precision_estimates(c)
+pi = e.pool_prevalence.iloc[0]
+star = precision_at_prevalence(tpr_held, fpr_held, pi)
+print(f"pool prevalence {pi:.4f}: PPV* {star:.3f} (at 2 %: {ppv_star:.3f})")
+print(f"odds of PPV*: {star / (1 - star):.3f} (at 2 %: {ppv_star / (1 - ppv_star):.3f})")
+print(f"corrected precision: mean {e.corrected.mean():.3f}, median {e.corrected.median():.3f}")
+print(f"mean interval width {(e.high - e.low).mean():.3f} (at 2 %: {(est.high - est.low).mean():.3f})")
 
 # %% [markdown]
 # <details><summary>Solution to exercise 3</summary>
@@ -379,3 +419,12 @@ print(f"coverage of PPV*: {((shy.low <= ppv_star) & (ppv_star <= shy.high)).mean
 # test set (two of its five digits are confusable) differs from the pool's.
 # A patched test set is only as good as your guess of what deployment holds.
 # </details>
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Solution of exercise 3, run
+c = enriched_pool_splits(y_held, y_pred_narrow, n_test_pos=N_TEST_POS, n_test_neg=N_TEST_NEG,
+                         pool_prevalence=POOL_PREVALENCE, n_splits=N_SPLITS, rng=1,
+                         test_negative_mask=np.isin(digit_held, SEEN + [3, 8]))
+e = precision_estimates(c)
+print(f"mean corrected precision {e.corrected.mean():.3f} (test negatives 0, 2, 6 only: {narrow.corrected.mean():.3f})")
+print(f"mean pool precision      {e.pool.mean():.3f}")

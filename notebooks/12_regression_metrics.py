@@ -44,9 +44,10 @@ use_course_style()
 # %% [markdown]
 # ## Data and model
 #
-# The source slides used the Boston housing data and `Ridge(normalize=True)`;
-# both are gone from scikit-learn (the data set for ethical problems with one
-# of its columns, the argument in favour of an explicit scaling step). We use
+# [The lecture slides](00_start_here.ipynb#Sources) used the Boston housing
+# data and `Ridge(normalize=True)`; both are gone from scikit-learn (the data
+# set for ethical problems with one of its columns, the argument in favour of
+# an explicit scaling step). We use
 # the diabetes data that ships with scikit-learn: 442 patients, ten baseline
 # measurements, and a number measuring disease progression one year later.
 # Scaling is a `StandardScaler` in a pipeline in front of the ridge regression.

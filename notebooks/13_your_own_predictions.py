@@ -225,7 +225,9 @@ plt.show()
 
 # %%
 ppv = precision_at_prevalence(m["recall"], m["fpr"], deploy_prevalence)
-low, high = precision_interval(counts.tp, counts.fn, counts.fp, counts.tn, deploy_prevalence=deploy_prevalence)
+low, high = precision_interval(
+    tp=counts.tp, fn=counts.fn, fp=counts.fp, tn=counts.tn, deploy_prevalence=deploy_prevalence
+)
 print(f"at threshold {chosen:.4g}: TP {counts.tp:,}, FN {counts.fn:,}, FP {counts.fp:,}, TN {counts.tn:,}")
 print(f"precision at deployment prevalence {deploy_prevalence:.4%}: {ppv:.4f}")
 print(f"95 % interval: {low:.4f} to {high:.4f}")
@@ -239,7 +241,9 @@ print(f"so about {ppv * 1000:.0f} (between {low * 1000:.0f} and {high * 1000:.0f
 keep = thin_indices(len(deploy))
 tp = deploy["tp"].to_numpy()[keep]
 fp = deploy["fp"].to_numpy()[keep]
-band_low, band_high = precision_interval(tp, n_pos - tp, fp, n_neg - fp, deploy_prevalence=deploy_prevalence)
+band_low, band_high = precision_interval(
+    tp=tp, fn=n_pos - tp, fp=fp, tn=n_neg - fp, deploy_prevalence=deploy_prevalence
+)
 fig, ax = plt.subplots(figsize=(5.6, 3.8))
 thresholds = deploy["threshold"].to_numpy()[keep]
 ax.fill_between(thresholds, band_low, band_high, color=PALETTE["sky"], alpha=0.4, label="95 % interval")
