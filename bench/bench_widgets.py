@@ -60,16 +60,16 @@ BROWSER_TARGET_MS = 300.0
 # --- (a) Python side ----------------------------------------------------------------------------
 
 def recipe_thresholds():
-    """notebooks/03: logistic regression on breast cancer, test-set probabilities."""
-    from sklearn.datasets import load_breast_cancer
+    """notebooks/03: logistic regression on degree-2 features of the blobs (11 % positives), test probabilities."""
+    from sklearn.datasets import make_blobs
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
     from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
+    from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 
-    X, y = load_breast_cancer(return_X_y=True)
-    X_train, X_test, y_train, y_test = train_test_split(X, y, stratify=y, random_state=0)
-    lr = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_train, y_train)
+    X, y = make_blobs(n_samples=(4000, 500), cluster_std=[7.0, 2], random_state=22)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)
+    lr = make_pipeline(PolynomialFeatures(degree=2), StandardScaler(), LogisticRegression()).fit(X_train, y_train)
     return (y_test, lr.predict_proba(X_test)[:, 1]), {"threshold": 0.5}
 
 
@@ -77,11 +77,13 @@ def recipe_prior_shift():
     """notebooks/06: its synthetic problem (helpers.examples), 1:10 test set, deployment prevalence of the rest."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
 
     from helpers.examples import prior_shift_example
 
     X, y, train, test, deploy = prior_shift_example(np.random.default_rng(0))
-    model = LogisticRegression().fit(X[train], y[train])
+    model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1_000)).fit(X[train], y[train])
     return (y[test], model.predict_proba(X[test])[:, 1]), {"deploy_prevalence": y[deploy].mean(), "threshold": 0.5}
 
 
@@ -97,7 +99,7 @@ def recipe_costs():
     y = (target == 0).astype(int)
     X_dev, _, y_dev, _ = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
     X_train, X_val, y_train, y_val = train_test_split(X_dev, y_dev, test_size=0.4, stratify=y_dev, random_state=0)
-    model = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_train, y_train)
+    model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000)).fit(X_train, y_train)
     return (y_val, model.predict_proba(X_val)[:, 1]), {"cost_fp": 10, "ratio": 10.0}
 
 
