@@ -95,6 +95,20 @@ def check_count_array(value: object, name: str) -> np.ndarray:
     return arr
 
 
+def check_weighted_count_array(value: object, name: str) -> np.ndarray:
+    """Weighted counts as a float array: finite numbers >= 0, not necessarily whole (scalars allowed)."""
+    arr = np.asarray(value)
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
+        raise ValueError(f"{name} must hold weighted counts (finite numbers >= 0), got {_describe(value)}")
+    arr = arr.astype(float)
+    if not np.all(np.isfinite(arr)):
+        bad = float(arr[~np.isfinite(arr)].flat[0])
+        raise ValueError(f"{name} must hold weighted counts (finite numbers >= 0), found {bad!r}")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must hold weighted counts (finite numbers >= 0), found a negative count")
+    return arr
+
+
 def check_binary_labels(y_true: object, name: str = "y_true", *, pos_label: object = 1) -> np.ndarray:
     """Labels as a boolean array (True = positive); both classes must occur."""
     arr = np.asarray(y_true)

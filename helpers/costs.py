@@ -21,7 +21,7 @@ from sklearn.metrics import confusion_matrix_at_thresholds
 
 from ._validate import check_binary_labels, check_same_length, check_scores
 
-__all__ = ["bayes_threshold", "expected_cost", "cost_curve", "min_cost_threshold"]
+__all__ = ["bayes_threshold", "expected_cost", "cost_curve", "cost_table", "cheapest_row", "min_cost_threshold"]
 
 
 def _check_costs(cost_fp, cost_fn, cost_tp, cost_tn) -> tuple[float, float, float, float]:
@@ -35,6 +35,12 @@ def _check_costs(cost_fp, cost_fn, cost_tp, cost_tn) -> tuple[float, float, floa
     if fp <= tn or fn <= tp:
         raise ValueError("an error must cost more than the right answer: need cost_fp > cost_tn and cost_fn > cost_tp")
     return fp, fn, tp, tn
+
+
+def _total_cost(tn, fp, fn, tp, costs: tuple[float, float, float, float]):
+    """``c_tn TN + c_fp FP + c_fn FN + c_tp TP`` (the one copy of the formula); ``costs = (fp, fn, tp, tn)``."""
+    fp_c, fn_c, tp_c, tn_c = costs
+    return tn_c * tn + fp_c * fp + fn_c * fn + tp_c * tp
 
 
 def bayes_threshold(*, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0) -> float:
@@ -57,7 +63,7 @@ def expected_cost(
 
     Usable as a scorer: ``make_scorer(expected_cost, greater_is_better=False, cost_fp=10, cost_fn=100)``.
     """
-    fp_c, fn_c, tp_c, tn_c = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    costs = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
     truth = np.asarray(y_true) == pos_label
     pred = np.asarray(y_pred) == pos_label
     check_same_length(truth, pred, "y_true", "y_pred")
@@ -67,7 +73,7 @@ def expected_cost(
     fp = np.sum(~truth & pred)
     fn = np.sum(truth & ~pred)
     tn = np.sum(~truth & ~pred)
-    return float((tn_c * tn + fp_c * fp + fn_c * fn + tp_c * tp) / truth.size)
+    return float(_total_cost(tn, fp, fn, tp, costs) / truth.size)
 
 
 def cost_curve(
@@ -77,9 +83,10 @@ def cost_curve(
 
     The first row has threshold ``+inf`` (nobody flagged); then one row per
     distinct score, descending; the last row flags everybody. Columns:
-    ``threshold, tn, fp, fn, tp, cost`` (total) and ``mean_cost`` (per sample).
+    ``threshold, tn, fp, fn, tp, cost`` (total) and ``mean_cost`` (per sample),
+    the costs priced by :func:`cost_table`.
     """
-    fp_c, fn_c, tp_c, tn_c = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
     is_pos = check_binary_labels(y_true, pos_label=pos_label)
     score = check_scores(y_score)
     check_same_length(is_pos, score, "y_true", "y_score")
@@ -94,9 +101,39 @@ def cost_curve(
             "tp": np.r_[0, tps].astype(int),
         }
     )
-    table["cost"] = tn_c * table.tn + fp_c * table.fp + fn_c * table.fn + tp_c * table.tp
-    table["mean_cost"] = table["cost"] / score.size
-    return table
+    return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn)
+
+
+def cost_table(
+    counts: pd.DataFrame, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0
+) -> pd.DataFrame:
+    """A copy of a table of counts (columns ``tn, fp, fn, tp``) priced at these costs.
+
+    ::
+
+        cost      = c_tn TN + c_fp FP + c_fn FN + c_tp TP
+        mean_cost = cost / (TN + FP + FN + TP)
+
+    Reprices a :func:`cost_curve` for other costs without counting again (the
+    counts do not depend on the costs): columns ``cost`` and ``mean_cost`` are
+    added or replaced.
+    """
+    costs = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    missing = [c for c in ("tn", "fp", "fn", "tp") if c not in getattr(counts, "columns", ())]
+    if missing:
+        raise ValueError(f"counts must be a DataFrame with columns tn, fp, fn, tp; missing {', '.join(missing)}")
+    tn, fp, fn, tp = (counts[c].to_numpy() for c in ("tn", "fp", "fn", "tp"))
+    cost = _total_cost(tn, fp, fn, tp, costs)
+    return counts.assign(cost=cost, mean_cost=cost / (tn + fp + fn + tp))
+
+
+def cheapest_row(table: pd.DataFrame) -> int:
+    """Position of the row of a :func:`cost_curve` or :func:`cost_table` with the smallest cost.
+
+    Rows run from the highest threshold down, so ties go to the highest
+    threshold (the fewest positives flagged).
+    """
+    return int(np.argmin(table["cost"].to_numpy()))
 
 
 def min_cost_threshold(
@@ -109,5 +146,5 @@ def min_cost_threshold(
     table = cost_curve(
         y_true, y_score, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn, pos_label=pos_label
     )
-    best = int(np.argmin(table["cost"].to_numpy()))
+    best = cheapest_row(table)
     return float(table["threshold"].iloc[best]), float(table["mean_cost"].iloc[best])

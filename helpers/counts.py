@@ -9,18 +9,56 @@ truth in rows and the prediction in columns, negatives first::
 
 so ``confusion_matrix(...).ravel()`` is ``(tn, fp, fn, tp)``, the order of
 :class:`Counts`.
+
+This module is also the one place where counts are moved to another
+prevalence. A classifier met at prevalence ``pi`` keeps its TPR and FPR, so
+the counts expected there are the counted ones with every negative weighted
+by ``w`` (:func:`negative_weight`)::
+
+    w = ((1 - pi) / pi) / (N / P)
+    TP_pi = TP,   FN_pi = FN,   FP_pi = w FP,   TN_pi = w TN
+
+:func:`counts_at_prevalence` (``Counts.at_prevalence``) returns these
+:class:`WeightedCounts`, :func:`weight_negatives` does the multiplication, and
+:func:`metric_zoo` takes its ratios from them. So precision at ``pi`` is
+``metric_zoo(counts.at_prevalence(pi))["precision"] = TP / (TP + w FP)``, F1
+is ``2 TP / (2 TP + w FP + FN)`` and NPV ``w TN / (w TN + FN)``: every
+deployment metric of ``helpers`` (``corrected_precision``,
+``rebuilt_precision``, ``corrected_pr_curve``, ``deployment_table``,
+``deployment_metrics``, the widgets) is computed this way. The rate-based
+:func:`helpers.precision_at_prevalence` (Bayes' rule on TPR and FPR) is the
+same number for the counts' TPR and FPR; ``tests/test_one_definition.py``
+checks every one of them against this definition.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 import numpy as np
 from sklearn.metrics import confusion_matrix
 
-from ._validate import check_count_array, check_same_length
+from ._validate import (
+    check_count_array,
+    check_positive,
+    check_prevalence_array,
+    check_probability_open,
+    check_same_length,
+    check_weighted_count_array,
+)
 
-__all__ = ["Counts", "confusion_counts", "metric_zoo", "METRIC_FORMULAS"]
+__all__ = [
+    "Counts",
+    "WeightedCounts",
+    "confusion_counts",
+    "metric_zoo",
+    "METRIC_FORMULAS",
+    "PREVALENCE_FREE",
+    "negative_weight",
+    "weight_negatives",
+    "counts_at_prevalence",
+]
 
 
 class Counts(NamedTuple):
@@ -49,6 +87,26 @@ class Counts(NamedTuple):
     def as_matrix(self) -> np.ndarray:
         """2x2 array in scikit-learn's orientation ``[[TN, FP], [FN, TP]]``."""
         return np.array([[self.tn, self.fp], [self.fn, self.tp]])
+
+    def at_prevalence(self, prevalence) -> WeightedCounts:
+        """The counts expected at ``prevalence``: ``(w TN, w FP, FN, TP)``, see :func:`counts_at_prevalence`.
+
+        >>> Counts(tn=90, fp=10, fn=2, tp=8).at_prevalence(0.5)
+        WeightedCounts(tn=9.0, fp=1.0, fn=2.0, tp=8.0)
+        """
+        return counts_at_prevalence(self, prevalence)
+
+
+class WeightedCounts(Counts):
+    """Counts in which the cells are weighted sums, not whole numbers: e.g. ``(w TN, w FP, FN, TP)``.
+
+    Same fields, order and properties as :class:`Counts`; the cells are
+    floats (or float arrays) >= 0. :func:`metric_zoo` accepts them where it
+    refuses fractional plain counts. Made by :func:`counts_at_prevalence`
+    and :func:`weight_negatives`.
+    """
+
+    __slots__ = ()
 
 
 def confusion_counts(y_true, y_pred, *, pos_label=1) -> Counts:
@@ -101,15 +159,128 @@ METRIC_FORMULAS: dict[str, str] = {
 """Formula of every key of :func:`metric_zoo`, for tables in the notebooks."""
 
 
+PREVALENCE_FREE: tuple[str, ...] = (
+    "recall", "specificity", "fpr", "fnr", "balanced_accuracy", "lr_plus", "lr_minus", "dor",
+)
+"""Keys of :func:`metric_zoo` built from TPR and FPR alone: the same at every prevalence."""
+
+
+def _cells(counts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(tn, fp, fn, tp)`` as float arrays of one shape, validated.
+
+    A :class:`WeightedCounts` may hold any finite numbers >= 0; anything else
+    must hold whole numbers >= 0.
+    """
+    if len(counts) != 4:
+        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
+    check = check_weighted_count_array if isinstance(counts, WeightedCounts) else check_count_array
+    tn, fp, fn, tp = (check(v, name).astype(float) for v, name in zip(counts, Counts._fields, strict=True))
+    if tn.shape != fp.shape or tn.shape != fn.shape or tn.shape != tp.shape:
+        raise ValueError("tn, fp, fn and tp must have the same shape")
+    return tn, fp, fn, tp
+
+
+def _plain(x: np.ndarray):
+    return float(x) if np.ndim(x) == 0 else x
+
+
+def _negative_weight(n_pos, n_neg, pi):
+    """``((1 - pi) / pi) / (n_neg / n_pos)``, elementwise, unchecked (the one copy of the formula)."""
+    return ((1.0 - pi) / pi) / (n_neg / n_pos)
+
+
+def negative_weight(n_pos: float, n_neg: float, deploy_prevalence: float) -> float:
+    """Weight that gives the negatives of a sample the deployment prevalence.
+
+    ::
+
+        w = (neg/pos)_deploy / (neg/pos)_sample
+          = ((1 - pi) / pi) / (n_neg / n_pos)
+
+    Giving every negative the weight ``w`` (``sample_weight`` in scikit-learn)
+    turns precision, F1 and average precision into their deployment values;
+    :func:`counts_at_prevalence` applies it to a confusion matrix.
+
+    >>> negative_weight(50, 450, 0.01)
+    11.0
+    """
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    n_neg = check_positive(n_neg, "n_neg")
+    return _negative_weight(check_positive(n_pos, "n_pos"), n_neg, pi)
+
+
+def weight_negatives(counts, weight) -> WeightedCounts:
+    """The counts with every negative weighted by ``weight``::
+
+        TP_w = TP,   FN_w = FN,   FP_w = w FP,   TN_w = w TN
+
+    ``counts`` is a :class:`Counts` (whole numbers), a :class:`WeightedCounts`
+    or a ``(tn, fp, fn, tp)`` sequence; cells and ``weight`` may be arrays
+    (broadcast together). ``weight`` must be finite and > 0. This is the only
+    place in ``helpers`` where FP and TN are multiplied by a weight:
+    :func:`counts_at_prevalence` calls it with :func:`negative_weight`,
+    :func:`helpers.corrected_precision` with the fold change of the class
+    ratio.
+
+    >>> weight_negatives(Counts(tn=90, fp=10, fn=2, tp=8), 0.5)
+    WeightedCounts(tn=45.0, fp=5.0, fn=2.0, tp=8.0)
+    """
+    tn, fp, fn, tp = _cells(counts)
+    w = np.asarray(weight, dtype=float)
+    if not np.all(np.isfinite(w) & (w > 0)):
+        raise ValueError(f"weight must be a finite number > 0, found {w[~(np.isfinite(w) & (w > 0))].flat[0]!r}")
+    tn, fp, fn, tp = np.broadcast_arrays(w * tn, w * fp, fn, tp)
+    return WeightedCounts(_plain(tn), _plain(fp), _plain(fn), _plain(tp))
+
+
+def counts_at_prevalence(counts, prevalence) -> WeightedCounts:
+    """The counts expected where the prevalence is ``prevalence``, the class-wise rates unchanged.
+
+    With ``P = TP + FN`` positives and ``N = TN + FP`` negatives counted::
+
+        w = ((1 - pi) / pi) / (N / P)                       (negative_weight)
+        TP_pi = TP,   FN_pi = FN,   FP_pi = w FP,   TN_pi = w TN
+
+    so ``P / (P + w N) = pi`` while TPR, FPR, TNR and FNR stay as counted.
+    The single definition of every metric at a deployment prevalence in
+    ``helpers`` is :func:`metric_zoo` of these counts, e.g.::
+
+        precision_pi = TP / (TP + w FP)       f1_pi = 2 TP / (2 TP + w FP + FN)
+        npv_pi = w TN / (w TN + FN)
+
+    Cells and ``prevalence`` may be arrays (one study per entry). Raises
+    ``ValueError`` when the counts have no positives or no negatives (no
+    weight gives them a prevalence) or when ``prevalence`` is so small that
+    ``w`` overflows. ``Counts.at_prevalence(pi)`` is the same call.
+
+    >>> c = counts_at_prevalence(Counts(tn=90, fp=10, fn=2, tp=8), 0.01)
+    >>> round(c.fp, 6), round(metric_zoo(c)["precision"], 6)
+    (99.0, 0.074766)
+    """
+    tn, fp, fn, tp = _cells(counts)
+    pi = check_prevalence_array(prevalence, "prevalence")
+    n_pos, n_neg = tp + fn, tn + fp
+    if np.any(n_pos == 0):
+        raise ValueError("counts have no positives (TP + FN = 0): no weight moves them to a prevalence")
+    if np.any(n_neg == 0):
+        raise ValueError("counts have no negatives (TN + FP = 0): no weight moves them to a prevalence")
+    with np.errstate(over="ignore", divide="ignore"):
+        w = _negative_weight(n_pos, n_neg, pi)
+    if not np.all(np.isfinite(w)):
+        raise ValueError(f"prevalence is too small: the weight of a negative overflows, found {float(np.min(pi))!r}")
+    return weight_negatives(WeightedCounts(tn, fp, fn, tp), w)  # validated above: the cheap check suffices
+
+
 def _ratio(num, den):
+    """``num / den`` elementwise, ``nan`` where ``den`` is 0 (an array, 0-d for scalars)."""
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(den != 0, num / np.where(den != 0, den, 1.0), np.nan)
+    out = np.full(np.broadcast_shapes(num.shape, den.shape), np.nan)
+    np.divide(num, den, out=out, where=den != 0)
     return out
 
 
-def metric_zoo(counts) -> dict[str, float]:
+def metric_zoo(counts, *, keys: Iterable[str] | None = None) -> dict[str, float]:
     """Every common binary metric from the four counts.
 
     Formulas (see :data:`METRIC_FORMULAS`)::
@@ -125,50 +296,61 @@ def metric_zoo(counts) -> dict[str, float]:
         prevalence        = (TP + FN) / N
         lr_plus  = TPR / FPR,   lr_minus = FNR / TNR,   dor = LR+ / LR-
 
-    ``counts`` is a :class:`Counts` or any ``(tn, fp, fn, tp)`` sequence; the
+    ``counts`` is a :class:`Counts` or any ``(tn, fp, fn, tp)`` sequence of
+    whole numbers, or a :class:`WeightedCounts` (finite numbers >= 0, e.g. the
+    counts at a deployment prevalence from :func:`counts_at_prevalence`); the
     cells may also be equal-length arrays (one study per entry), and then every
     value is an array. A ratio whose denominator is 0 is ``nan``: no exception,
     and no silent 0. That includes LR+ when FPR = 0 (it grows without bound as
     FPR shrinks, but a single number cannot say so) and the DOR built from it;
     ``sklearn.metrics.matthews_corrcoef`` returns 0 where MCC is ``nan`` here.
 
+    ``keys`` (optional) names the metrics wanted, in the order wanted; the
+    default is all of them, in the order above. Asking for a few saves time
+    on long arrays (a curve of a million thresholds), the values are the same.
+
     >>> round(metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))["precision"], 3)
     0.308
+    >>> metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8), keys=["recall", "fpr"])
+    {'recall': 0.8, 'fpr': 0.2}
     """
-    if len(counts) != 4:
-        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
-    tn, fp, fn, tp = (
-        check_count_array(v, name).astype(float) for v, name in zip(counts, Counts._fields, strict=True)
-    )
-    if tn.shape != fp.shape or tn.shape != fn.shape or tn.shape != tp.shape:
-        raise ValueError("tn, fp, fn and tp must have the same shape")
+    if keys is None:
+        wanted = list(METRIC_FORMULAS)
+    else:
+        wanted = [keys] if isinstance(keys, str) else list(keys)
+        unknown = [k for k in wanted if k not in METRIC_FORMULAS]
+        if unknown:
+            raise ValueError(f"keys must be metric_zoo keys ({', '.join(METRIC_FORMULAS)}), got {unknown[0]!r}")
+    tn, fp, fn, tp = _cells(counts)
     n = tn + fp + fn + tp
     if np.any(n == 0):
         raise ValueError("counts are all zero: there is nobody to evaluate")
-    tpr = _ratio(tp, tp + fn)
-    tnr = _ratio(tn, tn + fp)
-    fpr = _ratio(fp, fp + tn)
-    fnr = _ratio(fn, fn + tp)
-    lr_plus = _ratio(tpr, fpr)
-    lr_minus = _ratio(fnr, tnr)
-    out = {
-        "accuracy": _ratio(tp + tn, n),
-        "precision": _ratio(tp, tp + fp),
-        "recall": tpr,
-        "specificity": tnr,
-        "fpr": fpr,
-        "fnr": fnr,
-        "npv": _ratio(tn, tn + fn),
-        "fdr": _ratio(fp, fp + tp),
-        "for": _ratio(fn, fn + tn),
-        "f1": _ratio(2 * tp, 2 * tp + fp + fn),
-        "balanced_accuracy": (tpr + tnr) / 2,
-        "mcc": _ratio(tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))),
-        "prevalence": _ratio(tp + fn, n),
-        "lr_plus": lr_plus,
-        "lr_minus": lr_minus,
-        "dor": _ratio(lr_plus, lr_minus),
+    formulas: dict[str, Callable[[], np.ndarray]] = {
+        "accuracy": lambda: _ratio(tp + tn, n),
+        "precision": lambda: _ratio(tp, tp + fp),
+        "recall": lambda: _ratio(tp, tp + fn),
+        "specificity": lambda: _ratio(tn, tn + fp),
+        "fpr": lambda: _ratio(fp, fp + tn),
+        "fnr": lambda: _ratio(fn, fn + tp),
+        "npv": lambda: _ratio(tn, tn + fn),
+        "fdr": lambda: _ratio(fp, fp + tp),
+        "for": lambda: _ratio(fn, fn + tn),
+        "f1": lambda: _ratio(2 * tp, 2 * tp + fp + fn),
+        "balanced_accuracy": lambda: (get("recall") + get("specificity")) / 2,
+        "mcc": lambda: _ratio(tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))),
+        "prevalence": lambda: _ratio(tp + fn, n),
+        "lr_plus": lambda: _ratio(get("recall"), get("fpr")),
+        "lr_minus": lambda: _ratio(get("fnr"), get("specificity")),
+        "dor": lambda: _ratio(get("lr_plus"), get("lr_minus")),
     }
-    if out["accuracy"].ndim == 0:
+    done: dict[str, np.ndarray] = {}
+
+    def get(key: str) -> np.ndarray:
+        if key not in done:
+            done[key] = formulas[key]()
+        return done[key]
+
+    out = {key: get(key) for key in wanted}
+    if n.ndim == 0:
         return {k: float(v) for k, v in out.items()}
     return out

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
 from sklearn.metrics import precision_recall_curve, roc_curve
 
 from ._validate import check_binary_labels, check_same_length, check_scores
@@ -46,6 +47,19 @@ def _labels_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
     return check_binary_labels(y_true), y_score
 
 
+def _threshold(value: object, name: str = "threshold") -> float:
+    """A threshold: any number but nan (``inf`` allowed: nothing reaches it)."""
+    if isinstance(value, (bool, str)) or np.ndim(value) != 0:
+        raise ValueError(f"{name} must be a number, got {value!r}")
+    try:
+        t = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number, got {value!r}") from None
+    if np.isnan(t):
+        raise ValueError(f"{name} must be a number, got nan")
+    return t
+
+
 def counts_at_threshold(y_true, y_score, threshold: float, *, strict: bool = False) -> Counts:
     """Confusion counts when everything scoring at or above the threshold is called positive.
 
@@ -63,9 +77,7 @@ def counts_at_threshold(y_true, y_score, threshold: float, *, strict: bool = Fal
     Counts(tn=2, fp=0, fn=1, tp=1)
     """
     is_pos, y_score = _labels_scores(y_true, y_score)
-    t = float(threshold)
-    if np.isnan(t):
-        raise ValueError("threshold must be a number, got nan")
+    t = _threshold(threshold)
     pred = y_score > t if strict else y_score >= t
     tp = int(np.count_nonzero(pred & is_pos))
     fp = int(np.count_nonzero(pred & ~is_pos))
@@ -103,6 +115,8 @@ def pair_counts(y_true, y_score, *, chunk: int = 2048) -> PairCounts:
     >>> pair_counts([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.4])
     PairCounts(wins=2, ties=1, losses=1, n_pairs=4)
     """
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise ValueError(f"chunk must be a whole number >= 1, got {chunk!r}")
     is_pos, y_score = _labels_scores(y_true, y_score)
     pos = y_score[is_pos]
     neg = y_score[~is_pos]
@@ -137,6 +151,7 @@ def cheat_sheet_roc_table(y_true, y_score, *, threshold: float = 0.5, strict: bo
     (area piece added by the row) and ``predicted`` (``1`` when ``P > threshold``,
     or ``P >= threshold`` with ``strict=False``; empty for the artificial row).
     """
+    threshold = _threshold(threshold)
     t = roc_table(y_true, y_score)
     pred = t.threshold > threshold if strict else t.threshold >= threshold
     predicted = pred.astype(int).astype(str)
@@ -165,6 +180,8 @@ def plot_pr_roc(y_true, y_score, *, axes, label: str | None = None, color: str |
     diagonal. Returns the two axes.
     """
     is_pos, y_score = _labels_scores(y_true, y_score)
+    if not (np.iterable(axes) and len(axes) == 2 and all(isinstance(a, Axes) for a in axes)):
+        raise ValueError(f"axes must be two matplotlib Axes (PR curve, ROC curve), got {axes!r:.60}")
     ax_pr, ax_roc = axes
     precision, recall, _ = precision_recall_curve(is_pos, y_score)
     fpr, tpr, _ = roc_curve(is_pos, y_score)
@@ -189,6 +206,10 @@ def plot_roc_pieces(table: pd.DataFrame, *, ax, title: str = "ROC curve and its 
     The shaded trapezoid under the segment that ends at row ``i`` has area
     ``auc_piece_i``; their sum, the AUC, is written in the legend.
     """
+    if not isinstance(table, pd.DataFrame) or not {"fpr", "tpr", "auc_piece"} <= set(table.columns):
+        raise ValueError("table must be a DataFrame from helpers.roc_table (columns fpr, tpr, auc_piece)")
+    if not isinstance(ax, Axes):
+        raise ValueError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
     fpr = table["fpr"].to_numpy()
     tpr = table["tpr"].to_numpy()
     colours = [PALETTE["sky"], PALETTE["orange"]]

@@ -27,7 +27,8 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from ._validate import check_count, check_probability_open
+from ._arguments import as_generator
+from ._validate import check_count, check_prevalence_array, check_probabilities, check_probability_open, check_rate
 from .intervals import precision_interval
 from .prior_shift import corrected_precision, estimate_prevalence_acc, estimate_prevalence_em
 
@@ -76,7 +77,8 @@ def enriched_pool_splits(
 
     Returns a DataFrame with one row per split and the integer columns
     :data:`COUNT_COLUMNS` (``test_tp``, ``test_fn``, ..., ``pool_tn``).
-    ``progress=True`` shows a tqdm progress bar.
+    ``rng`` is an int seed, ``None`` or a ``numpy.random.Generator`` (which
+    the splits advance). ``progress=True`` shows a tqdm progress bar.
     """
     y_true = _as_bool(y_true, "y_true")
     y_pred = _as_bool(y_pred, "y_pred")
@@ -100,6 +102,7 @@ def enriched_pool_splits(
         raise ValueError("n_test_pos and n_test_neg must be >= 1")
     if n_test_neg > neg_eligible.size:
         raise ValueError(f"n_test_neg={n_test_neg} exceeds the {neg_eligible.size} negatives allowed in the test set")
+    gen = as_generator(rng)
     n_pool_neg = n_neg - n_test_neg
     n_pool_pos = round(n_pool_neg * pi / (1.0 - pi))
     if n_pool_neg < 1 or n_pool_pos < 1:
@@ -108,7 +111,6 @@ def enriched_pool_splits(
         raise ValueError(
             f"n_test_pos={n_test_pos} plus the pool's {n_pool_pos} positives exceed the {pos.size} positives"
         )
-    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     pred_pos = y_pred[pos]
     n_pred_neg_all = int(y_pred[~y_true].sum())
     rows = np.empty((n_splits, len(COUNT_COLUMNS)), dtype=np.int64)
@@ -126,26 +128,29 @@ def enriched_pool_splits(
     return pd.DataFrame(rows, columns=list(COUNT_COLUMNS))
 
 
-def precision_estimates(counts: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
+def precision_estimates(splits: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
     """Naive, corrected and realised precision for each row of split counts.
 
-    ``counts`` has the columns of :func:`enriched_pool_splits`. With the
-    pool's prevalence ``pi = pool_pos / pool_size`` taken as known::
+    ``splits`` is a DataFrame with the columns of :func:`enriched_pool_splits`
+    (one row per split). With the pool's prevalence
+    ``pi = pool_pos / pool_size`` taken as known::
 
         naive     = test_tp / (test_tp + test_fp)
-        corrected = corrected_precision(test_tp, test_fp, test_ratio, deploy_ratio)
+        corrected = corrected_precision(tp=test_tp, fp=test_fp, test_ratio=..., deploy_ratio=...)
                   = precision_at_prevalence(test TPR, test FPR, pi)
-        low, high = precision_interval(test counts, deploy_prevalence=pi)
+        low, high = precision_interval(tp=test_tp, fn=test_fn, fp=test_fp, tn=test_tn, deploy_prevalence=pi)
         pool      = pool_tp / (pool_tp + pool_fp)
 
     ratios being negatives / positives. Undefined precisions (nobody predicted
     positive) are ``nan``. Returns a DataFrame with the columns
     ``pool_prevalence, naive, corrected, low, high, pool``.
     """
-    missing = [c for c in COUNT_COLUMNS if c not in counts.columns]
+    if not isinstance(splits, pd.DataFrame):
+        raise ValueError(f"splits must be a DataFrame from enriched_pool_splits, got {type(splits).__name__}")
+    missing = [c for c in COUNT_COLUMNS if c not in splits.columns]
     if missing:
-        raise ValueError(f"counts lacks the columns {missing}")
-    c = {k: counts[k].to_numpy(dtype=float) for k in COUNT_COLUMNS}
+        raise ValueError(f"splits lacks the columns {missing}")
+    c = {k: splits[k].to_numpy(dtype=float) for k in COUNT_COLUMNS}
     pool_pos = c["pool_tp"] + c["pool_fn"]
     pool_neg = c["pool_fp"] + c["pool_tn"]
     pis = np.unique(pool_pos / (pool_pos + pool_neg))
@@ -164,7 +169,7 @@ def precision_estimates(counts: pd.DataFrame, *, confidence: float = 0.95) -> pd
         pool = np.where(c["pool_tp"] + c["pool_fp"] > 0, c["pool_tp"] / (c["pool_tp"] + c["pool_fp"]), np.nan)
     return pd.DataFrame(
         {"pool_prevalence": pi, "naive": naive, "corrected": corrected, "low": low, "high": high, "pool": pool},
-        index=counts.index,
+        index=splits.index,
     )
 
 
@@ -177,10 +182,11 @@ def sample_at_prevalence(y_true, prevalence: float, *, rng=0, max_size: int | No
     ``n_neg = round(n_pos (1 - pi) / pi)`` negatives (both rescaled down when
     ``max_size`` is smaller), drawn without replacement. Its prevalence is
     ``pi`` up to the rounding of the counts. Returns the indices, positives
-    first.
+    first. ``rng`` is an int seed, ``None`` or a ``numpy.random.Generator``.
     """
     y = _as_bool(y_true, "y_true")
     pi = check_probability_open(prevalence, "prevalence")
+    gen = as_generator(rng)
     pos = np.flatnonzero(y)
     neg = np.flatnonzero(~y)
     n_pos = min(pos.size, round(neg.size * pi / (1.0 - pi)))
@@ -190,7 +196,6 @@ def sample_at_prevalence(y_true, prevalence: float, *, rng=0, max_size: int | No
         n_neg = max_size - n_pos
     if n_pos < 1 or n_neg < 1:
         raise ValueError(f"prevalence={pi} leaves no positive or no negative in a sample of y_true")
-    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     return np.concatenate([gen.choice(pos, n_pos, replace=False), gen.choice(neg, n_neg, replace=False)])
 
 
@@ -208,7 +213,8 @@ def prevalence_estimates(
         cc    = q = share of the sample flagged                   (classify and count)
         mean  = mean of proba                                     (probability average)
     """
-    p = np.asarray(proba, dtype=float)
+    p = check_probabilities(proba, "proba")
+    threshold = check_rate(threshold, "threshold")
     flagged = (p >= threshold).astype(int)
     return {
         "em": estimate_prevalence_em(p, train_prevalence=train_prevalence),
@@ -239,14 +245,18 @@ def prevalence_study(
     alone (:func:`prevalence_estimates`). Returns one row per draw with the
     columns ``prior`` (the target), ``true`` (the sample's actual
     prevalence, after rounding of the counts), ``n`` (sample size), ``em``,
-    ``acc``, ``cc`` and ``mean``. ``progress=True`` shows a tqdm bar.
+    ``acc``, ``cc`` and ``mean``. ``rng`` is an int seed, ``None`` or a
+    ``numpy.random.Generator``. ``progress=True`` shows a tqdm bar.
     """
     y = _as_bool(y_true, "y_true")
-    p = np.asarray(proba, dtype=float)
+    p = check_probabilities(proba, "proba")
     if p.shape != y.shape:
         raise ValueError(f"y_true and proba must have the same length, got {y.size} and {p.size}")
+    priors = check_prevalence_array(priors, "priors")
+    if priors.ndim != 1 or priors.size == 0:
+        raise ValueError(f"priors must be a non-empty list of prevalences, got shape {priors.shape}")
     n_draws = check_count(n_draws, "n_draws")
-    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    gen = as_generator(rng)
     rows = []
     jobs = [(float(pi), k) for pi in priors for k in range(n_draws)]
     for pi, _ in tqdm(jobs, disable=not progress, desc="samples"):

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import norm
 
+from ._arguments import Cell, resolve_counts, takes_counts
 from ._validate import check_count, check_count_array, check_prevalence_array, check_probability_open
+from .counts import Counts
 
 __all__ = ["wilson_interval", "precision_interval", "precision_interval_estimated_prevalence"]
 
@@ -47,8 +49,24 @@ def wilson_interval(successes, trials, *, confidence: float = 0.95):
     return _pair(np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0))
 
 
-def precision_interval(tp, fn, fp, tn, *, deploy_prevalence: float, confidence: float = 0.95):
+@takes_counts()
+def precision_interval(
+    counts: Counts | None = None,
+    *,
+    deploy_prevalence: float,
+    confidence: float = 0.95,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+):
     """Confidence interval for precision (PPV) at a known deployment prevalence.
+
+    ``counts`` is the test set's confusion matrix: a :class:`~helpers.Counts`,
+    or the four counts as keywords ``tp=, fn=, fp=, tn=`` instead (never by
+    position). Each cell may be a number or an array (one study per entry);
+    ``deploy_prevalence`` is a number or an array of the same shape, strictly
+    between 0 and 1. Returns ``(low, high)``.
 
     At prevalence ``pi`` precision depends on the test set only through the
     positive likelihood ratio ``LR+ = TPR / FPR``::
@@ -75,11 +93,13 @@ def precision_interval(tp, fn, fp, tn, *, deploy_prevalence: float, confidence: 
     uncertainty of TPR and FPR. When the prevalence is itself estimated from
     a sample, use :func:`precision_interval_estimated_prevalence`.
 
-    >>> low, high = precision_interval(88, 22, 100, 99_890, deploy_prevalence=1e-4)
+    >>> low, high = precision_interval(Counts(tn=99_890, fp=100, fn=22, tp=88), deploy_prevalence=1e-4)
     >>> round(low, 4), round(high, 4)
     (0.06, 0.0898)
+    >>> precision_interval(tp=88, fn=22, fp=100, tn=99_890, deploy_prevalence=1e-4) == (low, high)
+    True
     """
-    tp, fn, fp, tn = _check_counts(tp, fn, fp, tn)
+    tp, fn, fp, tn = _check_counts(counts, tp, fn, fp, tn, function="precision_interval")
     pi = _check_prevalence(deploy_prevalence, "deploy_prevalence")
     _, lr_low, lr_high = _likelihood_ratio_interval(tp, fn, fp, tn, confidence)
     low = pi * lr_low / (pi * lr_low + 1 - pi)
@@ -88,15 +108,14 @@ def precision_interval(tp, fn, fp, tn, *, deploy_prevalence: float, confidence: 
     return _pair(low, high)
 
 
-def _check_counts(tp, fn, fp, tn):
-    tp, fn, fp, tn = (
-        check_count_array(v, name).astype(float)
-        for v, name in ((tp, "tp"), (fn, "fn"), (fp, "fp"), (tn, "tn"))
-    )
+def _check_counts(counts, tp, fn, fp, tn, *, function: str):
+    """The four cells as float arrays, with at least one positive and one negative in each study."""
+    c, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function=function)
+    tp, fn, fp, tn = (np.asarray(v, dtype=float) for v in (c.tp, c.fn, c.fp, c.tn))
     if np.any(tp + fn == 0):
-        raise ValueError("tp + fn must be > 0: precision needs at least one positive in the test set")
+        raise ValueError(f"{at}tp + {at}fn must be > 0: precision needs at least one positive in the test set")
     if np.any(fp + tn == 0):
-        raise ValueError("fp + tn must be > 0: precision needs at least one negative in the test set")
+        raise ValueError(f"{at}fp + {at}tn must be > 0: precision needs at least one negative in the test set")
     return tp, fn, fp, tn
 
 
@@ -128,10 +147,26 @@ def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float):
     return lr, np.maximum(lr_low, 0.0), lr_high
 
 
+@takes_counts()
 def precision_interval_estimated_prevalence(
-    *, tp, fn, fp, tn, sample_pos, sample_size, confidence: float = 0.95
+    counts: Counts | None = None,
+    *,
+    sample_pos,
+    sample_size,
+    confidence: float = 0.95,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
 ):
     """Confidence interval for precision (PPV) when the prevalence is estimated from a sample too.
+
+    ``counts`` is the test set's confusion matrix, as in
+    :func:`precision_interval`: a :class:`~helpers.Counts`, or the four
+    counts as keywords ``tp=, fn=, fp=, tn=`` (never by position).
+    ``sample_pos`` positives were found among ``sample_size`` people of the
+    deployment population. Every count may be a number or an array (one
+    study per entry). Returns ``(low, high)``.
 
     The prevalence is estimated as ``pi_hat = sample_pos / sample_size``,
     the share of positives in a random sample of ``sample_size`` people from
@@ -163,11 +198,11 @@ def precision_interval_estimated_prevalence(
     tends to it as ``sample_size`` grows. Works elementwise on arrays.
 
     >>> low, high = precision_interval_estimated_prevalence(
-    ...     tp=88, fn=22, fp=100, tn=99_890, sample_pos=10, sample_size=100_000)
+    ...     Counts(tn=99_890, fp=100, fn=22, tp=88), sample_pos=10, sample_size=100_000)
     >>> round(low, 4), round(high, 4)
     (0.0401, 0.1323)
     """
-    tp, fn, fp, tn = _check_counts(tp, fn, fp, tn)
+    tp, fn, fp, tn = _check_counts(counts, tp, fn, fp, tn, function="precision_interval_estimated_prevalence")
     k = check_count_array(sample_pos, "sample_pos").astype(float)
     n = np.asarray(check_count(sample_size, "sample_size") if np.ndim(sample_size) == 0
                    else check_count_array(sample_size, "sample_size"), dtype=float)

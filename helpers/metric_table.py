@@ -13,6 +13,7 @@ import math
 
 import pandas as pd
 
+from ._arguments import Cell, resolve_counts, takes_counts
 from .counts import METRIC_FORMULAS, Counts, metric_zoo
 
 __all__ = ["METRIC_NAMES", "format_metric", "fraction_parts", "zoo_table"]
@@ -61,23 +62,41 @@ _UNDEFINED_WHY = {
 }
 
 
-def _as_counts(counts) -> Counts:
-    if len(counts) != 4:
-        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
-    return Counts(*(int(v) for v in counts))
+def _as_counts(counts, tp, fn, fp, tn, *, function: str) -> tuple[Counts, str]:
+    """One matrix of whole numbers (no arrays), and the prefix that names its cells in messages."""
+    c, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function=function)
+    for field, value in zip(Counts._fields, c, strict=True):
+        if value.ndim != 0:
+            raise ValueError(f"{at}{field} must be one number (one matrix), got an array of shape {value.shape}")
+    return Counts(*(int(v) for v in c)), at
 
 
-def fraction_parts(key: str, counts) -> tuple[int, int] | None:
+def _check_key(key: object) -> str:
+    if not isinstance(key, str) or key not in METRIC_FORMULAS:
+        raise ValueError(f"key must be one of the metric_zoo keys, got {key!r}")
+    return key
+
+
+@takes_counts()
+def fraction_parts(
+    key: str, counts: Counts | None = None, *, tp: Cell = None, fn: Cell = None, fp: Cell = None, tn: Cell = None
+) -> tuple[int, int] | None:
     """``(numerator, denominator)`` in counts for a metric that is a ratio of counts, else ``None``.
+
+    ``key`` is a :func:`~helpers.metric_zoo` key; ``counts`` a
+    :class:`~helpers.Counts`, or the four counts as keywords ``tp=, fn=, fp=, tn=``
+    instead (never by position). For precision, ``TP / (TP + FP)`` gives
+    ``(TP, TP + FP)``; see :data:`~helpers.METRIC_FORMULAS` for the others.
 
     >>> fraction_parts("precision", Counts(tn=72, fp=18, fn=2, tp=8))
     (8, 26)
+    >>> fraction_parts("recall", tp=8, fn=2, fp=18, tn=72)
+    (8, 10)
     """
-    if key not in METRIC_FORMULAS:
-        raise ValueError(f"key must be one of the metric_zoo keys, got {key!r}")
+    _check_key(key)
+    c, _ = _as_counts(counts, tp, fn, fp, tn, function="fraction_parts")
     if key not in _FRACTIONS:
         return None
-    c = _as_counts(counts)
     num, den, _ = _FRACTIONS[key]
     return int(num(c)), int(den(c))
 
@@ -88,23 +107,38 @@ def format_metric(key: str, value: float, digits: int = 3) -> str:
     >>> format_metric("precision", float("nan"))
     'undefined (0/0)'
     """
-    if key not in METRIC_FORMULAS:
-        raise ValueError(f"key must be one of the metric_zoo keys, got {key!r}")
+    _check_key(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:
+            value = float(value)  # a numpy scalar or 0-d array
+        except (TypeError, ValueError):
+            raise ValueError(f"value must be a number, got {value!r}") from None
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
+        raise ValueError(f"digits must be a whole number >= 0, got {digits!r}")
     if math.isnan(value):
         return _UNDEFINED_WHY.get(key, "undefined (0/0)")
     return f"{value:.{digits}f}"
 
 
-def zoo_table(counts, digits: int = 3) -> pd.DataFrame:
+@takes_counts()
+def zoo_table(
+    counts: Counts | None = None, digits: int = 3, *, tp: Cell = None, fn: Cell = None, fp: Cell = None, tn: Cell = None
+) -> pd.DataFrame:
     """Every metric of :func:`~helpers.metric_zoo` with its formula and, where it is one, its fraction.
 
-    Columns: ``name`` (short name), ``also called``, ``formula``
+    ``counts`` is a :class:`~helpers.Counts`, or the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` instead (never by position); one matrix of whole
+    numbers. Columns: ``name`` (short name), ``also called``, ``formula``
     (:data:`~helpers.METRIC_FORMULAS`), ``fraction`` (e.g. ``"8 / 26"``, empty
     for metrics that are not a ratio of counts), ``denominator`` (which row or
     column sum), ``value`` (float, nan when undefined) and ``shown`` (the value
     as text, or why it is undefined). The index holds the ``metric_zoo`` keys.
     """
-    c = _as_counts(counts)
+    c, at = _as_counts(counts, tp, fn, fp, tn, function="zoo_table")
+    if c.n == 0:
+        raise ValueError(f"{at}tn + {at}fp + {at}fn + {at}tp is 0: there is nobody to evaluate")
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
+        raise ValueError(f"digits must be a whole number >= 0, got {digits!r}")
     zoo = metric_zoo(c)
     rows = []
     for key, (short, other) in METRIC_NAMES.items():

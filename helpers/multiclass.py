@@ -35,20 +35,29 @@ def _check_average(average: str) -> str:
 
 
 def _check_proba(y_true, proba, labels):
+    labels_given = labels
     y = np.asarray(y_true)
-    p = np.asarray(proba, dtype=float)
+    try:
+        p = np.asarray(proba, dtype=float)
+    except (TypeError, ValueError):
+        shown = repr(proba)[:40]
+        raise ValueError(f"proba must be an array of probabilities (n_samples, n_classes), got {shown}") from None
     if y.ndim != 1:
         raise ValueError(f"y_true must be one-dimensional, got shape {y.shape}")
     if p.ndim != 2 or p.shape[0] != y.size:
         raise ValueError(f"proba must have shape (n_samples, n_classes) = ({y.size}, c), got {p.shape}")
     labels = np.unique(y) if labels is None else np.asarray(labels)
     if labels.size < 3:
-        raise ValueError(f"need at least 3 classes for a multiclass AUC, found {labels.size}")
+        where = "y_true" if labels_given is None else "labels"
+        raise ValueError(f"{where} must hold at least 3 classes for a multiclass AUC, found {labels.size}")
     if p.shape[1] != labels.size:
         raise ValueError(f"proba has {p.shape[1]} columns but there are {labels.size} classes")
     missing = np.setdiff1d(labels, np.unique(y))
     if missing.size:
         raise ValueError(f"y_true has no sample of class {missing[0]!r}")
+    unknown = np.setdiff1d(np.unique(y), labels)
+    if unknown.size:
+        raise ValueError(f"y_true holds class {unknown[0]!r}, which is not in labels")
     return y, p, labels
 
 
@@ -65,6 +74,10 @@ def per_class_counts(matrix, labels=None) -> pd.DataFrame:
     c = np.asarray(matrix)
     if c.ndim != 2 or c.shape[0] != c.shape[1]:
         raise ValueError(f"matrix must be square (classes x classes), got shape {c.shape}")
+    if not np.issubdtype(c.dtype, np.number) or np.any(c < 0):
+        raise ValueError("matrix must hold counts >= 0")
+    if labels is not None and len(labels) != c.shape[0]:
+        raise ValueError(f"labels must name the {c.shape[0]} classes of matrix, got {len(labels)} labels")
     tp = np.diag(c).astype(int)
     fp = c.sum(axis=0) - tp
     fn = c.sum(axis=1) - tp

@@ -17,6 +17,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._arguments import as_generator
+from ._validate import check_count, check_probability_open
+
 __all__ = ["OpenSetSplit", "open_set_split", "simulate_recall_curve_scores"]
 
 
@@ -29,26 +32,33 @@ class OpenSetSplit(NamedTuple):
 
 
 def open_set_split(
-    y, *, labeled_classes, labeled_fraction: float = 0.5, test_fraction: float = 0.2, random_state: int = 0
+    y, *, labeled_classes, labeled_fraction: float = 0.5, test_fraction: float = 0.2, rng=0
 ) -> OpenSetSplit:
     """Split sample indices into train / test (labeled classes only) and an unlabeled pool (every class).
 
     For each labeled class, ``labeled_fraction`` of its samples (rounded) are
     labeled and the rest go to the pool; of the labeled ones, ``test_fraction``
     (rounded) form the test set. Samples of all other classes go to the pool.
+    Each class's samples are shuffled with ``rng`` (an int seed, ``None`` or a
+    ``numpy.random.Generator``) before they are dealt out::
+
+        n_labeled = round(labeled_fraction * n_class),   n_test = round(test_fraction * n_labeled)
     """
     y = np.asarray(y)
+    if y.ndim != 1 or y.size == 0:
+        raise ValueError(f"y must be a non-empty one-dimensional array of class labels, got shape {y.shape}")
+    if isinstance(labeled_classes, str) or not np.iterable(labeled_classes):
+        raise ValueError(f"labeled_classes must be a list of class labels, got {labeled_classes!r}")
     labeled_classes = list(labeled_classes)
     missing = [c for c in labeled_classes if not np.any(y == c)]
     if missing:
         raise ValueError(f"labeled_classes holds {missing[0]!r}, which does not occur in y")
-    for name, value in [("labeled_fraction", labeled_fraction), ("test_fraction", test_fraction)]:
-        if not 0 < value < 1:
-            raise ValueError(f"{name} must be strictly between 0 and 1, got {value!r}")
-    rng = np.random.default_rng(random_state)
+    labeled_fraction = check_probability_open(labeled_fraction, "labeled_fraction")
+    test_fraction = check_probability_open(test_fraction, "test_fraction")
+    gen = as_generator(rng)
     train, test, pool = [], [], []
     for c in np.unique(y):
-        idx = rng.permutation(np.flatnonzero(y == c))
+        idx = gen.permutation(np.flatnonzero(y == c))
         if c not in labeled_classes:
             pool.append(idx)
             continue
@@ -61,11 +71,13 @@ def open_set_split(
 
 
 def simulate_recall_curve_scores(kind: str, *, n_pool: int = 10_000, class_size: int = 2_000,
-                                 n_test_pos: int = 500, random_state: int = 0):
+                                 n_test_pos: int = 500, rng=0):
     """Scores for the three shapes of the recall@k-vs-k curve (the precision@k article).
 
     Returns ``(test_scores_pos, pool_scores, pool_is_pos)``; scores are on a
-    logit-like scale, positives centred at 3.
+    logit-like scale, positives centred at 3, negatives at -6 (standard
+    deviation 1), drawn with ``rng`` (an int seed, ``None`` or a
+    ``numpy.random.Generator``).
 
     - ``"ideal"``: pool positives and test positives come from the same
       distribution and every negative scores below every positive, so
@@ -79,19 +91,24 @@ def simulate_recall_curve_scores(kind: str, *, n_pool: int = 10_000, class_size:
     """
     if kind not in ("ideal", "overfit", "underfit"):
         raise ValueError(f"kind must be 'ideal', 'overfit' or 'underfit', got {kind!r}")
+    n_pool = check_count(n_pool, "n_pool")
+    class_size = check_count(class_size, "class_size")
+    n_test_pos = check_count(n_test_pos, "n_test_pos")
     if not 0 < class_size < n_pool:
-        raise ValueError("class_size must be between 0 and n_pool")
-    rng = np.random.default_rng(random_state)
+        raise ValueError(f"class_size must be between 0 and n_pool ({n_pool}), exclusive, got {class_size}")
+    if n_test_pos < 1:
+        raise ValueError("n_test_pos must be at least 1")
+    gen = as_generator(rng)
     n_neg = n_pool - class_size
-    test_pos = rng.normal(3, 1, n_test_pos)
-    pos = rng.normal(3, 1, class_size)
-    neg = rng.normal(-6, 1, n_neg)
+    test_pos = gen.normal(3, 1, n_test_pos)
+    pos = gen.normal(3, 1, class_size)
+    neg = gen.normal(-6, 1, n_neg)
     if kind == "overfit":
         n_hidden = int(0.4 * class_size)
-        pos[:n_hidden] = rng.normal(-6, 1, n_hidden)  # the sub-type the model never saw
+        pos[:n_hidden] = gen.normal(-6, 1, n_hidden)  # the sub-type the model never saw
     elif kind == "underfit":
         n_alike = min(class_size, n_neg)
-        neg[:n_alike] = rng.normal(3, 1, n_alike)  # negatives the model cannot tell apart
+        neg[:n_alike] = gen.normal(3, 1, n_alike)  # negatives the model cannot tell apart
     scores = np.r_[pos, neg]
     is_pos = np.r_[np.ones(class_size, bool), np.zeros(n_neg, bool)]
     return test_pos, scores, is_pos

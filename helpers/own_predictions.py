@@ -8,12 +8,13 @@ that change with the prevalence, and thinning a curve of a million points to
 a few thousand for plotting. Everything is counted once, by
 :func:`helpers.roc_table` (scikit-learn's counting kernel), and derived from
 those counts without Python loops, so a file of 10**6 rows takes about a
-second.
+second. The metrics at the deployment prevalence are those of the weighted
+counts of :func:`helpers.counts.counts_at_prevalence`, taken by
+:func:`helpers.metric_zoo`: no formula of a metric is written here.
 """
 
 from __future__ import annotations
 
-import math
 import os
 from pathlib import Path
 
@@ -21,9 +22,8 @@ import numpy as np
 import pandas as pd
 
 from ._validate import check_probability_open
-from .counts import metric_zoo
+from .counts import PREVALENCE_FREE, Counts, counts_at_prevalence, metric_zoo
 from .curves import counts_at_threshold  # noqa: F401 (re-exported for notebook 13)
-from .prior_shift import negative_weight
 
 __all__ = [
     "NOTEBOOKS",
@@ -75,21 +75,21 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
         precision_pi = TP / (TP + w FP)                   (nan when TP = FP = 0)
         f1_pi        = 2 TP / (2 TP + w FP + FN)          FN = P - TP
 
-    ``precision_pi`` equals ``precision_at_prevalence(tpr, fpr, pi)`` and
-    ``f1_pi`` is the harmonic mean of ``precision_pi`` and recall.
-    Returns a DataFrame with columns ``threshold, tp, fp, tpr, fpr,
-    precision, f1`` (the last two at the deployment prevalence).
+    Both are ``metric_zoo(counts_at_prevalence(counts, pi))`` of the counts
+    at each threshold (:func:`helpers.counts.counts_at_prevalence`, the
+    single definition). ``precision_pi`` equals
+    ``precision_at_prevalence(tpr, fpr, pi)`` and ``f1_pi`` is the harmonic
+    mean of ``precision_pi`` and recall. Returns a DataFrame with columns
+    ``threshold, tp, fp, tpr, fpr, precision, f1`` (the last two at the
+    deployment prevalence).
     """
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     rows = roc.iloc[1:]
     tp = rows["tp"].to_numpy(dtype=float)
     fp = rows["fp"].to_numpy(dtype=float)
     n_pos, n_neg = tp[-1], fp[-1]
-    w = negative_weight(n_pos, n_neg, pi)
-    flagged = tp + w * fp
-    with np.errstate(divide="ignore", invalid="ignore"):
-        precision = np.where(flagged > 0, tp / np.where(flagged > 0, flagged, 1.0), np.nan)
-    f1 = 2 * tp / (2 * tp + w * fp + (n_pos - tp))
+    at_pi = counts_at_prevalence(Counts(tn=n_neg - fp, fp=fp, fn=n_pos - tp, tp=tp), pi)
+    deployed = metric_zoo(at_pi, keys=["precision", "f1"])
     return pd.DataFrame(
         {
             "threshold": rows["threshold"].to_numpy(),
@@ -97,8 +97,8 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
             "fp": rows["fp"].to_numpy(),
             "tpr": rows["tpr"].to_numpy(),
             "fpr": rows["fpr"].to_numpy(),
-            "precision": precision,
-            "f1": f1,
+            "precision": deployed["precision"],
+            "f1": deployed["f1"],
         }
     )
 
@@ -118,41 +118,27 @@ def deployment_metrics(counts, *, deploy_prevalence: float) -> dict[str, float]:
     """The metric zoo at the deployment prevalence ``pi``, same keys as :func:`helpers.metric_zoo`.
 
     TPR, FPR, TNR and FNR come from the counts and do not move (nor do
-    balanced accuracy, LR+, LR- and DOR, built from them only). The others
-    are those of the expected counts at deployment, the file's negatives
-    weighted by ``w = negative_weight(P, N, pi)`` (TP, FN, w FP, w TN); by
-    Bayes' rule::
+    balanced accuracy, LR+, LR- and DOR, built from them only: the keys of
+    :data:`helpers.counts.PREVALENCE_FREE`, taken from ``metric_zoo(counts)``).
+    The others are ``metric_zoo`` of the expected counts at deployment, the
+    file's negatives weighted by ``w = negative_weight(P, N, pi)``
+    (``counts_at_prevalence(counts, pi)`` = TP, FN, w FP, w TN, the single
+    definition); by Bayes' rule::
 
-        precision = TPR pi / (TPR pi + FPR (1 - pi))         fdr = 1 - precision
-        npv       = TNR (1 - pi) / (TNR (1 - pi) + FNR pi)    for = 1 - npv
+        precision = TP / (TP + w FP) = TPR pi / (TPR pi + FPR (1 - pi))     fdr = 1 - precision
+        npv       = w TN / (w TN + FN) = TNR (1 - pi) / (TNR (1 - pi) + FNR pi)    for = 1 - npv
         accuracy  = TPR pi + TNR (1 - pi)
         f1        = 2 TP / (2 TP + w FP + FN)
         mcc       = MCC of (TP, FN, w FP, w TN)
 
-    Undefined values (nobody predicted positive, say) are ``nan``.
+    and ``prevalence`` is ``pi`` itself. Undefined values (nobody predicted
+    positive, say) are ``nan``.
     """
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    out = metric_zoo(counts_at_prevalence(counts, pi))
     zoo = metric_zoo(counts)
-    tn, fp, fn, tp = (float(v) for v in counts)
-    w = negative_weight(tp + fn, tn + fp, pi)
-    tn, fp = w * tn, w * fp
-
-    def ratio(num: float, den: float) -> float:
-        return num / den if den > 0 else math.nan
-
-    out = dict(zoo)
-    out.update(
-        {
-            "accuracy": (tp + tn) / (tp + tn + fp + fn),
-            "precision": ratio(tp, tp + fp),
-            "npv": ratio(tn, tn + fn),
-            "fdr": ratio(fp, tp + fp),
-            "for": ratio(fn, tn + fn),
-            "f1": ratio(2 * tp, 2 * tp + fp + fn),
-            "mcc": ratio(tp * tn - fp * fn, math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))),
-            "prevalence": pi,
-        }
-    )
+    out.update({key: zoo[key] for key in PREVALENCE_FREE})
+    out["prevalence"] = pi
     return out
 
 

@@ -124,7 +124,7 @@ def _read_source(source: object) -> tuple[str, bytes]:
     """Return ``(name for messages, raw bytes)`` of a path or a file-like object."""
     if isinstance(source, (bytes, bytearray)):
         raise TypeError(
-            "load_predictions needs a path or a file-like object, got raw bytes; wrap them in io.BytesIO(...)"
+            "path_or_buffer must be a path or a file-like object, got raw bytes; wrap them in io.BytesIO(...)"
         )
     if isinstance(source, (str, os.PathLike)):
         path = Path(os.fsdecode(source))
@@ -151,7 +151,7 @@ def _read_source(source: object) -> tuple[str, bytes]:
     read = getattr(source, "read", None)
     if not callable(read):
         raise TypeError(
-            "load_predictions needs a file path (str or pathlib.Path) or a file-like "
+            "path_or_buffer must be a file path (str or pathlib.Path) or a file-like "
             f"object with .read(), got {type(source).__name__}"
         )
     raw_name = getattr(source, "name", None)

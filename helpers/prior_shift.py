@@ -4,6 +4,17 @@ Under prior shift the class-conditional score distributions stay the same
 (so TPR and FPR at every threshold stay the same) and only the prevalence
 changes. Precision, F1 and average precision move; recall, FPR and ROC AUC
 do not.
+
+One definition: precision at a prevalence ``pi`` of counted TP, FP, FN, TN is
+``TP / (TP + w FP)`` with ``w = ((1 - pi) / pi) / (N / P)``, computed in one
+place, :func:`helpers.counts.counts_at_prevalence` (the weighted counts) and
+:func:`helpers.metric_zoo` (their ratios). :func:`corrected_precision`,
+:func:`rebuilt_precision` and :func:`corrected_pr_curve` call them.
+:func:`precision_at_prevalence` is the entry point for *rates*: Bayes' rule
+on TPR and FPR, the same number (TPR and FPR are TP and FP per positive and
+per negative, ``P = N = 1``, so ``w = (1 - pi) / pi``), written so that tiny
+rates and prevalences do not underflow; ``tests/test_one_definition.py``
+checks that it agrees with the definition.
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ from ._validate import (
     check_same_length,
     check_scores,
 )
+from .counts import Counts, WeightedCounts, counts_at_prevalence, metric_zoo, negative_weight, weight_negatives
 
 __all__ = [
     "precision_at_prevalence",
@@ -48,6 +60,13 @@ def precision_at_prevalence(tpr, fpr, prevalence):
     with ``pi`` the prevalence P(y = 1). Undefined (``nan``) when TPR = FPR = 0
     (nobody is predicted positive). Works elementwise on arrays.
 
+    This is the rate form of the one definition of deployment precision,
+    ``TP / (TP + w FP)`` of :func:`helpers.counts.counts_at_prevalence`:
+    dividing by ``pi`` gives ``TPR / (TPR + w FPR)`` with ``w = (1 - pi) / pi``.
+    It is computed as ``1 / (1 + w FPR / TPR)`` so that tiny rates or
+    prevalences cannot underflow; for counts with these rates it agrees with
+    ``metric_zoo(counts.at_prevalence(pi))["precision"]`` to rounding.
+
     >>> round(precision_at_prevalence(0.8, 0.001, 10 / 100_000), 4)
     0.0741
     """
@@ -71,7 +90,10 @@ def rebuilt_precision(counts, *, prevalence):
 
         TPR = TP / (TP + FN),   FPR = FP / (FP + TN)
         precision = TPR * pi / (TPR * pi + FPR * (1 - pi))
+                  = TP / (TP + w FP),   w = ((1 - pi) / pi) / (N / P)
 
+    computed as ``metric_zoo(counts_at_prevalence(counts, pi))["precision"]``
+    (:func:`helpers.counts.counts_at_prevalence`, the single definition).
     ``counts`` is a :class:`helpers.Counts` (fields may be arrays, one entry
     per study); ``prevalence`` is a number or an array in ``[0, 1)``. At the
     matrix's own prevalence, ``(TP + FN) / n``, this is ``TP / (TP + FP)``.
@@ -89,12 +111,13 @@ def rebuilt_precision(counts, *, prevalence):
     pi = np.asarray(prevalence, dtype=float)
     if pi.size and not np.all((pi >= 0.0) & (pi < 1.0)):
         raise ValueError(f"prevalence must be in [0, 1), found {pi[~((pi >= 0) & (pi < 1))].flat[0]!r}")
+    tp, fn, fp, tn, pi = np.broadcast_arrays(tp, fn, fp, tn, pi)
     defined = (tp + fn > 0) & (fp + tn > 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        tpr = np.where(defined, tp / np.where(tp + fn > 0, tp + fn, 1.0), 0.5)
-        fpr = np.where(defined, fp / np.where(fp + tn > 0, fp + tn, 1.0), 0.5)
-    out = precision_at_prevalence(tpr, fpr, np.where(pi > 0, pi, 0.5))
-    out = np.where(pi == 0, np.where(fpr > 0, 0.0, np.nan), out)
+    # Where TPR or FPR is undefined, or pi = 0, compute on a stand-in (1, 1, 1, 1) at
+    # pi = 1/2 and overwrite the result below: no weight exists there.
+    stand_in = WeightedCounts(*(np.where(defined, v, 1.0) for v in (tn, fp, fn, tp)))
+    out = metric_zoo(counts_at_prevalence(stand_in, np.where(pi > 0, pi, 0.5)), keys=["precision"])["precision"]
+    out = np.where(pi == 0, np.where(fp > 0, 0.0, np.nan), out)
     out = np.where(defined, out, np.nan)
     return _scalar_or_array(out)
 
@@ -108,8 +131,11 @@ def corrected_precision(tp, fp, *, test_ratio: float, deploy_ratio: float):
         FP_deploy = FP_test * deploy_ratio / test_ratio
         precision_deploy = TP / (TP + FP_deploy)
 
-    This equals :func:`precision_at_prevalence` with TPR and FPR from the test
+    computed by :func:`helpers.counts.weight_negatives` (the weighting) and
+    :func:`helpers.metric_zoo` (the ratio), the single definition. This
+    equals :func:`precision_at_prevalence` with TPR and FPR from the test
     set and ``pi = 1 / (1 + deploy_ratio)``. ``nan`` when TP = FP = 0.
+    ``tp`` and ``fp`` may be fractional (FP per TP, say) and arrays.
 
     >>> round(corrected_precision(90, 10, test_ratio=10, deploy_ratio=10_000), 4)
     0.0089
@@ -119,25 +145,13 @@ def corrected_precision(tp, fp, *, test_ratio: float, deploy_ratio: float):
     if np.any(tp < 0) or np.any(fp < 0) or not (np.all(np.isfinite(tp)) and np.all(np.isfinite(fp))):
         raise ValueError("tp and fp must be finite counts >= 0")
     fold = check_positive(deploy_ratio, "deploy_ratio") / check_positive(test_ratio, "test_ratio")
-    den = tp + fp * fold
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(den > 0, tp / np.where(den > 0, den, 1.0), np.nan)
-    return _scalar_or_array(out)
-
-
-def negative_weight(n_pos: float, n_neg: float, deploy_prevalence: float) -> float:
-    """Weight that gives the negatives of a sample the deployment prevalence.
-
-    ::
-
-        w = (neg/pos)_deploy / (neg/pos)_sample
-          = ((1 - pi) / pi) / (n_neg / n_pos)
-
-    Giving every negative the weight ``w`` (``sample_weight`` in scikit-learn)
-    turns precision, F1 and average precision into their deployment values.
-    """
-    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
-    return ((1.0 - pi) / pi) / (check_positive(n_neg, "n_neg") / check_positive(n_pos, "n_pos"))
+    tp, fp = np.broadcast_arrays(tp, fp)
+    # Precision reads TP and FP only: TN = 0, and FN = 0 except one stand-in
+    # positive where nobody is flagged, so that the zoo has somebody to count.
+    nobody = tp + fp == 0
+    counts = WeightedCounts(tn=np.zeros_like(tp), fp=fp, fn=np.where(nobody, 1.0, 0.0), tp=tp)
+    out = metric_zoo(weight_negatives(counts, fold), keys=["precision"])["precision"]
+    return _scalar_or_array(np.where(nobody, np.nan, out))
 
 
 def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
@@ -151,6 +165,10 @@ def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
 
         precision = TP / (TP + w * FP),   recall = TP / P,   w = (1-pi)/pi / (N/P)
 
+    Both come from ``metric_zoo(counts_at_prevalence(counts, pi))``
+    (:func:`helpers.counts.counts_at_prevalence`, the single definition);
+    where nobody is flagged precision is 0, as in scikit-learn.
+
     with the final point ``(precision=1, recall=0)`` appended. At the test
     set's own prevalence ``w = 1`` and the result is scikit-learn's curve.
     The same curve comes from ``precision_recall_curve(y_true, y_score,
@@ -161,15 +179,13 @@ def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
     check_same_length(y_true, y_score, "y_true", "y_score")
     is_pos = check_binary_labels(y_true)
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
-    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
-    w = negative_weight(tps[-1], fps[-1], pi)
-    ps = tps + w * fps
+    tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
+    zoo = metric_zoo(counts_at_prevalence(Counts(tn=tns, fp=fps, fn=fns, tp=tps), pi), keys=["precision", "recall"])
     precision = np.empty(tps.size + 1)
-    np.divide(tps, ps, out=precision[-2::-1], where=ps != 0)
-    precision[-2::-1][ps == 0] = 0.0
+    precision[-2::-1] = np.where(np.isnan(zoo["precision"]), 0.0, zoo["precision"])
     precision[-1] = 1.0
     recall = np.empty(tps.size + 1)
-    np.divide(tps, tps[-1], out=recall[-2::-1])
+    recall[-2::-1] = zoo["recall"]
     recall[-1] = 0.0
     return precision, recall, thresholds[::-1].copy()
 

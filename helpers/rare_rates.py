@@ -18,11 +18,25 @@ def _group(n: int) -> str:
     return f"{n:,}".replace(",", _THIN_SPACE)
 
 
+def _check_rate(rate: object) -> float:
+    """A number (nan allowed: it reads "undefined"); not a string, not an array."""
+    if isinstance(rate, (bool, str)) or np.ndim(rate) != 0:
+        raise ValueError(f"rate must be a number, got {rate!r}")
+    try:
+        return float(rate)
+    except (TypeError, ValueError):
+        raise ValueError(f"rate must be a number, got {rate!r}") from None
+
+
 def percent(rate: float, digits: int = 2) -> str:
     """A rate as a plain percentage, ``digits`` significant digits, no e-notation.
 
-    ``percent(0.0001) -> '0.01%'``, ``percent(0.99995, 5) -> '99.995%'``.
+    ``percent(0.0001) -> '0.01%'``, ``percent(0.99995, 5) -> '99.995%'``
+    (``100 * rate`` written out); ``nan`` gives ``'undefined'``.
     """
+    rate = _check_rate(rate)
+    if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)) or digits < 1:
+        raise ValueError(f"digits must be a whole number >= 1, got {digits!r}")
     if np.isnan(rate):
         return "undefined"
     text = np.format_float_positional(100 * rate, precision=digits, unique=True, fractional=False, trim="-")
@@ -34,6 +48,7 @@ def one_in(rate: float) -> str:
 
     ``0`` gives ``'0'`` and ``nan`` gives ``'undefined'``.
     """
+    rate = _check_rate(rate)
     if np.isnan(rate):
         return "undefined"
     if rate <= 0:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._arguments import as_generator
 from ._validate import check_count, check_probability_open, check_rate
 from .counts import Counts
 
@@ -38,19 +39,11 @@ def simulate_counts(n_pos: int, n_neg: int, tpr: float, tnr: float) -> Counts:
     return Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)
 
 
-def _as_rng(rng) -> np.random.Generator:
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is None or isinstance(rng, (int, np.integer, np.random.SeedSequence)):
-        return np.random.default_rng(rng)
-    raise ValueError(f"rng must be None, an int seed or a numpy Generator, got {type(rng).__name__}")
-
-
 def simulate_labels(n_pos: int, n_neg: int, tpr: float, tnr: float, *, rng=None):
     """Label arrays ``(y_true, y_pred)`` for one simulated study.
 
     ``y_true`` holds ``n_pos`` ones then ``n_neg`` zeros. With ``rng=None`` the
-    predictions reproduce :func:`simulate_counts` exactly; with a seed or a
+    predictions reproduce :func:`simulate_counts` exactly; with an int seed or a
     ``numpy.random.Generator`` each person is classified at random, so
     ``TP ~ Binomial(n_pos, tpr)`` and ``TN ~ Binomial(n_neg, tnr)``.
 
@@ -65,7 +58,7 @@ def simulate_labels(n_pos: int, n_neg: int, tpr: float, tnr: float, *, rng=None)
     if rng is None:
         c = simulate_counts(n_pos, n_neg, tpr, tnr)
     else:
-        g = _as_rng(rng)
+        g = as_generator(rng)
         tp = int(g.binomial(n_pos, tpr))
         tn = int(g.binomial(n_neg, tnr))
         c = Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)
@@ -84,14 +77,16 @@ def simulate_studies(
 
     ``TP ~ Binomial(n_pos, tpr)``, ``TN ~ Binomial(n_neg, tnr)``,
     ``FN = n_pos - TP``, ``FP = n_neg - TN``, drawn for all studies at once.
-    Pass the result to :func:`metric_zoo` to get one metric value per study.
+    ``rng`` is ``None`` (fresh randomness), an int seed or a
+    ``numpy.random.Generator``. Pass the result to :func:`metric_zoo` to get
+    one metric value per study.
     """
     n_pos = check_count(n_pos, "n_pos")
     n_neg = check_count(n_neg, "n_neg")
     tpr = check_rate(tpr, "tpr")
     tnr = check_rate(tnr, "tnr")
     n_studies = check_count(n_studies, "n_studies")
-    g = _as_rng(rng)
+    g = as_generator(rng)
     tp = g.binomial(n_pos, tpr, size=n_studies)
     tn = g.binomial(n_neg, tnr, size=n_studies)
     return Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)
@@ -110,7 +105,8 @@ def simulate_population_studies(
         TP ~ Binomial(n_pos, tpr),                TN ~ Binomial(n_neg, tnr)
 
     and ``FN = n_pos - TP``, ``FP = n_neg - TN``. ``counts.n_pos / n_people``
-    is then each study's estimate of the prevalence.
+    is then each study's estimate of the prevalence. ``rng`` is ``None``
+    (fresh randomness), an int seed or a ``numpy.random.Generator``.
 
     >>> c = simulate_population_studies(100_000, 1e-4, 0.8, 0.999, n_studies=3, rng=0)
     >>> (c.tp + c.fn + c.fp + c.tn).tolist()
@@ -121,7 +117,7 @@ def simulate_population_studies(
     tpr = check_rate(tpr, "tpr")
     tnr = check_rate(tnr, "tnr")
     n_studies = check_count(n_studies, "n_studies")
-    g = _as_rng(rng)
+    g = as_generator(rng)
     n_pos = g.binomial(n_people, prevalence, size=n_studies)
     n_neg = n_people - n_pos
     tp = g.binomial(n_pos, tpr)

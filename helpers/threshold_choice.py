@@ -10,7 +10,9 @@ Every rule here names its prevalence. F1 and precision depend on the share of
 positives, so both sets are weighted to the same stated prevalence ``pi``:
 positives weigh 1, negatives ``w = ((1 - pi) / pi) / (n_neg / n_pos)``
 (:func:`helpers.negative_weight`). Weighted counts are the counts expected at
-prevalence ``pi`` when the scores within each class stay as they are.
+prevalence ``pi`` when the scores within each class stay as they are, the
+counts of :func:`helpers.counts.counts_at_prevalence`; F1 is taken from them
+by :func:`helpers.metric_zoo`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from sklearn.metrics import confusion_matrix_at_thresholds, f1_score
 from sklearn.model_selection import train_test_split
 
 from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
-from .prior_shift import negative_weight
+from .counts import Counts, WeightedCounts, metric_zoo, negative_weight
 
 __all__ = ["prevalence_weights", "f1_best_threshold", "picked_vs_held_out"]
 
@@ -52,8 +54,9 @@ def f1_best_threshold(y_true, y_score, *, sample_weight=None) -> float:
         F1(t) = 2 TP(t) / (2 TP(t) + FP(t) + FN(t))
 
     over every distinct score ``t``, with weighted counts when
-    ``sample_weight`` is given (e.g. :func:`prevalence_weights`). Among equal
-    F1 values the highest threshold wins (fewest predicted positives).
+    ``sample_weight`` is given (e.g. :func:`prevalence_weights`), F1 being
+    :func:`helpers.metric_zoo`'s. Among equal F1 values the highest threshold
+    wins (fewest predicted positives).
 
     >>> f1_best_threshold([0, 1, 0, 1, 1], [0.1, 0.4, 0.35, 0.8, 0.9])
     0.4
@@ -66,12 +69,14 @@ def f1_best_threshold(y_true, y_score, *, sample_weight=None) -> float:
         check_same_length(is_pos, sample_weight, "y_true", "sample_weight")
         if np.any(sample_weight < 0) or not np.any(sample_weight > 0):
             raise ValueError("sample_weight must be >= 0 and not all zero")
-    _, fp, fn, tp, thresholds = confusion_matrix_at_thresholds(
+    tn, fp, fn, tp, thresholds = confusion_matrix_at_thresholds(
         is_pos.astype(int), y_score, sample_weight=sample_weight
     )
     if not tp[-1] + fn[-1] > 0:
         raise ValueError("the positives of y_true have zero total weight")
-    f1 = 2 * tp / (2 * tp + fp + fn)  # the denominator is at least TP + FN > 0
+    counts = Counts if sample_weight is None else WeightedCounts
+    # F1 = 2 TP / (2 TP + FP + FN), never 0 / 0 as TP + FN > 0
+    f1 = metric_zoo(counts(tn=tn, fp=fp, fn=fn, tp=tp), keys=["f1"])["f1"]
     return float(thresholds[int(np.argmax(f1))])  # thresholds decrease: the first maximum is the highest
 
 

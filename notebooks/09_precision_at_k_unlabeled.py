@@ -85,7 +85,7 @@ use_course_style()
 digits = load_digits()
 X, y = digits.data, digits.target
 LABELED = [0, 1, 2, 3, 4, 5]
-split = open_set_split(y, labeled_classes=LABELED, labeled_fraction=0.5, test_fraction=0.2, random_state=0)
+split = open_set_split(y, labeled_classes=LABELED, labeled_fraction=0.5, test_fraction=0.2, rng=0)
 for name, idx in split._asdict().items():
     print(f"{name:>5}: {len(idx):4d} images, per digit {np.bincount(y[idx], minlength=10).tolist()}")
 
@@ -432,7 +432,7 @@ for c in LABELED:
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
-full = open_set_split(y, labeled_classes=range(10), random_state=0)
+full = open_set_split(y, labeled_classes=range(10), rng=0)
 full_model = make_model().fit(X[full.train], y[full.train])
 pt_full, pp_full = full_model.predict_proba(X[full.test]), full_model.predict_proba(X[full.pool])
 for c in LABELED:

@@ -1,13 +1,14 @@
 """helpers.costs: cost curve against a slow loop, Bayes threshold, scorer use."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.dummy import DummyClassifier
 from sklearn.metrics import confusion_matrix, make_scorer
 
-from helpers.costs import bayes_threshold, cost_curve, expected_cost, min_cost_threshold
+from helpers.costs import bayes_threshold, cheapest_row, cost_curve, cost_table, expected_cost, min_cost_threshold
 
 
 def test_bayes_threshold():
@@ -49,3 +50,29 @@ def test_bad_costs():
         bayes_threshold(cost_fp=0, cost_fn=1)
     with pytest.raises(ValueError, match="same length"):
         cost_curve([0, 1, 1], [0.1, 0.2], cost_fp=1, cost_fn=1)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 10_000), st.floats(0.5, 50), st.floats(0.5, 50), st.floats(0, 0.4), st.floats(0, 0.4))
+def test_cost_table_reprices_without_counting_again(seed, c_fp, c_fn, c_tp, c_tn):
+    rng = np.random.default_rng(seed)
+    y = np.r_[0, 1, rng.integers(0, 2, 30)]
+    score = np.round(rng.random(32), 1)
+    counted = cost_curve(y, score, cost_fp=1, cost_fn=1)
+    costs = {"cost_fp": c_fp, "cost_fn": c_fn, "cost_tp": c_tp, "cost_tn": c_tn}
+    repriced = cost_table(counted, **costs)
+    fresh = cost_curve(y, score, **costs)
+    np.testing.assert_array_equal(repriced.to_numpy(), fresh.to_numpy())
+    assert counted["cost"].tolist() == (counted.fp + counted.fn).tolist()  # the input is left as it was
+    for row in repriced.itertuples():  # a slow, written-out reference
+        by_hand = c_tn * row.tn + c_fp * row.fp + c_fn * row.fn + c_tp * row.tp
+        assert row.cost == pytest.approx(by_hand) and row.mean_cost == pytest.approx(by_hand / y.size)
+    best = cheapest_row(repriced)
+    assert repriced.cost.iloc[best] == repriced.cost.min()
+    assert (repriced.cost.iloc[:best] > repriced.cost.min()).all()  # ties: the first row, the highest threshold
+    assert min_cost_threshold(y, score, **costs) == (repriced.threshold.iloc[best], repriced.mean_cost.iloc[best])
+
+
+def test_cost_table_needs_the_four_counts():
+    with pytest.raises(ValueError, match="missing fn, tp"):
+        cost_table(pd.DataFrame({"tn": [1], "fp": [2]}), cost_fp=1, cost_fn=1)

@@ -17,6 +17,7 @@ from sklearn.metrics import (
 )
 
 from helpers import METRIC_FORMULAS, Counts, confusion_counts, metric_zoo
+from helpers.counts import PREVALENCE_FREE, WeightedCounts, counts_at_prevalence, weight_negatives
 
 ZOO_KEYS = {
     "accuracy", "precision", "recall", "specificity", "fpr", "fnr", "npv", "fdr", "for",
@@ -142,3 +143,87 @@ def test_metric_zoo_agrees_with_sklearn(pairs):
     for a, b in [("precision", "fdr"), ("recall", "fnr"), ("specificity", "fpr"), ("npv", "for")]:
         if not math.isnan(z[a]):
             assert z[a] + z[b] == pytest.approx(1.0)
+
+
+# --- weighted counts: the counts at another prevalence --------------------------------------------------------
+
+def test_fractional_plain_counts_keep_their_message_weighted_counts_are_accepted():
+    with pytest.raises(ValueError, match=r"^tn must hold whole numbers >= 0, got 1\.5$"):
+        metric_zoo((1.5, 2, 3, 4))
+    z = metric_zoo(WeightedCounts(tn=1.5, fp=0.5, fn=3, tp=4))
+    assert z["precision"] == pytest.approx(4 / 4.5) and z["npv"] == pytest.approx(1.5 / 4.5)
+    assert z["specificity"] == pytest.approx(0.75) and z["prevalence"] == pytest.approx(7 / 9)
+
+
+@pytest.mark.parametrize(
+    ("cells", "match"),
+    [
+        ((1.0, -0.5, 1.0, 1.0), r"^fp must hold weighted counts \(finite numbers >= 0\), found a negative count$"),
+        ((1.0, 1.0, float("nan"), 1.0), r"^fn must hold weighted counts .* found nan$"),
+        ((1.0, 1.0, 1.0, float("inf")), r"^tp must hold weighted counts .* found inf$"),
+        (("a", 1.0, 1.0, 1.0), "tn must hold weighted counts"),
+        ((0.0, 0.0, 0.0, 0.0), "all zero"),
+    ],
+)
+def test_bad_weighted_counts_refused(cells, match):
+    with pytest.raises(ValueError, match=match):
+        metric_zoo(WeightedCounts(*cells))
+
+
+def test_weighted_counts_are_counts_with_the_same_fields():
+    c = Counts(tn=90, fp=10, fn=2, tp=8).at_prevalence(0.5)
+    assert isinstance(c, WeightedCounts) and isinstance(c, Counts)
+    assert c._fields == ("tn", "fp", "fn", "tp")
+    assert c.n_pos == 10 and c.n_neg == pytest.approx(10) and c.n == pytest.approx(20)
+    assert repr(c) == "WeightedCounts(tn=9.0, fp=1.0, fn=2.0, tp=8.0)"
+
+
+@given(
+    st.tuples(*(st.integers(0, 1000),) * 4).filter(lambda c: c[0] + c[1] > 0 and c[2] + c[3] > 0),
+    st.floats(1e-6, 1 - 1e-6),
+)
+def test_counts_at_prevalence_weights_only_the_negatives(cells, pi):
+    c = Counts(*cells)
+    at = c.at_prevalence(pi)
+    w = ((1 - pi) / pi) / (c.n_neg / c.n_pos)
+    assert (at.tp, at.fn) == (c.tp, c.fn)
+    assert at.fp == pytest.approx(w * c.fp) and at.tn == pytest.approx(w * c.tn)
+    assert at.n_pos / at.n == pytest.approx(pi)  # the prevalence asked for
+    assert counts_at_prevalence(cells, pi) == at  # a plain tuple works too
+    z, zw = metric_zoo(c), metric_zoo(at)
+    for key in PREVALENCE_FREE:  # TPR and FPR, and what is built from them only, do not move
+        assert zw[key] == pytest.approx(z[key], rel=1e-9, nan_ok=True), key
+
+
+def test_counts_at_prevalence_refuses_what_it_cannot_weight():
+    with pytest.raises(ValueError, match="no positives"):
+        Counts(tn=5, fp=1, fn=0, tp=0).at_prevalence(0.1)
+    with pytest.raises(ValueError, match="no negatives"):
+        Counts(tn=0, fp=0, fn=1, tp=3).at_prevalence(0.1)
+    with pytest.raises(ValueError, match="prevalence must be strictly between 0 and 1"):
+        Counts(tn=5, fp=1, fn=1, tp=3).at_prevalence(1.0)
+    with pytest.raises(ValueError, match="overflows"):
+        Counts(tn=5, fp=1, fn=1, tp=3).at_prevalence(1e-320)
+    with pytest.raises(ValueError, match="whole numbers"):
+        counts_at_prevalence((5.5, 1, 1, 3), 0.1)
+
+
+def test_weight_negatives():
+    assert weight_negatives(Counts(tn=90, fp=10, fn=2, tp=8), 0.5) == WeightedCounts(45.0, 5.0, 2.0, 8.0)
+    arrays = weight_negatives(Counts(np.array([90, 9]), np.array([10, 1]), np.array([2, 2]), np.array([8, 8])), 2.0)
+    np.testing.assert_array_equal(arrays.fp, [20.0, 2.0])
+    for bad in (0, -1, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="weight must be a finite number > 0"):
+            weight_negatives(Counts(1, 1, 1, 1), bad)
+
+
+def test_metric_zoo_keys_pick_metrics_in_the_order_asked():
+    c = Counts(tn=72, fp=18, fn=2, tp=8)
+    full = metric_zoo(c)
+    assert list(full) == list(METRIC_FORMULAS)
+    some = metric_zoo(c, keys=["dor", "precision", "balanced_accuracy"])
+    assert list(some) == ["dor", "precision", "balanced_accuracy"]
+    assert all(some[k] == full[k] for k in some)
+    assert metric_zoo(c, keys="f1") == {"f1": full["f1"]}
+    with pytest.raises(ValueError, match="keys must be metric_zoo keys.*'ppv'"):
+        metric_zoo(c, keys=["precision", "ppv"])

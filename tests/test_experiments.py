@@ -98,7 +98,9 @@ def test_precision_estimates_match_the_formulas():
     assert np.allclose(e.corrected[defined], precision_at_prevalence(tpr, fpr, pi.iloc[0])[defined])
     assert np.allclose(e.naive[defined], (c.test_tp / (c.test_tp + c.test_fp))[defined])
     assert np.allclose(e.pool, c.pool_tp / (c.pool_tp + c.pool_fp))
-    low, high = precision_interval(c.test_tp, c.test_fn, c.test_fp, c.test_tn, deploy_prevalence=pi.iloc[0])
+    low, high = precision_interval(
+        tp=c.test_tp, fn=c.test_fn, fp=c.test_fp, tn=c.test_tn, deploy_prevalence=pi.iloc[0]
+    )
     assert np.allclose(e.low, low) and np.allclose(e.high, high)
     assert (e.low <= e.corrected[defined] + 1e-12).all() and (e.corrected[defined] <= e.high + 1e-12).all()
 

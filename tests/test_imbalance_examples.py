@@ -76,8 +76,10 @@ def test_counts_from_rates_bad_arguments():
         counts_from_rates(100, 1.5, 0.8, 0.8)
     with pytest.raises(ValueError, match="n must"):
         counts_from_rates(0, 0.5, 0.8, 0.8)
-    with pytest.raises(ValueError, match="tpr"):
+    with pytest.raises(ValueError, match="^acc_positive must"):  # the caller's name, not simulate_counts' tpr
         counts_from_rates(100, 0.5, 0.8, -0.1)
+    with pytest.raises(ValueError, match="^acc_negative must"):
+        counts_from_rates(100, 0.5, 1.2, 0.8)
 
 
 def test_total_cost():
@@ -88,8 +90,13 @@ def test_total_cost():
     assert arr.tolist() == [6.0, 1.0]
     with pytest.raises(ValueError, match="finite"):
         total_cost(EX2, cost_fp=float("nan"), cost_fn=1)
-    with pytest.raises(ValueError, match="four"):
+    with pytest.raises(ValueError, match=r"counts must be a helpers\.Counts"):
         total_cost((1, 2, 3), cost_fp=1, cost_fn=1)
+    assert total_cost(tp=8, fn=2, fp=18, tn=72, cost_fp=10, cost_fn=100) == total_cost(EX2, cost_fp=10, cost_fn=100)
+    # weighted (expected) counts are fine here: the cost of 0.5 of a false positive is half its price
+    assert total_cost(Counts(tn=1.5, fp=0.5, fn=0, tp=1), cost_fp=10, cost_fn=100) == 5.0
+    with pytest.raises(ValueError, match=r"^counts\.fp must"):
+        total_cost(Counts(tn=1, fp=-1, fn=0, tp=1), cost_fp=10, cost_fn=100)
 
 
 def test_break_even_cost_ratio_of_the_cheat_sheet_examples():
@@ -106,8 +113,10 @@ def test_break_even_cost_ratio_of_the_cheat_sheet_examples():
 def test_break_even_cost_ratio_parallel_lines_and_bad_arguments():
     assert math.isnan(break_even_cost_ratio(Counts(80, 10, 5, 5), Counts(85, 5, 5, 5)))
     assert math.isnan(break_even_cost_ratio(EX1, EX1))
-    with pytest.raises(ValueError, match="four counts"):
+    with pytest.raises(ValueError, match=r"^a must be a helpers\.Counts"):
         break_even_cost_ratio((1, 2, 3), EX1)
+    with pytest.raises(ValueError, match=r"^b must be a helpers\.Counts"):
+        break_even_cost_ratio(EX1, (90, 0, 9, 1))
 
 
 _count = st.integers(0, 50)

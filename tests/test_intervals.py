@@ -6,7 +6,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy.stats import binomtest, norm
 
-from helpers import precision_at_prevalence, precision_interval, wilson_interval
+from helpers import Counts, precision_at_prevalence, precision_interval, wilson_interval
 from helpers.intervals import precision_interval_estimated_prevalence
 
 
@@ -22,17 +22,17 @@ def test_wilson_matches_scipy(kn):
 def test_precision_interval_contains_the_estimate_and_narrows_with_data():
     pi = 1e-3
     point = precision_at_prevalence(0.8, 0.01, pi)
-    small = precision_interval(8, 2, 10, 990, deploy_prevalence=pi)
-    large = precision_interval(800, 200, 1000, 99_000, deploy_prevalence=pi)
+    small = precision_interval(Counts(tn=990, fp=10, fn=2, tp=8), deploy_prevalence=pi)
+    large = precision_interval(Counts(tn=99_000, fp=1000, fn=200, tp=800), deploy_prevalence=pi)
     assert small[0] < point < small[1]
     assert large[0] < point < large[1]
     assert large[1] - large[0] < (small[1] - small[0]) / 5
 
 
 def test_zero_cells_keep_the_interval_defined():
-    low, high = precision_interval(10, 0, 0, 500, deploy_prevalence=0.01)
+    low, high = precision_interval(tp=10, fn=0, fp=0, tn=500, deploy_prevalence=0.01)
     assert 0 < low < 1 and high == 1.0
-    low, high = precision_interval(0, 10, 5, 500, deploy_prevalence=0.01)
+    low, high = precision_interval(tp=0, fn=10, fp=5, tn=500, deploy_prevalence=0.01)
     assert low == 0.0 and 0 < high < 1
 
 
@@ -64,7 +64,7 @@ def test_coverage_is_near_nominal(scenario):
     rng = np.random.default_rng(2024)
     tp = rng.binomial(n1, sens, size=20_000)
     tn = rng.binomial(n0, spec, size=20_000)
-    low, high = precision_interval(tp, n1 - tp, n0 - tn, tn, deploy_prevalence=pi)
+    low, high = precision_interval(tp=tp, fn=n1 - tp, fp=n0 - tn, tn=tn, deploy_prevalence=pi)
     truth = precision_at_prevalence(sens, 1 - spec, pi)
     coverage = np.mean((low <= truth) & (truth <= high))
     assert 0.935 <= coverage <= 0.975, coverage  # 20 000 studies: sd of the coverage ~0.0015
@@ -77,14 +77,14 @@ def test_the_logit_interval_we_did_not_choose_undercovers_with_few_false_positiv
     tn = rng.binomial(n0, spec, size=20_000)
     truth = precision_at_prevalence(sens, 1 - spec, pi)
     lo, hi = _mercaldo_logit(tp, n1 - tp, n0 - tn, tn, pi)
-    ours = precision_interval(tp, n1 - tp, n0 - tn, tn, deploy_prevalence=pi)
+    ours = precision_interval(tp=tp, fn=n1 - tp, fp=n0 - tn, tn=tn, deploy_prevalence=pi)
     assert np.mean((lo <= truth) & (truth <= hi)) < 0.85
     assert np.mean((ours[0] <= truth) & (truth <= ours[1])) > 0.94
 
 
 def test_confidence_level_is_respected():
-    a = precision_interval(40, 10, 20, 480, deploy_prevalence=0.01, confidence=0.8)
-    b = precision_interval(40, 10, 20, 480, deploy_prevalence=0.01, confidence=0.99)
+    a = precision_interval(tp=40, fn=10, fp=20, tn=480, deploy_prevalence=0.01, confidence=0.8)
+    b = precision_interval(tp=40, fn=10, fp=20, tn=480, deploy_prevalence=0.01, confidence=0.99)
     assert b[0] < a[0] < a[1] < b[1]
 
 
@@ -108,12 +108,12 @@ def test_precision_interval_takes_an_array_of_prevalences():
     tp, fn = np.array([8, 7, 9]), np.array([2, 3, 1])
     fp, tn = np.array([100, 90, 0]), np.array([99_890, 99_900, 99_990])
     pi = np.array([1e-4, 2e-4, 5e-5])
-    low, high = precision_interval(tp, fn, fp, tn, deploy_prevalence=pi)
+    low, high = precision_interval(Counts(tn=tn, fp=fp, fn=fn, tp=tp), deploy_prevalence=pi)
     for i in range(3):
-        lo_i, hi_i = precision_interval(tp[i], fn[i], fp[i], tn[i], deploy_prevalence=pi[i])
+        lo_i, hi_i = precision_interval(tp=tp[i], fn=fn[i], fp=fp[i], tn=tn[i], deploy_prevalence=pi[i])
         assert low[i] == pytest.approx(lo_i, rel=1e-12) and high[i] == pytest.approx(hi_i, rel=1e-12)
     with pytest.raises(ValueError, match="deploy_prevalence"):
-        precision_interval(tp, fn, fp, tn, deploy_prevalence=np.array([1e-4, 0.0, 0.1]))
+        precision_interval(tp=tp, fn=fn, fp=fp, tn=tn, deploy_prevalence=np.array([1e-4, 0.0, 0.1]))
 
 
 # --- the prevalence estimated from a sample ---------------------------------------------------------
@@ -129,7 +129,7 @@ def test_estimated_prevalence_interval_contains_the_known_prevalence_one(c, kn):
     k, n = kn
     assume(tp + fn > 0 and fp + tn > 0 and 0 < k < n)
     low, high = precision_interval_estimated_prevalence(tp=tp, fn=fn, fp=fp, tn=tn, sample_pos=k, sample_size=n)
-    known = precision_interval(tp, fn, fp, tn, deploy_prevalence=k / n)
+    known = precision_interval(tp=tp, fn=fn, fp=fp, tn=tn, deploy_prevalence=k / n)
     assert 0.0 <= low <= known[0] * (1 + 1e-9) + 1e-15
     assert known[1] * (1 - 1e-9) <= high <= 1.0
     if tp > 0 and fp > 0:
@@ -139,7 +139,7 @@ def test_estimated_prevalence_interval_contains_the_known_prevalence_one(c, kn):
 @pytest.mark.parametrize(("tp", "fn", "fp", "tn"), [(88, 22, 100, 99_890), (8, 2, 100, 99_890), (30, 5, 3, 400)])
 def test_estimated_prevalence_interval_tends_to_the_known_one(tp, fn, fp, tn):
     """With a huge prevalence sample (1e12 people) the prevalence is as good as known."""
-    known = precision_interval(tp, fn, fp, tn, deploy_prevalence=1e-4)
+    known = precision_interval(tp=tp, fn=fn, fp=fp, tn=tn, deploy_prevalence=1e-4)
     huge = precision_interval_estimated_prevalence(tp=tp, fn=fn, fp=fp, tn=tn, sample_pos=10**8, sample_size=10**12)
     assert huge == pytest.approx(known, rel=1e-3)
 
@@ -191,7 +191,9 @@ def test_plugging_an_estimated_prevalence_into_the_known_prevalence_interval_und
     """Why the new interval exists: pi_hat from 10 cases, taken as exact, leaves out most of the uncertainty."""
     sick, tp, fn, fp, tn = _screening_studies(0.8, 0.999, 100, 100_000, 1e-4, 20_000, np.random.default_rng(3))
     keep = sick > 0
-    low, high = precision_interval(tp[keep], fn[keep], fp[keep], tn[keep], deploy_prevalence=sick[keep] / 100_000)
+    low, high = precision_interval(
+        tp=tp[keep], fn=fn[keep], fp=fp[keep], tn=tn[keep], deploy_prevalence=sick[keep] / 100_000
+    )
     truth = precision_at_prevalence(0.8, 0.001, 1e-4)
     assert np.mean((low <= truth) & (truth <= high)) < 0.6
 
@@ -210,3 +212,20 @@ def test_plugging_an_estimated_prevalence_into_the_known_prevalence_interval_und
 def test_estimated_prevalence_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
         precision_interval_estimated_prevalence(**kwargs)
+
+
+def test_counts_or_keywords_never_positions():
+    """A Counts and the four keywords give the same interval; four loose numbers are refused, not guessed."""
+    c = Counts(tn=99_890, fp=100, fn=22, tp=88)
+    assert precision_interval(c, deploy_prevalence=1e-4) == precision_interval(
+        tp=88, fn=22, fp=100, tn=99_890, deploy_prevalence=1e-4
+    )
+    assert precision_interval_estimated_prevalence(c, sample_pos=10, sample_size=100_000) == (
+        precision_interval_estimated_prevalence(tp=88, fn=22, fp=100, tn=99_890, sample_pos=10, sample_size=100_000)
+    )
+    with pytest.raises(TypeError, match=r"tp=\.\.\., fn=\.\.\., fp=\.\.\., tn=\.\.\."):
+        precision_interval(88, 22, 100, 99_890, deploy_prevalence=1e-4)
+    with pytest.raises(ValueError, match=r"Counts\(\*values\)"):
+        precision_interval((99_890, 100, 22, 88), deploy_prevalence=1e-4)
+    with pytest.raises(ValueError, match=r"^counts\.tp \+ counts\.fn must be > 0"):
+        precision_interval(Counts(tn=5, fp=1, fn=0, tp=0), deploy_prevalence=0.1)

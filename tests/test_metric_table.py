@@ -67,5 +67,8 @@ def test_format_metric():
 
 
 def test_bad_counts():
-    with pytest.raises(ValueError, match="four numbers"):
+    with pytest.raises(ValueError, match=r"counts must be a helpers\.Counts"):
         zoo_table((1, 2))
+    with pytest.raises(ValueError, match=r"^counts\.tn \+ counts\.fp"):
+        zoo_table(Counts(0, 0, 0, 0))
+    assert zoo_table(tp=8, fn=2, fp=18, tn=72).equals(zoo_table(Counts(tn=72, fp=18, fn=2, tp=8)))

@@ -12,7 +12,7 @@ from helpers.unlabeled import f1_at_k_unlabeled
 
 def test_open_set_split_partitions_and_hides_classes():
     y = np.repeat(np.arange(5), 40)
-    s = open_set_split(y, labeled_classes=[0, 1, 2], labeled_fraction=0.5, test_fraction=0.2, random_state=1)
+    s = open_set_split(y, labeled_classes=[0, 1, 2], labeled_fraction=0.5, test_fraction=0.2, rng=1)
     every = np.concatenate([s.train, s.test, s.pool])
     assert np.array_equal(np.sort(every), np.arange(y.size))  # a partition
     assert set(y[s.train]) == set(y[s.test]) == {0, 1, 2}

@@ -115,5 +115,9 @@ def test_metrics_html_escapes_and_covers_the_zoo():
 
 
 def test_bad_counts_argument():
-    with pytest.raises(ValueError, match="four numbers"):
+    with pytest.raises(ValueError, match=r"counts must be a helpers\.Counts"):
         confusion_dashboard((1, 2, 3))
+    with pytest.raises(TypeError, match="by position"):
+        confusion_dashboard(1, 2, 3, 4)
+    d = confusion_dashboard(tp=8, fn=2, fp=18, tn=72)  # the four counts as keywords
+    assert [d.controls[k].value for k in ("tn", "fp", "fn", "tp")] == [72, 18, 2, 8]

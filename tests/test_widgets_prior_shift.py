@@ -95,3 +95,13 @@ def test_metrics_at_threshold_f1(data):
 def test_bad_input_raises():
     with pytest.raises(ValueError):
         prior_shift_dashboard([1, 1, 1], [0.1, 0.2, 0.3])
+
+
+def test_counts_row_shows_the_weighted_false_positives(data):
+    y, score = data
+    d = prior_shift_dashboard(y, score, deploy_prevalence=1e-3, threshold=0.6)
+    t = d.controls["threshold"].value
+    tp, fp = int(np.sum((score >= t) & (y == 1))), int(np.sum((score >= t) & (y == 0)))
+    w = ((1 - 1e-3) / 1e-3) / (1000 / 100)  # the fold change of the negative-to-positive ratio, by hand
+    assert _row(d, "TP / FP") == [f"{tp} / {fp}", f"{tp} / {fp * w:.1f}"]
+    assert _row(d, "F1")[1] == f"{2 * tp / (2 * tp + w * fp + (100 - tp)):.3f}"

@@ -8,6 +8,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
+from .._arguments import Cell, resolve_counts, takes_counts
 from ..counts import Counts
 from ..metric_table import zoo_table
 from ..plotting import plot_confusion_matrix
@@ -52,33 +53,57 @@ class MatrixFigure:
         return figure_png(self.fig)
 
 
-def metrics_html(counts) -> str:
+@takes_counts()
+def metrics_html(
+    counts: Counts | None = None, *, tp: Cell = None, fn: Cell = None, fp: Cell = None, tn: Cell = None
+) -> str:
     """The metric zoo of ``counts`` as an HTML table (name, formula, fraction, value).
 
-    Undefined metrics (a zero denominator) read ``undefined (...)``, never raise.
+    ``counts`` is a :class:`~helpers.Counts`, or the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` instead (never by position); see
+    :func:`helpers.metric_table.zoo_table`. Undefined metrics (a zero
+    denominator) read ``undefined (...)``, never raise.
     """
-    table = zoo_table(counts)
+    c, _ = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="metrics_html")
+    table = zoo_table(counts) if counts is not None else zoo_table(tp=c.tp, fn=c.fn, fp=c.fp, tn=c.tn)
     rows = [
         (r["name"], r["also called"], r["formula"], r["fraction"], r["shown"]) for _, r in table.iterrows()
     ]
     return html_table(rows, header=("metric", "also called", "formula", "with the counts", "value"))
 
 
-def confusion_dashboard(counts=_DEFAULT, *, labels=("0", "1")) -> Dashboard:
+@takes_counts()
+def confusion_dashboard(
+    counts: Counts | None = None,
+    *,
+    labels=("0", "1"),
+    tp: Cell = None, fn: Cell = None, fp: Cell = None, tn: Cell = None,
+) -> Dashboard:
     """Four count boxes (TN, FP, FN, TP) driving a matrix picture and the metric table.
+
+    The boxes start at ``counts`` (a :class:`~helpers.Counts`), or at the four
+    counts given as keywords ``tp=, fn=, fp=, tn=`` (never by position), or,
+    with neither, at ``Counts(tn=50, fp=3, fn=3, tp=87)``. Each is a whole
+    number from 0 to 1 000 000.
 
     Controls ``tn``, ``fp``, ``fn``, ``tp`` (``BoundedIntText``, 0 to 1 000 000);
     views ``matrix`` (``Image``, scikit-learn orientation) and ``metrics``
     (``HTML``, see :func:`metrics_html`). ``labels`` name class 0 and class 1
     on the axes. All four counts 0 is reported in the status line.
     """
-    if len(counts) != 4:
-        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
+    if counts is None and all(v is None for v in (tp, fn, fp, tn)):
+        counts = _DEFAULT
+    start, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="confusion_dashboard")
+    for name, value in zip(Counts._fields, start, strict=True):
+        if value.ndim != 0 or value > _MAX_COUNT:
+            raise ValueError(f"{at}{name} must be one whole number from 0 to {_MAX_COUNT:,}, got {value}")
+    if isinstance(labels, str) or not np.iterable(labels) or len(labels) != 2:
+        raise ValueError(f"labels must name the two classes, negative first, got {labels!r}")
     controls = {
         name: widgets.BoundedIntText(
             value=int(value), min=0, max=_MAX_COUNT, description=name.upper(), layout=widgets.Layout(width="160px")
         )
-        for name, value in zip(Counts._fields, counts, strict=True)
+        for name, value in zip(Counts._fields, start, strict=True)
     }
     views = {
         "matrix": widgets.Image(format="png"),

@@ -1,4 +1,9 @@
-"""Notebook 11's widget: how the cost ratio FN / FP moves the best threshold."""
+"""Notebook 11's widget: how the cost ratio FN / FP moves the best threshold.
+
+No cost is computed here: the counts come once from :func:`helpers.costs.cost_curve`,
+each slider move reprices them with :func:`helpers.costs.cost_table`, and the
+costs at the Bayes and default thresholds are :func:`helpers.costs.expected_cost`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..costs import bayes_threshold, cost_curve
+from ..costs import bayes_threshold, cheapest_row, cost_curve, cost_table, expected_cost
 from .dashboard import Dashboard, figure_png, html_table
 
 __all__ = ["cost_dashboard"]
@@ -25,10 +30,7 @@ def cost_dashboard(y_true, y_score, *, cost_fp: float = 10.0, ratio: float = 10.
     """
     base = cost_curve(y_true, y_score, cost_fp=1.0, cost_fn=1.0)  # counts do not depend on the costs
     thresholds = base["threshold"].to_numpy()
-    fp, fn = base["fp"].to_numpy(), base["fn"].to_numpy()
-    n = int(base[["tn", "fp", "fn", "tp"]].iloc[0].sum())
     score = np.asarray(y_score, dtype=float)
-    truth = np.asarray(y_true) == 1
     finite = np.isfinite(thresholds)
 
     controls = {
@@ -51,14 +53,14 @@ def cost_dashboard(y_true, y_score, *, cost_fp: float = 10.0, ratio: float = 10.
     ax.legend(loc="upper right", fontsize="small")
 
     def cost_at(t: float, c_fp: float, c_fn: float) -> float:
-        pred = score >= t
-        return float((c_fp * np.sum(pred & ~truth) + c_fn * np.sum(~pred & truth)) / n)
+        return expected_cost(y_true, (score >= t).astype(int), cost_fp=c_fp, cost_fn=c_fn)
 
     def update(d: Dashboard) -> None:
         r = float(d.controls["ratio"].value)
         c_fp, c_fn = float(cost_fp), r * float(cost_fp)
-        mean_cost = (c_fp * fp + c_fn * fn) / n
-        best = int(np.argmin(mean_cost))
+        table = cost_table(base, cost_fp=c_fp, cost_fn=c_fn)
+        mean_cost = table["mean_cost"].to_numpy()
+        best = cheapest_row(table)
         t_best = float(thresholds[best])
         t_bayes = bayes_threshold(cost_fp=c_fp, cost_fn=c_fn)
         line.set_ydata(mean_cost[finite])

@@ -7,6 +7,7 @@ import io
 from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
+import numpy as np
 import PIL.Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -15,12 +16,17 @@ __all__ = ["BlitFigure", "Dashboard", "canvas_png", "figure_png", "html_table", 
 
 
 def new_figure(width: float = 6.4, height: float = 3.6) -> Figure:
-    """A matplotlib Figure not attached to pyplot (no stray inline output)."""
+    """A matplotlib Figure not attached to pyplot (no stray inline output), ``width`` x ``height`` inches at 80 dpi."""
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not (np.isfinite(value) and value > 0):
+            raise ValueError(f"{name} must be a positive number of inches, got {value!r}")
     return Figure(figsize=(width, height), dpi=80, layout="constrained")
 
 
 def figure_png(fig: Figure) -> bytes:
     """Render a figure to PNG bytes, for an ``ipywidgets.Image``."""
+    if not isinstance(fig, Figure):
+        raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     return buf.getvalue()
@@ -28,6 +34,8 @@ def figure_png(fig: Figure) -> bytes:
 
 def canvas_png(canvas: FigureCanvasAgg) -> bytes:
     """PNG bytes of what an Agg canvas holds now (fast zlib level: callbacks stay well under 50 ms)."""
+    if not isinstance(canvas, FigureCanvasAgg):
+        raise ValueError(f"canvas must be a matplotlib FigureCanvasAgg, got {type(canvas).__name__}")
     image = PIL.Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
     buf = io.BytesIO()
     image.save(buf, format="png", compress_level=1)
@@ -35,7 +43,19 @@ def canvas_png(canvas: FigureCanvasAgg) -> bytes:
 
 
 def html_table(rows: list[tuple], header: tuple | None = None) -> str:
-    """A small HTML table; every cell is escaped."""
+    """A small HTML table; every cell is escaped.
+
+    ``rows`` is a list of rows, each a tuple (or list) of cells; ``header``
+    an optional tuple of column titles.
+    """
+    if isinstance(rows, (str, bytes)) or not np.iterable(rows):
+        raise ValueError(f"rows must be a list of tuples of cells, got {type(rows).__name__}")
+    rows = list(rows)
+    for i, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not np.iterable(row):
+            raise ValueError(f"rows must be a list of tuples of cells; row {i} is {type(row).__name__}")
+    if header is not None and (isinstance(header, (str, bytes)) or not np.iterable(header)):
+        raise ValueError(f"header must be a tuple of column titles, got {type(header).__name__}")
 
     def row_html(cells, tag: str) -> str:
         cells_html = "".join(f"<{tag} style='padding:2px 8px'>{html.escape(str(c))}</{tag}>" for c in cells)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .._arguments import Cell, resolve_counts, takes_counts
 from ..counts import Counts, metric_zoo
 from ..imbalance_examples import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
 from ..metric_table import format_metric
@@ -37,9 +38,23 @@ _ZOO_KEY = {  # cheat-sheet figure -> metric_zoo key, for the "undefined" wordin
 }
 
 
-def imbalance_metrics_html(counts) -> str:
-    """The cheat sheet's eight figures, MCC, and the always-negative baseline as an HTML table."""
-    c = Counts(*(int(v) for v in counts))
+@takes_counts()
+def imbalance_metrics_html(
+    counts: Counts | None = None, *, tp: Cell = None, fn: Cell = None, fp: Cell = None, tn: Cell = None
+) -> str:
+    """The cheat sheet's eight figures, MCC, and the always-negative baseline as an HTML table.
+
+    ``counts`` is a :class:`~helpers.Counts`, or the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` instead (never by position); one matrix. The
+    baseline's accuracy is ``(TN + FP) / N``, the share of negatives.
+    """
+    resolved, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="imbalance_metrics_html")
+    for name, value in zip(Counts._fields, resolved, strict=True):
+        if value.ndim != 0:
+            raise ValueError(f"{at}{name} must be one number (one matrix), got an array of shape {value.shape}")
+    c = Counts(*(int(v) for v in resolved))
+    if c.n == 0:
+        raise ValueError(f"{at}tn + {at}fp + {at}fn + {at}tp is 0: there is nobody to evaluate")
     figures = cheat_sheet_figures(c)
     z = metric_zoo(c)
     rows = [(name, format_metric(_ZOO_KEY[name], value)) for name, value in figures.items()]

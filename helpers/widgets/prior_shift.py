@@ -6,7 +6,12 @@ The picture shows the test set's own PR curve and the curve corrected to
 the deployment prevalence
 (:func:`helpers.corrected_pr_curve`), with the chosen threshold marked on
 both; a table gives precision, recall, F1 and average precision at both
-prevalences.
+prevalences. No metric is computed here: the counts at the threshold come
+from :func:`helpers.curves.counts_at_threshold`, their deployment values from
+``Counts.at_prevalence`` and :func:`helpers.metric_zoo` (the single
+definition, :func:`helpers.counts.counts_at_prevalence`), the curve from
+:func:`helpers.corrected_pr_curve` and the weights of average precision from
+:func:`helpers.threshold_choice.prevalence_weights`.
 """
 
 from __future__ import annotations
@@ -17,45 +22,53 @@ from matplotlib.figure import Figure
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from .._validate import check_binary_labels, check_same_length, check_scores
+from ..counts import Counts, WeightedCounts, metric_zoo, negative_weight
+from ..curves import counts_at_threshold
 from ..plotting import PALETTE
-from ..prior_shift import corrected_pr_curve, corrected_precision, negative_weight
+from ..prior_shift import corrected_pr_curve
 from ..rare_rates import one_in, percent
+from ..threshold_choice import prevalence_weights
 from .dashboard import BlitFigure, Dashboard, html_table
 
 __all__ = ["prior_shift_dashboard", "metrics_at_threshold"]
+
+
+def _counts_at(y_true, y_score, threshold: float, deploy_prevalence: float) -> tuple[Counts, WeightedCounts, float]:
+    """The counts at ``threshold``, the same counts at the deployment prevalence, and the weight of a negative."""
+    counts = counts_at_threshold(y_true, y_score, threshold)
+    w = negative_weight(counts.n_pos, counts.n_neg, deploy_prevalence)  # also checks deploy_prevalence
+    return counts, counts.at_prevalence(deploy_prevalence), w
+
+
+def _metrics(counts: Counts, deployed: WeightedCounts, w: float) -> dict[str, float]:
+    test, deploy = metric_zoo(counts), metric_zoo(deployed)
+    # F1 is shown as undefined where TP = 0, where 2 P R / (P + R) is 0 / 0.
+    return {
+        "tp": counts.tp, "fp": counts.fp, "recall": test["recall"],
+        "precision_test": test["precision"], "precision_deploy": deploy["precision"],
+        "f1_test": test["f1"] if counts.tp else float("nan"),
+        "f1_deploy": deploy["f1"] if counts.tp else float("nan"),
+        "weight": w,
+    }
 
 
 def metrics_at_threshold(y_true, y_score, threshold: float, deploy_prevalence: float) -> dict[str, float]:
     """Counts and metrics at ``threshold`` (positive when ``score >= threshold``), on the test set and deployed.
 
     Returns ``tp, fp, recall, precision_test, precision_deploy, f1_test,
-    f1_deploy, weight`` where ``weight`` is :func:`helpers.negative_weight`,
-    ``precision_deploy = TP / (TP + weight * FP)`` (via
-    :func:`helpers.corrected_precision`) and ``F1 = 2 P R / (P + R)``.
-    Precision and F1 are ``nan`` when nothing is predicted positive.
+    f1_deploy, weight`` where ``weight`` is :func:`helpers.negative_weight`
+    and the deployed values are :func:`helpers.metric_zoo` of
+    ``Counts.at_prevalence(deploy_prevalence)`` (the single definition)::
+
+        precision_deploy = TP / (TP + weight * FP)
+        F1 = 2 TP / (2 TP + weight * FP + FN) = 2 P R / (P + R)
+
+    Precision is ``nan`` when nothing is predicted positive, F1 when TP = 0.
     """
     is_pos = check_binary_labels(y_true)
     y_score = check_scores(y_score)
     check_same_length(is_pos, y_score, "y_true", "y_score")
-    n_pos = int(is_pos.sum())
-    n_neg = is_pos.size - n_pos
-    flagged = y_score >= threshold
-    tp = int(np.count_nonzero(flagged & is_pos))
-    fp = int(np.count_nonzero(flagged & ~is_pos))
-    w = negative_weight(n_pos, n_neg, deploy_prevalence)
-    recall = tp / n_pos
-    p_test = corrected_precision(tp, fp, test_ratio=n_neg / n_pos, deploy_ratio=n_neg / n_pos)
-    p_deploy = corrected_precision(
-        tp, fp, test_ratio=n_neg / n_pos, deploy_ratio=(1 - deploy_prevalence) / deploy_prevalence
-    )
-
-    def f1(p: float) -> float:
-        return float("nan") if np.isnan(p) or p + recall == 0 else 2 * p * recall / (p + recall)
-
-    return {
-        "tp": tp, "fp": fp, "recall": recall, "precision_test": p_test, "precision_deploy": p_deploy,
-        "f1_test": f1(p_test), "f1_deploy": f1(p_deploy), "weight": w,
-    }
+    return _metrics(*_counts_at(is_pos.view(np.int8), y_score, threshold, deploy_prevalence))
 
 
 def _prevalence_text(pi: float) -> str:
@@ -137,13 +150,13 @@ def prior_shift_dashboard(
         pi = d.controls["prevalence"].value
         t = d.controls["threshold"].value
         precision, recall, _ = corrected_pr_curve(y01, y_score, deploy_prevalence=pi)
-        m = metrics_at_threshold(y01, y_score, t, pi)
-        weights = np.where(is_pos, 1.0, m["weight"])
-        ap_deploy = average_precision_score(y01, y_score, sample_weight=weights)
+        counts, deployed, w = _counts_at(y01, y_score, t, pi)
+        m = _metrics(counts, deployed, w)
+        ap_deploy = average_precision_score(y01, y_score, sample_weight=prevalence_weights(y01, pi))
         rows = [
             ("prevalence", _prevalence_text(test_prevalence), _prevalence_text(pi)),
             ("weight of a negative", "1", f"{m['weight']:.4g}"),
-            (f"TP / FP at threshold {t:.3f}", f"{m['tp']} / {m['fp']}", f"{m['tp']} / {m['fp'] * m['weight']:.1f}"),
+            (f"TP / FP at threshold {t:.3f}", f"{m['tp']} / {m['fp']}", f"{m['tp']} / {deployed.fp:.1f}"),
             ("recall", _fmt(m["recall"]), _fmt(m["recall"])),
             ("precision", _fmt(m["precision_test"]), _fmt(m["precision_deploy"])),
             ("F1", _fmt(m["f1_test"]), _fmt(m["f1_deploy"])),

@@ -19,6 +19,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
+from .._validate import check_count, check_probability_open, check_rate
 from ..counts import Counts, metric_zoo
 from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
@@ -56,8 +57,13 @@ def population_counts(population: int, prevalence: float, sensitivity: float, sp
 
     ``n_pos = round(population * prevalence)``, ``n_neg = population - n_pos``,
     then :func:`helpers.simulate_counts` (``TP = round(n_pos * TPR)``,
-    ``TN = round(n_neg * TNR)``, FN and FP the rest of each class).
+    ``TN = round(n_neg * TNR)``, FN and FP the rest of each class), with
+    ``TPR = sensitivity`` and ``TNR = specificity``.
     """
+    population = check_count(population, "population")
+    prevalence = check_rate(prevalence, "prevalence")
+    sensitivity = check_rate(sensitivity, "sensitivity")
+    specificity = check_rate(specificity, "specificity")
     n_pos = round(population * prevalence)
     return simulate_counts(n_pos, population - n_pos, sensitivity, specificity)
 
@@ -162,10 +168,12 @@ def rare_disease_dashboard(
     whether they are sick). The default reproduces the rare-disease blog post: 10 sick among
     100 000, TPR 0.8, TNR 0.999.
     """
-    if not 0 < prevalence < 1:
-        raise ValueError(f"prevalence must be strictly between 0 and 1, got {prevalence!r}")
-    if not 0 <= specificity <= 1:
-        raise ValueError(f"specificity must be between 0 and 1, got {specificity!r}")
+    prevalence = check_probability_open(prevalence, "prevalence")
+    sensitivity = check_rate(sensitivity, "sensitivity")
+    specificity = check_rate(specificity, "specificity")
+    if population not in POPULATION_SIZES:
+        sizes = ", ".join(f"{n:,}" for n in POPULATION_SIZES)
+        raise ValueError(f"population must be one of {sizes}, got {population!r}")
     controls = {
         "prevalence": widgets.SelectionSlider(
             options=_stops(PREVALENCE_STOPS, prevalence, one_in), value=float(prevalence),

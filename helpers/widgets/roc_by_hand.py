@@ -6,6 +6,7 @@ import html
 
 import ipywidgets as widgets
 import numpy as np
+import pandas as pd
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
@@ -23,7 +24,16 @@ PIECE_COLOURS = [PALETTE["sky"], PALETTE["orange"]]
 
 
 def parse_numbers(text: str, name: str) -> np.ndarray:
-    """Comma- (or space-) separated numbers to a float array; ValueError names the bad entry."""
+    """Comma- (or space-) separated numbers to a float array; ValueError names the bad entry.
+
+    ``text`` is what was typed into the box called ``name``; a message starts
+    with that name (``"scores: entry 3 ('x') is not a number"``), so the
+    dashboard's status line says which box to fix.
+    """
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"name must be the non-empty name of the text box, got {name!r}")
+    if not isinstance(text, str):
+        raise ValueError(f"{name}: text must be a string of numbers separated by commas, got {type(text).__name__}")
     parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
     if not parts:
         raise ValueError(f"{name}: type at least two numbers separated by commas")
@@ -58,7 +68,12 @@ def _cell(x) -> str:
 
 
 def table_html(table) -> str:
-    """The cheat-sheet table as HTML, with the AUC total in the last row."""
+    """The cheat-sheet table as HTML, with the AUC total (the sum of column ``AUC``) in the last row.
+
+    ``table`` is a DataFrame from :func:`helpers.curves.cheat_sheet_roc_table`.
+    """
+    if not isinstance(table, pd.DataFrame) or "AUC" not in table.columns:
+        raise ValueError("table must be a DataFrame from helpers.curves.cheat_sheet_roc_table (with an AUC column)")
     cols = list(table.columns)
     head = "".join(f"<th style='padding:2px 6px'>{html.escape(c)}</th>" for c in cols)
     rows = []
@@ -70,13 +85,27 @@ def table_html(table) -> str:
     return f"<table class='course-table' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
+def _as_text(values, name: str) -> str:
+    """Numbers as the text a user would type: ``0.9, 0.8, 1``."""
+    try:
+        arr = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        shown = repr(values)[:60]
+        raise ValueError(f"{name} must be numbers (a list, an array or comma-separated text), got {shown}") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
+    return ", ".join(f"{v:g}" for v in arr)
+
+
 def roc_by_hand_dashboard(
     scores=CHEAT_SHEET_SCORES, labels=CHEAT_SHEET_LABELS, *, threshold: float = 0.5
 ) -> Dashboard:
     """Edit scores and labels as text; the table, the curve and the pair count follow.
 
-    Controls: ``scores`` and ``labels`` (comma-separated text, one label 0/1 per
-    score), ``threshold`` (for the predicted-class column) and ``rule``
+    ``scores`` and ``labels`` are sequences of numbers (or comma-separated
+    text) that fill the two text boxes at the start. Controls: ``scores`` and
+    ``labels`` (comma-separated text, one label 0/1 per score), ``threshold``
+    (for the predicted-class column) and ``rule``
     (``">"``, the cheat sheet's rule, or ``">="``, scikit-learn's). Views: ``table``
     (HTML, the cheat sheet's layout built by :func:`helpers.curves.cheat_sheet_roc_table`,
     one row per distinct score, highest first), ``curve`` (PNG, the ROC curve
@@ -86,13 +115,17 @@ def roc_by_hand_dashboard(
     is reported in the dashboard's status line and the views keep their last
     good state.
     """
+    scores_text = scores if isinstance(scores, str) else _as_text(scores, "scores")
+    labels_text = labels if isinstance(labels, str) else _as_text(labels, "labels")
+    if isinstance(threshold, (bool, str)) or np.ndim(threshold) != 0 or not np.isfinite(threshold):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}")
     controls = {
         "scores": widgets.Text(
-            value=", ".join(f"{s:g}" for s in scores), description="scores", continuous_update=False,
+            value=scores_text, description="scores", continuous_update=False,
             layout=widgets.Layout(width="480px"),
         ),
         "labels": widgets.Text(
-            value=", ".join(str(int(v)) for v in labels), description="labels", continuous_update=False,
+            value=labels_text, description="labels", continuous_update=False,
             layout=widgets.Layout(width="480px"),
         ),
         "threshold": widgets.FloatText(value=float(threshold), description="threshold", step=0.05),

@@ -10,18 +10,37 @@ from .dashboard import BlitFigure, Dashboard, new_figure
 
 __all__ = ["prevalence_demo"]
 
+_TPR_MIN = 0.01
+_FPR_LOG = (-5, -0.5)  # log10 of the FPR slider's ends
+_PREVALENCE_LOG = (-6, -0.31)
+
 
 def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e-4) -> Dashboard:
     """Sliders for TPR, FPR and prevalence; shows precision by Bayes' rule and its curve over prevalence.
 
     ``precision = TPR pi / (TPR pi + FPR (1 - pi))``
+
+    The starting values must lie on the sliders: ``tpr`` from 0.01 to 1,
+    ``fpr`` from 1e-5 to 10**-0.5 (about 0.32) and ``prevalence`` from 1e-6
+    to 10**-0.31 (about 0.49); a value outside would be moved to the end of
+    its slider without a word, so it is refused.
     """
+    for name, value, low, high in (
+        ("tpr", tpr, _TPR_MIN, 1.0),
+        ("fpr", fpr, 10.0**_FPR_LOG[0], 10.0**_FPR_LOG[1]),
+        ("prevalence", prevalence, 10.0**_PREVALENCE_LOG[0], 10.0**_PREVALENCE_LOG[1]),
+    ):
+        if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not low <= float(value) <= high:
+            raise ValueError(f"{name} must be a number from {low:.3g} to {high:.3g} (the slider's range), "
+                             f"got {value!r}")
     controls = {
-        "tpr": widgets.FloatSlider(value=tpr, min=0.01, max=1.0, step=0.01, description="TPR", readout_format=".2f"),
-        "fpr": widgets.FloatLogSlider(value=fpr, base=10, min=-5, max=-0.5, step=0.1, description="FPR",
-                                      readout_format=".1e"),
-        "prevalence": widgets.FloatLogSlider(value=prevalence, base=10, min=-6, max=-0.31, step=0.1,
-                                             description="prevalence", readout_format=".1e"),
+        "tpr": widgets.FloatSlider(value=tpr, min=_TPR_MIN, max=1.0, step=0.01, description="TPR",
+                                   readout_format=".2f"),
+        "fpr": widgets.FloatLogSlider(value=fpr, base=10, min=_FPR_LOG[0], max=_FPR_LOG[1], step=0.1,
+                                      description="FPR", readout_format=".1e"),
+        "prevalence": widgets.FloatLogSlider(value=prevalence, base=10, min=_PREVALENCE_LOG[0],
+                                             max=_PREVALENCE_LOG[1], step=0.1, description="prevalence",
+                                             readout_format=".1e"),
     }
     views = {"numbers": widgets.HTML(), "plot": widgets.Image(format="png")}
     grid = np.logspace(-6, np.log10(0.49), 200)

@@ -47,10 +47,15 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
     Everything with ``y_score >= threshold`` is predicted positive (the rule of
     ``roc_curve`` and ``precision_recall_curve``), positives are the 1s of
     ``y_true``. The slider runs from the lowest to the highest score in
-    ``steps`` steps. Controls: ``threshold``. Views: ``curves`` (PNG image:
+    ``steps`` steps (a starting ``threshold`` outside that range starts at
+    its nearer end). Controls: ``threshold``. Views: ``curves`` (PNG image:
     PR curve left, ROC curve right, the current point marked on both) and
     ``matrix`` (HTML: TN/FP/FN/TP, precision, recall, FPR).
     """
+    if isinstance(threshold, (bool, str)) or np.ndim(threshold) != 0 or not np.isfinite(threshold):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}")
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+        raise ValueError(f"steps must be a whole number >= 1, got {steps!r}")
     is_pos, y_score = _labels_scores(y_true, y_score)
     lo, hi = float(y_score.min()), float(y_score.max())
     if not lo < hi:

@@ -1,0 +1,573 @@
+"""One vocabulary: every public function names a bad argument the way its signature spells it.
+
+The table ``BAD_INPUTS`` holds, for every public function of ``helpers``
+(``helpers.__all__`` and the ``__all__`` of every submodule, widgets
+included), one or more calls that get exactly one argument wrong, and the
+name of that argument. Each call must raise ``ValueError`` or ``TypeError``
+whose message contains that name as a word (``counts.tn`` names ``counts``).
+A public function missing from the table fails ``test_every_public_function_is_in_the_table``:
+a new function gets its row when it is written.
+
+The same file checks the two rules of the vocabulary across the package:
+
+* a confusion matrix is a ``Counts`` or the four keywords ``tp=, fn=, fp=, tn=``,
+  never loose numbers by position;
+* randomness is ``rng`` (``None``, an int seed or a ``numpy.random.Generator``);
+  no helpers function has a ``random_state`` of its own.
+
+Rows marked ``xfail`` are known wrong messages in modules this change could
+not edit; the reason names the file. They are strict: once the message is
+fixed, the row fails until its mark is removed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from sklearn.linear_model import LogisticRegression
+
+import helpers
+from helpers import Counts
+
+# --------------------------------------------------------------------------- the public functions
+
+
+def _public_modules() -> list:
+    names = [m.name for m in pkgutil.walk_packages(helpers.__path__, prefix="helpers.")]
+    return [helpers] + [importlib.import_module(n) for n in sorted(names) if not n.endswith("__main__")]
+
+
+def _public_functions() -> dict[str, Callable]:
+    """``"module.name" -> function`` for every function listed in an ``__all__`` (classes and constants aside)."""
+    out = {}
+    for module in _public_modules():
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if inspect.isfunction(obj):
+                out[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return out
+
+
+PUBLIC = _public_functions()
+
+# --------------------------------------------------------------------------- inputs the table reuses
+
+C = Counts(tn=72, fp=18, fn=2, tp=8)
+Y = np.array([0, 0, 1, 1, 0, 1, 0, 0])
+S = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.3, 0.6])
+Y3 = np.array([0, 1, 2, 0, 1, 2])
+P3 = np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7]] * 2)
+
+
+def _splits() -> pd.DataFrame:
+    from helpers.experiments import COUNT_COLUMNS
+
+    return pd.DataFrame([[8, 2, 10, 90, 5, 5, 50, 950]], columns=list(COUNT_COLUMNS))
+
+
+@dataclass(frozen=True)
+class Bad:
+    """A call that gets one argument wrong, and the argument's name in the function's signature."""
+
+    argument: str
+    call: Callable[[Callable], object]
+    xfail: str | None = None  # why the message is wrong today, naming the file to fix
+
+
+_CELL_NAMES = "helpers/counts.py: says 'tn must hold whole numbers' when the caller wrote counts= (not tn=)"
+_EXTRAS = "helpers/environment.py: extras=5 raises 'int object is not iterable', which does not name extras"
+
+
+BAD_INPUTS: dict[str, list[Bad]] = {
+    # --- helpers.counts (helpers/counts.py)
+    "helpers.counts.confusion_counts": [Bad("pos_label", lambda f: f([0, 1], [0, 1], pos_label=7))],
+    "helpers.counts.negative_weight": [Bad("n_neg", lambda f: f(10, -1, 0.1))],
+    "helpers.counts.weight_negatives": [
+        Bad("weight", lambda f: f(C, -1)),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 2), xfail=_CELL_NAMES),
+    ],
+    "helpers.counts.counts_at_prevalence": [
+        Bad("prevalence", lambda f: f(C, 1.5)),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 0.5), xfail=_CELL_NAMES),
+    ],
+    "helpers.counts.metric_zoo": [
+        Bad("counts", lambda f: f((1, 2))),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1)), xfail=_CELL_NAMES),
+    ],
+    # --- helpers.intervals
+    "helpers.intervals.wilson_interval": [
+        Bad("trials", lambda f: f(3, 2)),
+        Bad("confidence", lambda f: f(1, 2, confidence=2)),
+    ],
+    "helpers.intervals.precision_interval": [
+        Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.5)),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), deploy_prevalence=0.1)),
+        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, tn=-1, deploy_prevalence=0.1)),
+        Bad("counts", lambda f: f((72, 18, 2, 8), deploy_prevalence=0.1)),
+        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, deploy_prevalence=0.1)),
+        Bad("confidence", lambda f: f(C, deploy_prevalence=0.1, confidence=0)),
+    ],
+    "helpers.intervals.precision_interval_estimated_prevalence": [
+        Bad("sample_pos", lambda f: f(C, sample_pos=11, sample_size=10)),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=1, tp=1.5), sample_pos=1, sample_size=10)),
+        Bad("fp", lambda f: f(tp=1, fn=1, fp=-2, tn=1, sample_pos=1, sample_size=10)),
+    ],
+    # --- helpers.simulation
+    "helpers.simulation.simulate_counts": [Bad("tnr", lambda f: f(10, 90, 0.8, 1.2))],
+    "helpers.simulation.simulate_labels": [Bad("rng", lambda f: f(10, 90, 0.8, 0.9, rng="seed"))],
+    "helpers.simulation.simulate_studies": [
+        Bad("n_studies", lambda f: f(10, 90, 0.8, 0.9, n_studies=-1)),
+        Bad("rng", lambda f: f(10, 90, 0.8, 0.9, n_studies=2, rng=1.5)),
+    ],
+    "helpers.simulation.simulate_population_studies": [
+        Bad("prevalence", lambda f: f(100, 0.0, 0.8, 0.9, n_studies=2)),
+        Bad("rng", lambda f: f(100, 0.1, 0.8, 0.9, n_studies=2, rng=np.random.RandomState(0))),
+    ],
+    # --- helpers.prior_shift (helpers/prior_shift.py)
+    "helpers.prior_shift.precision_at_prevalence": [Bad("fpr", lambda f: f(0.8, 1.5, 0.1))],
+    "helpers.prior_shift.rebuilt_precision": [Bad("prevalence", lambda f: f(C, prevalence=1.0))],
+    "helpers.prior_shift.corrected_precision": [
+        Bad("deploy_ratio", lambda f: f(tp=9, fp=1, test_ratio=1, deploy_ratio=0))
+    ],
+    "helpers.prior_shift.corrected_pr_curve": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0))],
+    "helpers.prior_shift.adjust_posteriors": [
+        Bad("train_prevalence", lambda f: f([0.5], train_prevalence=2, deploy_prevalence=0.1))
+    ],
+    "helpers.prior_shift.estimate_prevalence_em": [Bad("proba", lambda f: f([1.5], train_prevalence=0.5))],
+    "helpers.prior_shift.estimate_prevalence_acc": [Bad("tpr", lambda f: f([0, 1], tpr=1.5, fpr=0.1))],
+    # --- helpers.roc, curves, pr_area
+    "helpers.roc.roc_table": [Bad("y_score", lambda f: f([0, 1], [0.1, np.nan]))],
+    "helpers.curves.counts_at_threshold": [Bad("threshold", lambda f: f(Y, S, "high"))],
+    "helpers.curves.pair_counts": [Bad("chunk", lambda f: f(Y, S, chunk=0))],
+    "helpers.curves.pairwise_auc": [Bad("y_true", lambda f: f([1, 1, 1], [0.1, 0.2, 0.3]))],
+    "helpers.curves.cheat_sheet_roc_table": [Bad("threshold", lambda f: f(Y, S, threshold="x"))],
+    "helpers.curves.plot_pr_roc": [Bad("axes", lambda f: f(Y, S, axes=None))],
+    "helpers.curves.plot_roc_pieces": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), ax=None))],
+    "helpers.pr_area.pr_steps": [Bad("y_true", lambda f: f([0, 0], [0.1, 0.2]))],
+    "helpers.pr_area.pr_areas": [Bad("y_score", lambda f: f([0, 1], [0.1]))],
+    "helpers.pr_area.achievable_pr_curve": [Bad("points_per_step", lambda f: f(Y, S, points_per_step=0))],
+    # --- helpers.unlabeled
+    "helpers.unlabeled.recall_at_k_unlabeled": [Bad("unlabeled_scores", lambda f: f([0.5], []))],
+    "helpers.unlabeled.precision_at_k_unlabeled": [Bad("class_size", lambda f: f([0.5, 1.0], class_size=0))],
+    "helpers.unlabeled.f1_at_k_unlabeled": [Bad("recall_at_k", lambda f: f([1.5], class_size=3))],
+    # --- helpers.predictions_file
+    "helpers.predictions_file.load_predictions": [
+        Bad("path_or_buffer", lambda f: f(42)),
+        Bad("y_score", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n"), y_score="")),
+    ],
+    # --- helpers.imbalance_examples
+    "helpers.imbalance_examples.cheat_sheet_figures": [
+        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=-1, tp=1))),
+        Bad("tp", lambda f: f(tp=0.5, fn=1, fp=1, tn=1)),
+    ],
+    "helpers.imbalance_examples.counts_from_rates": [
+        Bad("acc_positive", lambda f: f(100, 0.9, 0.8, 1.5)),
+        Bad("acc_negative", lambda f: f(100, 0.9, -0.2, 0.8)),
+        Bad("share_negative", lambda f: f(100, 2, 0.8, 0.8)),
+    ],
+    "helpers.imbalance_examples.total_cost": [
+        Bad("cost_fn", lambda f: f(C, cost_fp=1, cost_fn=float("inf"))),
+        Bad("counts", lambda f: f((1, 2, 3, 4), cost_fp=1, cost_fn=1)),
+    ],
+    "helpers.imbalance_examples.break_even_cost_ratio": [Bad("b", lambda f: f(C, (1, 2, 3, 4)))],
+    # --- helpers.metric_table
+    "helpers.metric_table.format_metric": [
+        Bad("key", lambda f: f("nope", 0.5)),
+        Bad("value", lambda f: f("f1", "high")),
+        Bad("digits", lambda f: f("f1", 0.5, digits=-1)),
+    ],
+    "helpers.metric_table.fraction_parts": [Bad("counts", lambda f: f("precision", [8, 18]))],
+    "helpers.metric_table.zoo_table": [
+        Bad("counts", lambda f: f(Counts(tn=np.array([1, 2]), fp=1, fn=1, tp=1))),
+        Bad("digits", lambda f: f(C, digits=1.5)),
+    ],
+    # --- helpers.rare_rates
+    "helpers.rare_rates.percent": [Bad("rate", lambda f: f("1%")), Bad("digits", lambda f: f(0.5, 0))],
+    "helpers.rare_rates.one_in": [Bad("rate", lambda f: f(None))],
+    # --- helpers.multiclass
+    "helpers.multiclass.per_class_counts": [Bad("matrix", lambda f: f(np.zeros((2, 3))))],
+    "helpers.multiclass.ovr_auc_table": [Bad("proba", lambda f: f(Y3, P3[:, :2]))],
+    "helpers.multiclass.ovr_auc": [Bad("average", lambda f: f(Y3, P3, average="micro"))],
+    "helpers.multiclass.ovo_auc_table": [Bad("labels", lambda f: f(Y3, P3, labels=[0, 1]))],
+    "helpers.multiclass.ovo_auc": [Bad("y_true", lambda f: f(Y3[:, None], P3))],
+    # --- helpers.experiments
+    "helpers.experiments.enriched_pool_splits": [
+        Bad("pool_prevalence", lambda f: f(Y, Y, n_test_pos=1, n_test_neg=1, pool_prevalence=1.0)),
+        Bad("rng", lambda f: f(Y, Y, n_test_pos=1, n_test_neg=1, pool_prevalence=0.2, rng=-1)),
+    ],
+    "helpers.experiments.precision_estimates": [Bad("splits", lambda f: f(pd.DataFrame({"test_tp": [1]})))],
+    "helpers.experiments.sample_at_prevalence": [
+        Bad("prevalence", lambda f: f(Y, 0)),
+        Bad("rng", lambda f: f(Y, 0.3, rng="0")),
+    ],
+    "helpers.experiments.prevalence_estimates": [
+        Bad("proba", lambda f: f(["a"], train_prevalence=0.5, tpr=0.8, fpr=0.1)),
+        Bad("threshold", lambda f: f([0.2], train_prevalence=0.5, tpr=0.8, fpr=0.1, threshold=2)),
+    ],
+    "helpers.experiments.prevalence_study": [
+        Bad("priors", lambda f: f(Y, S, priors=[1.5], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1)),
+        Bad("rng", lambda f: f(Y, S, priors=[0.3], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1, rng=0.5)),
+    ],
+    # --- helpers.open_set, row_order, examples
+    "helpers.open_set.open_set_split": [
+        Bad("test_fraction", lambda f: f(Y, labeled_classes=[1], test_fraction=1.0)),
+        Bad("labeled_classes", lambda f: f(Y, labeled_classes=1)),
+        Bad("rng", lambda f: f(Y, labeled_classes=[1], rng="zero")),
+    ],
+    "helpers.open_set.simulate_recall_curve_scores": [
+        Bad("class_size", lambda f: f("ideal", n_pool=10, class_size=20)),
+        Bad("rng", lambda f: f("ideal", rng=True)),
+    ],
+    "helpers.row_order.refit_in_row_orders": [
+        Bad("n_orders", lambda f: f(LogisticRegression(), [[0.0], [1.0]], [0, 1], [[0.5]], n_orders=0)),
+        Bad("estimator", lambda f: f("logistic", [[0.0], [1.0]], [0, 1], [[0.5]])),
+        Bad("rng", lambda f: f(LogisticRegression(), [[0.0], [1.0]], [0, 1], [[0.5]], rng=[0.5])),
+    ],
+    "helpers.examples.prior_shift_example": [Bad("rng", lambda f: f("0"))],
+    "helpers.examples.shifted_negatives": [
+        Bad("feature", lambda f: f(np.zeros((4, 2)), np.arange(4), feature=5, strength=0.5, rng=0)),
+        Bad("rng", lambda f: f(np.zeros((4, 2)), np.arange(4), feature=0, strength=0.5, rng=0.5)),
+    ],
+    # --- helpers.costs (helpers/costs.py)
+    "helpers.costs.bayes_threshold": [Bad("cost_fp", lambda f: f(cost_fp=float("nan"), cost_fn=1))],
+    "helpers.costs.expected_cost": [
+        Bad(
+            "cost_fn",
+            lambda f: f(Y, Y, cost_fp=1, cost_fn="x"),
+            xfail="helpers/costs.py: _check_costs lets float('x') raise 'could not convert string to float'",
+        )
+    ],
+    "helpers.costs.cost_table": [Bad("counts", lambda f: f(pd.DataFrame({"x": [1]}), cost_fp=1, cost_fn=2))],
+    "helpers.costs.cheapest_row": [
+        Bad(
+            "table",
+            lambda f: f(pd.DataFrame({"x": [1.0]})),
+            xfail="helpers/costs.py: a table without a cost column raises a bare KeyError: 'cost'",
+        )
+    ],
+    "helpers.costs.cost_curve": [Bad("y_score", lambda f: f(Y, S[:3], cost_fp=1, cost_fn=2))],
+    "helpers.costs.min_cost_threshold": [Bad("cost_tn", lambda f: f(Y, S, cost_fp=1, cost_fn=2, cost_tn=np.inf))],
+    # --- helpers.threshold_choice (helpers/threshold_choice.py)
+    "helpers.threshold_choice.prevalence_weights": [Bad("prevalence", lambda f: f(Y, 0))],
+    "helpers.threshold_choice.f1_best_threshold": [Bad("sample_weight", lambda f: f(Y, S, sample_weight=-np.ones(8)))],
+    "helpers.threshold_choice.picked_vs_held_out": [
+        Bad("validation_size", lambda f: f(LogisticRegression(), np.c_[S], Y, prevalence=0.1, validation_size=1.5))
+    ],
+    # --- helpers.own_predictions (helpers/own_predictions.py)
+    "helpers.own_predictions.resolve_predictions_path": [
+        Bad("path", lambda f: f(42), xfail="helpers/own_predictions.py: os.fsdecode's TypeError does not name path")
+    ],
+    "helpers.own_predictions.deployment_table": [
+        Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), deploy_prevalence=1.0))
+    ],
+    "helpers.own_predictions.best_f1_threshold": [
+        Bad(
+            "table",
+            lambda f: f(pd.DataFrame({"x": [1.0]})),
+            xfail="helpers/own_predictions.py: a table without an f1 column raises a bare KeyError",
+        )
+    ],
+    "helpers.own_predictions.deployment_metrics": [Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=0))],
+    "helpers.own_predictions.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
+    # --- helpers.environment (helpers/environment.py)
+    "helpers.environment.requirements": [Bad("extras", lambda f: f(extras=5), xfail=_EXTRAS)],
+    "helpers.environment.check_environment": [Bad("extras", lambda f: f(extras=5), xfail=_EXTRAS)],
+    # --- helpers.plotting (helpers/plotting.py)
+    "helpers.plotting.plot_confusion_matrix": [
+        Bad(
+            "counts",
+            lambda f: f((1, 2)),
+            xfail="helpers/plotting.py: plot_confusion_matrix does not check counts (IndexError: tuple index)",
+        )
+    ],
+    # --- helpers.report (helpers/report.py): y_true is checked before any kernel starts
+    "helpers.report.build_report": [
+        Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html"))
+    ],
+    # --- helpers.widgets.dashboard
+    "helpers.widgets.dashboard.new_figure": [Bad("height", lambda f: f(6.4, -1))],
+    "helpers.widgets.dashboard.figure_png": [Bad("fig", lambda f: f("figure"))],
+    "helpers.widgets.dashboard.canvas_png": [Bad("canvas", lambda f: f(Figure()))],
+    "helpers.widgets.dashboard.html_table": [
+        Bad("rows", lambda f: f(5)),
+        Bad("header", lambda f: f([(1, 2)], header=3)),
+    ],
+    # --- helpers.widgets.confusion, imbalance
+    "helpers.widgets.confusion.metrics_html": [Bad("counts", lambda f: f([72, 18, 2, 8]))],
+    "helpers.widgets.confusion.confusion_dashboard": [
+        Bad("counts", lambda f: f((1, 2, 3))),
+        Bad("fp", lambda f: f(tp=1, fn=1, fp=2_000_000, tn=1)),
+        Bad("labels", lambda f: f(C, labels="ab")),
+    ],
+    "helpers.widgets.imbalance.imbalance_metrics_html": [
+        Bad("counts", lambda f: f(Counts(tn=0, fp=0, fn=0, tp=0)))
+    ],
+    "helpers.widgets.imbalance.imbalance_dashboard": [Bad("preset", lambda f: f("nope"))],
+    # --- helpers.widgets.rare_disease, start_here
+    "helpers.widgets.rare_disease.population_counts": [
+        Bad("sensitivity", lambda f: f(1000, 0.01, 1.5, 0.99)),
+        Bad("specificity", lambda f: f(1000, 0.01, 0.8, -0.1)),
+        Bad("population", lambda f: f(-5, 0.01, 0.8, 0.99)),
+    ],
+    "helpers.widgets.rare_disease.rare_disease_dashboard": [
+        Bad("sensitivity", lambda f: f(sensitivity=1.5)),
+        Bad("population", lambda f: f(population=12_345)),
+    ],
+    "helpers.widgets.start_here.prevalence_demo": [Bad("fpr", lambda f: f(fpr=0.5)), Bad("tpr", lambda f: f(tpr=2))],
+    # --- helpers.widgets.roc_by_hand, thresholds
+    "helpers.widgets.roc_by_hand.parse_numbers": [Bad("name", lambda f: f("1, 2", name=None))],
+    "helpers.widgets.roc_by_hand.table_html": [Bad("table", lambda f: f(pd.DataFrame({"P": [1.0]})))],
+    "helpers.widgets.roc_by_hand.roc_by_hand_dashboard": [
+        Bad("scores", lambda f: f(scores=[0.9, "high"])),
+        Bad("threshold", lambda f: f(threshold="x")),
+    ],
+    "helpers.widgets.thresholds.threshold_dashboard": [Bad("steps", lambda f: f(Y, S, steps=0))],
+    # --- helpers.widgets.prior_shift, costs (helpers/widgets/prior_shift.py, helpers/widgets/costs.py)
+    "helpers.widgets.prior_shift.metrics_at_threshold": [Bad("deploy_prevalence", lambda f: f(Y, S, 0.5, 1.5))],
+    "helpers.widgets.prior_shift.prior_shift_dashboard": [
+        Bad(
+            "deploy_prevalence",
+            lambda f: f(Y, S, deploy_prevalence=1.5),
+            xfail="helpers/widgets/prior_shift.py: deploy_prevalence=1.5 is accepted without a word (no check)",
+        )
+    ],
+    "helpers.widgets.costs.cost_dashboard": [
+        Bad(
+            "cost_fp",
+            lambda f: f(Y, S, cost_fp=-1),
+            xfail="helpers/widgets/costs.py: cost_fp=-1 is accepted without a word (the slider moves it)",
+        )
+    ],
+}
+
+NO_BAD_INPUT = {
+    "helpers.plotting.use_course_style": "takes no arguments",
+    "helpers.report.main": "the command line: a bad option gives exit status 2 and a message naming the option "
+    "(tests/test_report_cli.py), not an exception",
+}
+
+
+def _mentions(message: str, name: str) -> bool:
+    """``name`` as a word of ``message``: ``counts.tn`` and ``'counts'`` mention counts, ``discounts`` does not."""
+    return re.search(rf"(?<![\w]){re.escape(name)}(?!\w)", message) is not None
+
+
+def _cases():
+    for qualname, bads in BAD_INPUTS.items():
+        for i, bad in enumerate(bads):
+            marks = [pytest.mark.xfail(reason=bad.xfail, strict=True)] if bad.xfail else []
+            name = f"{qualname.removeprefix('helpers.')}[{bad.argument}]#{i}"
+            yield pytest.param(qualname, bad, id=name, marks=marks)
+
+
+def test_every_public_function_is_in_the_table():
+    missing = sorted(set(PUBLIC) - set(BAD_INPUTS) - set(NO_BAD_INPUT))
+    assert not missing, f"add a bad input for each new public function to BAD_INPUTS: {missing}"
+    stale = sorted((set(BAD_INPUTS) | set(NO_BAD_INPUT)) - set(PUBLIC))
+    assert not stale, f"the table names functions that are no longer public: {stale}"
+    assert all(BAD_INPUTS.values()), "every row needs at least one bad input"
+
+
+def test_functions_without_a_bad_input_say_why():
+    assert not inspect.signature(PUBLIC["helpers.plotting.use_course_style"]).parameters
+
+
+@pytest.mark.parametrize(("qualname", "bad"), list(_cases()))
+def test_message_names_the_bad_argument(qualname, bad):
+    function = PUBLIC[qualname]
+    assert bad.argument in inspect.signature(function).parameters, (
+        f"{qualname} has no argument {bad.argument!r}: the table must use the signature's spelling"
+    )
+    with pytest.raises((ValueError, TypeError)) as caught:
+        bad.call(function)
+    message = str(caught.value)
+    assert _mentions(message, bad.argument), f"{qualname}: the message {message!r} does not name {bad.argument!r}"
+    assert "\n" not in message.strip(), f"{qualname}: the message should be one line: {message!r}"
+
+
+def test_the_word_match_is_strict():
+    assert _mentions("counts.tn must hold whole numbers", "counts")
+    assert _mentions("'counts' is bad", "counts")
+    assert not _mentions("discounts must be positive", "counts")
+    assert not _mentions("tn_rate must be positive", "tn")
+
+
+# --------------------------------------------------------------------------- counts: a Counts or four keywords
+
+# Every public function with an argument named ``counts`` follows one rule. ``call(f, **matrix)``
+# calls f with everything but the matrix filled in.
+COUNT_TAKERS: dict[str, Callable] = {
+    "helpers.intervals.precision_interval": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.intervals.precision_interval_estimated_prevalence": lambda f, *a, **m: f(
+        *a, sample_pos=5, sample_size=500, **m
+    ),
+    "helpers.imbalance_examples.cheat_sheet_figures": lambda f, *a, **m: f(*a, **m),
+    "helpers.imbalance_examples.total_cost": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
+    "helpers.metric_table.zoo_table": lambda f, *a, **m: f(*a, **m),
+    "helpers.metric_table.fraction_parts": lambda f, *a, **m: f("precision", *a, **m),
+    "helpers.widgets.confusion.metrics_html": lambda f, *a, **m: f(*a, **m),
+    "helpers.widgets.imbalance.imbalance_metrics_html": lambda f, *a, **m: f(*a, **m),
+    "helpers.widgets.confusion.confusion_dashboard": lambda f, *a, **m: f(*a, **m),
+}
+COUNTS_NOT_YET = {  # functions with a `counts` argument that still take only a Counts (or any sequence)
+    "helpers.counts.metric_zoo": "helpers/counts.py",
+    "helpers.counts.weight_negatives": "helpers/counts.py",
+    "helpers.counts.counts_at_prevalence": "helpers/counts.py",
+    "helpers.costs.cost_table": "helpers/costs.py (there counts is a DataFrame of many matrices)",
+    "helpers.prior_shift.rebuilt_precision": "helpers/prior_shift.py",
+    "helpers.own_predictions.deployment_metrics": "helpers/own_predictions.py",
+    "helpers.plotting.plot_confusion_matrix": "helpers/plotting.py",
+}
+KEYWORDS = {"tp": C.tp, "fn": C.fn, "fp": C.fp, "tn": C.tn}
+
+
+def _comparable(result):
+    if isinstance(result, helpers.widgets.Dashboard):
+        return {name: bytes(v) if isinstance(v, memoryview) else v for name, v in
+                ((name, view.value) for name, view in result.views.items())}
+    if isinstance(result, pd.DataFrame):
+        return result.to_dict()
+    return result
+
+
+def test_every_function_with_counts_is_checked_here():
+    with_counts = {name for name, f in PUBLIC.items() if "counts" in inspect.signature(f).parameters}
+    assert with_counts == set(COUNT_TAKERS) | set(COUNTS_NOT_YET)
+
+
+@pytest.mark.parametrize(
+    "qualname",
+    list(COUNT_TAKERS)
+    + [
+        pytest.param(q, marks=pytest.mark.xfail(reason=f"{file}: counts only", strict=True))
+        for q, file in COUNTS_NOT_YET.items()
+    ],
+)
+def test_counts_or_the_four_keywords(qualname):
+    function = PUBLIC[qualname]
+    params = inspect.signature(function).parameters
+    assert all(params[k].kind is inspect.Parameter.KEYWORD_ONLY for k in KEYWORDS), "tp, fn, fp, tn keyword-only"
+    assert params["counts"].default is None, "counts may be left out when the keywords are given"
+    assert "Counts" in function.__doc__ and "tp=, fn=, fp=, tn=" in function.__doc__, "the docstring states the rule"
+
+
+@pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
+def test_counts_and_keywords_give_the_same_answer(qualname):
+    function, call = PUBLIC[qualname], COUNT_TAKERS[qualname]
+    by_counts = _comparable(call(function, C))
+    by_keywords = _comparable(call(function, **KEYWORDS))
+    assert repr(by_counts) == repr(by_keywords)
+
+
+@pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
+def test_four_numbers_by_position_are_refused_with_the_fix(qualname):
+    function, call = PUBLIC[qualname], COUNT_TAKERS[qualname]
+    with pytest.raises(TypeError, match=r"by position") as caught:
+        call(function, C.tp, C.fn, C.fp, C.tn)
+    assert "Counts(tn=..., fp=..., fn=..., tp=...)" in str(caught.value)
+    assert "tp=..., fn=..., fp=..., tn=..." in str(caught.value)
+
+
+@pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
+def test_a_plain_tuple_is_refused_not_guessed(qualname):
+    """(8, 2, 18, 72) could be (tp, fn, fp, tn) or (tn, fp, fn, tp): no guessing."""
+    function, call = PUBLIC[qualname], COUNT_TAKERS[qualname]
+    with pytest.raises(ValueError, match=r"counts must be a helpers\.Counts.*Counts\(\*values\)"):
+        call(function, (8, 2, 18, 72))
+
+
+@pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
+def test_one_spelling_at_a_time(qualname):
+    function, call = PUBLIC[qualname], COUNT_TAKERS[qualname]
+    with pytest.raises(TypeError, match=r"counts and also tp="):
+        call(function, C, tp=8)
+    with pytest.raises(TypeError, match=r"not tn="):
+        call(function, tp=8, fn=2, fp=18)
+
+
+def test_break_even_cost_ratio_takes_two_counts_only():
+    from helpers.imbalance_examples import break_even_cost_ratio
+
+    with pytest.raises(TypeError, match=r"by position.*Counts\(tn=\.\.\., fp=\.\.\., fn=\.\.\., tp=\.\.\.\)"):
+        break_even_cost_ratio(90, 0, 9, 1, 72, 18, 2, 8)
+
+
+# --------------------------------------------------------------------------- randomness: rng
+
+# Every public function with an `rng` argument, called with everything else filled in.
+RNG_TAKERS: dict[str, Callable] = {
+    "helpers.simulation.simulate_labels": lambda f, rng: f(20, 30, 0.5, 0.5, rng=rng),
+    "helpers.simulation.simulate_studies": lambda f, rng: f(20, 30, 0.5, 0.5, n_studies=5, rng=rng),
+    "helpers.simulation.simulate_population_studies": lambda f, rng: f(100, 0.2, 0.5, 0.5, n_studies=5, rng=rng),
+    "helpers.experiments.enriched_pool_splits": lambda f, rng: f(
+        Y, S > 0.5, n_test_pos=1, n_test_neg=2, pool_prevalence=0.3, n_splits=3, rng=rng
+    ),
+    "helpers.experiments.sample_at_prevalence": lambda f, rng: f(Y, 0.3, rng=rng),
+    "helpers.experiments.prevalence_study": lambda f, rng: f(
+        Y, S, priors=[0.3], n_draws=2, train_prevalence=0.5, tpr=0.8, fpr=0.1, rng=rng
+    ),
+    "helpers.open_set.open_set_split": lambda f, rng: f(Y3, labeled_classes=[0, 1], rng=rng),
+    "helpers.open_set.simulate_recall_curve_scores": lambda f, rng: f(
+        "ideal", n_pool=50, class_size=10, n_test_pos=5, rng=rng
+    ),
+    "helpers.row_order.refit_in_row_orders": lambda f, rng: f(
+        LogisticRegression(), np.c_[S], Y, np.c_[S], n_orders=3, rng=rng
+    ),
+    "helpers.examples.prior_shift_example": lambda f, rng: f(rng),
+    "helpers.examples.shifted_negatives": lambda f, rng: f(
+        np.c_[S, S], np.arange(8), feature=0, strength=0.5, rng=rng
+    ),
+}
+RANDOM_STATE_NOT_YET = {"helpers.threshold_choice.picked_vs_held_out": "helpers/threshold_choice.py"}
+
+
+def test_randomness_is_called_rng_everywhere():
+    with_rng = {name for name, f in PUBLIC.items() if "rng" in inspect.signature(f).parameters}
+    assert with_rng == set(RNG_TAKERS)
+    with_random_state = {name for name, f in PUBLIC.items() if "random_state" in inspect.signature(f).parameters}
+    assert with_random_state == set(RANDOM_STATE_NOT_YET), (
+        "a helpers function that draws its own randomness takes rng, not random_state"
+    )
+
+
+@pytest.mark.xfail(reason="helpers/threshold_choice.py: picked_vs_held_out(random_state=) draws its own splits",
+                   strict=True)
+def test_no_random_state_left():
+    assert not {name for name, f in PUBLIC.items() if "random_state" in inspect.signature(f).parameters}
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, pd.DataFrame):
+        return a.equals(b)
+    return np.array_equal(np.asarray(a), np.asarray(b))
+
+
+@pytest.mark.parametrize("qualname", list(RNG_TAKERS))
+def test_rng_takes_a_seed_a_generator_or_none(qualname):
+    function, call = PUBLIC[qualname], RNG_TAKERS[qualname]
+    by_seed = call(function, 3)
+    assert _same(by_seed, call(function, np.random.default_rng(3))), "a seed and default_rng(seed) agree"
+    assert _same(by_seed, call(function, np.int64(3)))
+    call(function, None)  # fresh randomness: runs, whatever it draws
+    with pytest.raises(ValueError, match=r"^rng must be None, an int seed >= 0 or a numpy\.random\.Generator"):
+        call(function, "3")
+
+
+def test_canvas_png_accepts_a_canvas():
+    """The bad-input row of canvas_png passes a Figure; the right type still works."""
+    canvas = FigureCanvasAgg(Figure(figsize=(1, 1)))
+    canvas.draw()
+    assert helpers.widgets.dashboard.canvas_png(canvas)[:4] == b"\x89PNG"
