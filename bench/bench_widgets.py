@@ -74,13 +74,13 @@ def recipe_thresholds():
 
 
 def recipe_prior_shift():
-    """notebooks/06: its synthetic problem (helpers.examples), 1:10 test set, deployment prevalence of the rest."""
+    """notebooks/06: its synthetic problem (helpers.synthetic_data), 1:10 test set, deployment at the rest."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
-    from helpers.examples import prior_shift_example
+    from helpers.synthetic_data import prior_shift_example
 
     X, y, train, test, deploy = prior_shift_example(np.random.default_rng(0))
     model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1_000)).fit(X[train], y[train])

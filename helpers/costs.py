@@ -19,9 +19,20 @@ import numpy as np
 import pandas as pd
 from sklearn.metrics import confusion_matrix_at_thresholds
 
+from ._arguments import Cell, check_counts_object, resolve_counts, takes_counts
 from ._validate import check_binary_labels, check_same_length, check_scores
+from .counts import Counts
 
-__all__ = ["bayes_threshold", "expected_cost", "cost_curve", "cost_table", "cheapest_row", "min_cost_threshold"]
+__all__ = [
+    "bayes_threshold",
+    "break_even_cost_ratio",
+    "cheapest_row",
+    "cost_curve",
+    "cost_table",
+    "expected_cost",
+    "min_cost_threshold",
+    "total_cost",
+]
 
 
 def _check_costs(cost_fp, cost_fn, cost_tp, cost_tn) -> tuple[float, float, float, float]:
@@ -148,3 +159,81 @@ def min_cost_threshold(
     )
     best = cheapest_row(table)
     return float(table["threshold"].iloc[best]), float(table["mean_cost"].iloc[best])
+
+
+@takes_counts()
+def total_cost(
+    counts: Counts | None = None,
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    cost_tp: float = 0.0,
+    cost_tn: float = 0.0,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+) -> float:
+    """Total cost of a confusion matrix with a price per cell.
+
+    ``cost = cost_tn TN + cost_fp FP + cost_fn FN + cost_tp TP``; a negative
+    price is a gain. ``counts`` is a :class:`~helpers.Counts`, or the four
+    counts as keywords ``tp=, fn=, fp=, tn=`` instead (never by position).
+    The cells may be expected counts (finite numbers >= 0, not necessarily
+    whole) and arrays (one total per entry).
+
+    >>> total_cost(Counts(tn=72, fp=18, fn=2, tp=8), cost_fp=10, cost_fn=100)
+    380.0
+    >>> total_cost(tp=8, fn=2, fp=18, tn=72, cost_fp=10, cost_fn=100)
+    380.0
+    """
+    prices = [
+        _finite_number(value, name)
+        for name, value in (("cost_tn", cost_tn), ("cost_fp", cost_fp), ("cost_fn", cost_fn), ("cost_tp", cost_tp))
+    ]
+    c, _ = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="total_cost", whole=False)
+    tn, fp, fn, tp = (np.asarray(v, dtype=float) for v in c)
+    out = _total_cost(tn, fp, fn, tp, (prices[1], prices[2], prices[3], prices[0]))
+    return float(out) if out.ndim == 0 else out
+
+
+def _finite_number(value: object, name: str) -> float:
+    if isinstance(value, (bool, str)) or np.ndim(value) != 0:
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a finite number, got {value!r}") from None
+    if not np.isfinite(x):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return x
+
+
+@takes_counts(keywords=False)
+def break_even_cost_ratio(a: Counts, b: Counts) -> float:
+    """The cost ratio ``r = cost_fn / cost_fp`` at which the matrices ``a`` and ``b`` cost the same.
+
+    ``a`` and ``b`` are :class:`~helpers.Counts` (named fields, so the cells
+    cannot be mixed up).
+
+    With correct decisions free, a false positive costing 1 and a false
+    negative costing ``r``, ``cost(a) = FP_a + r FN_a``. The two lines cross at
+
+    ``r* = (FP_b - FP_a) / (FN_a - FN_b)``;
+
+    for ``r > r*`` the matrix with fewer false negatives is the cheaper one,
+    for ``r < r*`` the other. A negative ``r*`` means one matrix is cheaper at
+    every positive ratio. ``nan`` when ``FN_a == FN_b``: the lines are parallel
+    (equal at every ratio if ``FP_a == FP_b``, never otherwise).
+
+    >>> break_even_cost_ratio(Counts(tn=90, fp=0, fn=9, tp=1), Counts(tn=72, fp=18, fn=2, tp=8))
+    2.5714285714285716
+    """
+    a = check_counts_object(a, "a")
+    b = check_counts_object(b, "b")
+    for name, c in (("a", a), ("b", b)):
+        for field in ("fp", "fn"):
+            _finite_number(getattr(c, field), f"{name}.{field}")
+    if a.fn == b.fn:
+        return float("nan")
+    return float((b.fp - a.fp) / (a.fn - b.fn))

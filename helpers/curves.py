@@ -1,4 +1,4 @@
-"""PR and ROC curves for notebooks 03 and 04: one threshold, small plots, AUC by pairs.
+"""Counting along PR and ROC curves for notebooks 03 and 04: one threshold, AUC by pairs.
 
 scikit-learn computes the curves (``roc_curve``, ``precision_recall_curve``)
 and :func:`helpers.roc_table` lays them out as a table; this module adds what
@@ -11,8 +11,9 @@ the two notebooks and their widgets share:
   definition of ROC AUC, the share of (positive, negative) pairs ranked the
   right way round, ties counting one half;
 * :func:`cheat_sheet_roc_table`: a :func:`helpers.roc_table` in the column names of the
-  cheat sheet's table (P, Yp, Yn, FP, TP, FPR, TPR, AUC, predicted class);
-* :func:`plot_pr_roc` and :func:`plot_roc_pieces`: the curves on given axes.
+  cheat sheet's table (P, Yp, Yn, FP, TP, FPR, TPR, AUC, predicted class).
+
+The plots of these curves are in :mod:`helpers.curve_plots`.
 """
 
 from __future__ import annotations
@@ -21,12 +22,9 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from matplotlib.axes import Axes
-from sklearn.metrics import precision_recall_curve, roc_curve
 
 from ._validate import check_binary_labels, check_same_length, check_scores
 from .counts import Counts
-from .plotting import PALETTE
 from .roc import roc_table
 
 __all__ = [
@@ -35,8 +33,6 @@ __all__ = [
     "pair_counts",
     "pairwise_auc",
     "cheat_sheet_roc_table",
-    "plot_pr_roc",
-    "plot_roc_pieces",
 ]
 
 
@@ -169,59 +165,3 @@ def cheat_sheet_roc_table(y_true, y_score, *, threshold: float = 0.5, strict: bo
             "predicted": predicted,
         }
     )
-
-
-def plot_pr_roc(y_true, y_score, *, axes, label: str | None = None, color: str | None = None) -> tuple:
-    """Draw the precision-recall curve on ``axes[0]`` and the ROC curve on ``axes[1]``.
-
-    The PR curve is drawn as steps (the shape average precision integrates),
-    with the prevalence as the no-skill baseline; the ROC curve joins its
-    points with straight lines (the trapezoids of ROC AUC) above the chance
-    diagonal. Returns the two axes.
-    """
-    is_pos, y_score = _labels_scores(y_true, y_score)
-    if not (np.iterable(axes) and len(axes) == 2 and all(isinstance(a, Axes) for a in axes)):
-        raise ValueError(f"axes must be two matplotlib Axes (PR curve, ROC curve), got {axes!r:.60}")
-    ax_pr, ax_roc = axes
-    precision, recall, _ = precision_recall_curve(is_pos, y_score)
-    fpr, tpr, _ = roc_curve(is_pos, y_score)
-    kw = {"label": label}
-    if color is not None:
-        kw["color"] = color
-    ax_pr.plot(recall, precision, drawstyle="steps-post", **kw)
-    ax_roc.plot(fpr, tpr, **kw)
-    prevalence = float(np.mean(is_pos))
-    ax_pr.axhline(prevalence, color=PALETTE["black"], lw=0.8, ls=":")
-    ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":")
-    ax_pr.set(xlabel="recall (TPR)", ylabel="precision", title="Precision-recall curve", xlim=(-0.02, 1.02),
-              ylim=(-0.02, 1.05))
-    ax_roc.set(xlabel="false positive rate", ylabel="true positive rate (recall)", title="ROC curve",
-               xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
-    return ax_pr, ax_roc
-
-
-def plot_roc_pieces(table: pd.DataFrame, *, ax, title: str = "ROC curve and its AUC pieces"):
-    """Draw a :func:`helpers.roc_table` as a curve with each row's area piece shaded.
-
-    The shaded trapezoid under the segment that ends at row ``i`` has area
-    ``auc_piece_i``; their sum, the AUC, is written in the legend.
-    """
-    if not isinstance(table, pd.DataFrame) or not {"fpr", "tpr", "auc_piece"} <= set(table.columns):
-        raise ValueError("table must be a DataFrame from helpers.roc_table (columns fpr, tpr, auc_piece)")
-    if not isinstance(ax, Axes):
-        raise ValueError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
-    fpr = table["fpr"].to_numpy()
-    tpr = table["tpr"].to_numpy()
-    colours = [PALETTE["sky"], PALETTE["orange"]]
-    k = 0
-    for i in range(1, fpr.size):
-        if fpr[i] > fpr[i - 1]:
-            ax.fill_between(fpr[i - 1 : i + 1], tpr[i - 1 : i + 1], color=colours[k % 2], alpha=0.5, lw=0)
-            k += 1
-    total = float(table["auc_piece"].sum())
-    ax.plot(fpr, tpr, marker="o", ms=4, color=PALETTE["blue"], label=f"ROC curve, AUC = {total:.3f}")
-    ax.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
-    ax.set(xlabel="false positive rate (FPR)", ylabel="true positive rate (TPR)", title=title,
-           xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
-    ax.legend(loc="lower right", fontsize="small")
-    return ax

@@ -33,13 +33,8 @@ from sklearn.metrics import (
 )
 
 from helpers import Counts, confusion_counts, metric_zoo, simulate_labels
-from helpers.imbalance_examples import (
-    CHEAT_SHEET_EXAMPLES,
-    break_even_cost_ratio,
-    cheat_sheet_figures,
-    counts_from_rates,
-    total_cost,
-)
+from helpers.cheat_sheet import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
+from helpers.costs import break_even_cost_ratio, total_cost
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
 from helpers.widgets.imbalance import imbalance_dashboard
 
@@ -198,7 +193,7 @@ print(f"share predicted positive: {independent.tp / independent.n_pos:.1f} of po
 # 1. a model that says 0 for 99 of the 100 cases: TN 90, FP 0, FN 9, TP 1;
 # 2. a model that is right for 80 % of each class: TN 72, FP 18, FN 2, TP 8.
 #
-# For each it lists eight figures. `helpers.imbalance_examples.cheat_sheet_figures`
+# For each it lists eight figures. `helpers.cheat_sheet.cheat_sheet_figures`
 # computes them from the counts; the column `cheat sheet` holds what the
 # sheet prints, for comparison.
 
@@ -312,7 +307,7 @@ plt.show()
 # Where do the lines cross, and who is cheapest on either side? Matrix a
 # costs FP_a + r·FN_a, so matrices a and b cost the same at the ratio
 # r* = (FP_b − FP_a) / (FN_a − FN_b)
-# (`helpers.imbalance_examples.break_even_cost_ratio`); above r* the one
+# (`helpers.costs.break_even_cost_ratio`); above r* the one
 # with fewer false negatives is cheaper.
 
 # %%

@@ -68,7 +68,8 @@ from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 from sklearn.svm import SVC
 
 from helpers import corrected_pr_curve, negative_weight
-from helpers.curves import counts_at_threshold, plot_pr_roc
+from helpers.curve_plots import plot_pr_roc
+from helpers.curves import counts_at_threshold
 from helpers.plotting import PALETTE, use_course_style
 from helpers.pr_area import achievable_pr_curve, pr_areas, pr_steps
 from helpers.row_order import refit_in_row_orders

@@ -45,7 +45,8 @@ from scipy.stats import mannwhitneyu, rankdata
 from sklearn.metrics import roc_auc_score, roc_curve
 
 from helpers import roc_table
-from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pairwise_auc, plot_roc_pieces
+from helpers.curve_plots import plot_roc_pieces
+from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pairwise_auc
 from helpers.plotting import use_course_style
 from helpers.widgets.roc_by_hand import roc_by_hand_dashboard
 

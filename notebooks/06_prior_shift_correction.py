@@ -63,8 +63,8 @@ from helpers import (
     negative_weight,
     precision_at_prevalence,
 )
-from helpers.examples import prior_shift_example, shifted_negatives
 from helpers.plotting import PALETTE, use_course_style
+from helpers.synthetic_data import prior_shift_example, shifted_negatives
 from helpers.widgets.prior_shift import metrics_at_threshold, prior_shift_dashboard
 
 use_course_style()
@@ -128,7 +128,7 @@ print(f"precision_at_prevalence: {precision_at_prevalence(tpr, fpr, pi_deploy):.
 # have; here it lets us check the correction.
 
 # %%
-X, y, train, test, deploy = prior_shift_example(np.random.default_rng(0))  # the split above (helpers/examples.py)
+X, y, train, test, deploy = prior_shift_example(np.random.default_rng(0))  # the split above (helpers/synthetic_data.py)
 for name, idx in (("train", train), ("test", test), ("deploy", deploy)):
     n_pos, n_neg = y[idx].sum(), (y[idx] == 0).sum()
     print(f"{name:>6}: {n_pos:,} positives, {n_neg:,} negatives (1:{n_neg / n_pos:.0f}), prevalence {y[idx].mean():.4f}")

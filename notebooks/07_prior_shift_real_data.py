@@ -40,7 +40,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from helpers import confusion_counts, corrected_precision, precision_at_prevalence, precision_interval
-from helpers.experiments import enriched_pool_splits, precision_estimates
+from helpers.enriched_pool import enriched_pool_splits, precision_estimates
 from helpers.plotting import PALETTE, use_course_style
 
 use_course_style()

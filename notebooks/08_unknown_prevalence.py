@@ -42,8 +42,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from helpers import adjust_posteriors, estimate_prevalence_acc, estimate_prevalence_em
-from helpers.experiments import prevalence_study, sample_at_prevalence
 from helpers.plotting import PALETTE, use_course_style
+from helpers.prevalence_shift import prevalence_study, sample_at_prevalence
 
 use_course_style()
 

@@ -9,14 +9,8 @@ from scipy.stats import mannwhitneyu
 from sklearn.metrics import confusion_matrix, roc_auc_score, roc_curve
 
 from helpers import roc_table
-from helpers.curves import (
-    cheat_sheet_roc_table,
-    counts_at_threshold,
-    pair_counts,
-    pairwise_auc,
-    plot_pr_roc,
-    plot_roc_pieces,
-)
+from helpers.curve_plots import plot_pr_roc, plot_roc_pieces
+from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pair_counts, pairwise_auc
 
 CHEAT_SHEET_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
 CHEAT_SHEET_LABELS = [1, 1, 1, 0, 1, 0, 1, 0, 0]

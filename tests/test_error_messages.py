@@ -71,7 +71,7 @@ P3 = np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7]] * 2)
 
 
 def _splits() -> pd.DataFrame:
-    from helpers.experiments import COUNT_COLUMNS
+    from helpers.enriched_pool import COUNT_COLUMNS
 
     return pd.DataFrame([[8, 2, 10, 90, 5, 5, 50, 950]], columns=list(COUNT_COLUMNS))
 
@@ -146,14 +146,14 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     "helpers.prior_shift.estimate_prevalence_em": [Bad("proba", lambda f: f([1.5], train_prevalence=0.5))],
     "helpers.prior_shift.estimate_prevalence_acc": [Bad("tpr", lambda f: f([0, 1], tpr=1.5, fpr=0.1))],
-    # --- helpers.roc, curves, pr_area
+    # --- helpers.roc, curves, curve_plots, pr_area
     "helpers.roc.roc_table": [Bad("y_score", lambda f: f([0, 1], [0.1, np.nan]))],
     "helpers.curves.counts_at_threshold": [Bad("threshold", lambda f: f(Y, S, "high"))],
     "helpers.curves.pair_counts": [Bad("chunk", lambda f: f(Y, S, chunk=0))],
     "helpers.curves.pairwise_auc": [Bad("y_true", lambda f: f([1, 1, 1], [0.1, 0.2, 0.3]))],
     "helpers.curves.cheat_sheet_roc_table": [Bad("threshold", lambda f: f(Y, S, threshold="x"))],
-    "helpers.curves.plot_pr_roc": [Bad("axes", lambda f: f(Y, S, axes=None))],
-    "helpers.curves.plot_roc_pieces": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), ax=None))],
+    "helpers.curve_plots.plot_pr_roc": [Bad("axes", lambda f: f(Y, S, axes=None))],
+    "helpers.curve_plots.plot_roc_pieces": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), ax=None))],
     "helpers.pr_area.pr_steps": [Bad("y_true", lambda f: f([0, 0], [0.1, 0.2]))],
     "helpers.pr_area.pr_areas": [Bad("y_score", lambda f: f([0, 1], [0.1]))],
     "helpers.pr_area.achievable_pr_curve": [Bad("points_per_step", lambda f: f(Y, S, points_per_step=0))],
@@ -166,21 +166,21 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("path_or_buffer", lambda f: f(42)),
         Bad("y_score", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n"), y_score="")),
     ],
-    # --- helpers.imbalance_examples
-    "helpers.imbalance_examples.cheat_sheet_figures": [
+    # --- helpers.cheat_sheet
+    "helpers.cheat_sheet.cheat_sheet_figures": [
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=-1, tp=1))),
         Bad("tp", lambda f: f(tp=0.5, fn=1, fp=1, tn=1)),
     ],
-    "helpers.imbalance_examples.counts_from_rates": [
+    "helpers.cheat_sheet.counts_from_rates": [
         Bad("acc_positive", lambda f: f(100, 0.9, 0.8, 1.5)),
         Bad("acc_negative", lambda f: f(100, 0.9, -0.2, 0.8)),
         Bad("share_negative", lambda f: f(100, 2, 0.8, 0.8)),
     ],
-    "helpers.imbalance_examples.total_cost": [
+    "helpers.costs.total_cost": [
         Bad("cost_fn", lambda f: f(C, cost_fp=1, cost_fn=float("inf"))),
         Bad("counts", lambda f: f((1, 2, 3, 4), cost_fp=1, cost_fn=1)),
     ],
-    "helpers.imbalance_examples.break_even_cost_ratio": [Bad("b", lambda f: f(C, (1, 2, 3, 4)))],
+    "helpers.costs.break_even_cost_ratio": [Bad("b", lambda f: f(C, (1, 2, 3, 4)))],
     # --- helpers.metric_table
     "helpers.metric_table.format_metric": [
         Bad("key", lambda f: f("nope", 0.5)),
@@ -201,25 +201,25 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.multiclass.ovr_auc": [Bad("average", lambda f: f(Y3, P3, average="micro"))],
     "helpers.multiclass.ovo_auc_table": [Bad("labels", lambda f: f(Y3, P3, labels=[0, 1]))],
     "helpers.multiclass.ovo_auc": [Bad("y_true", lambda f: f(Y3[:, None], P3))],
-    # --- helpers.experiments
-    "helpers.experiments.enriched_pool_splits": [
+    # --- helpers.enriched_pool, prevalence_shift
+    "helpers.enriched_pool.enriched_pool_splits": [
         Bad("pool_prevalence", lambda f: f(Y, Y, n_test_pos=1, n_test_neg=1, pool_prevalence=1.0)),
         Bad("rng", lambda f: f(Y, Y, n_test_pos=1, n_test_neg=1, pool_prevalence=0.2, rng=-1)),
     ],
-    "helpers.experiments.precision_estimates": [Bad("splits", lambda f: f(pd.DataFrame({"test_tp": [1]})))],
-    "helpers.experiments.sample_at_prevalence": [
+    "helpers.enriched_pool.precision_estimates": [Bad("splits", lambda f: f(pd.DataFrame({"test_tp": [1]})))],
+    "helpers.prevalence_shift.sample_at_prevalence": [
         Bad("prevalence", lambda f: f(Y, 0)),
         Bad("rng", lambda f: f(Y, 0.3, rng="0")),
     ],
-    "helpers.experiments.prevalence_estimates": [
+    "helpers.prevalence_shift.prevalence_estimates": [
         Bad("proba", lambda f: f(["a"], train_prevalence=0.5, tpr=0.8, fpr=0.1)),
         Bad("threshold", lambda f: f([0.2], train_prevalence=0.5, tpr=0.8, fpr=0.1, threshold=2)),
     ],
-    "helpers.experiments.prevalence_study": [
+    "helpers.prevalence_shift.prevalence_study": [
         Bad("priors", lambda f: f(Y, S, priors=[1.5], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1)),
         Bad("rng", lambda f: f(Y, S, priors=[0.3], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1, rng=0.5)),
     ],
-    # --- helpers.open_set, row_order, examples
+    # --- helpers.open_set, row_order, synthetic_data
     "helpers.open_set.open_set_split": [
         Bad("test_fraction", lambda f: f(Y, labeled_classes=[1], test_fraction=1.0)),
         Bad("labeled_classes", lambda f: f(Y, labeled_classes=1)),
@@ -234,8 +234,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("estimator", lambda f: f("logistic", [[0.0], [1.0]], [0, 1], [[0.5]])),
         Bad("rng", lambda f: f(LogisticRegression(), [[0.0], [1.0]], [0, 1], [[0.5]], rng=[0.5])),
     ],
-    "helpers.examples.prior_shift_example": [Bad("rng", lambda f: f("0"))],
-    "helpers.examples.shifted_negatives": [
+    "helpers.synthetic_data.prior_shift_example": [Bad("rng", lambda f: f("0"))],
+    "helpers.synthetic_data.shifted_negatives": [
         Bad("feature", lambda f: f(np.zeros((4, 2)), np.arange(4), feature=5, strength=0.5, rng=0)),
         Bad("rng", lambda f: f(np.zeros((4, 2)), np.arange(4), feature=0, strength=0.5, rng=0.5)),
     ],
@@ -412,8 +412,8 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.intervals.precision_interval_estimated_prevalence": lambda f, *a, **m: f(
         *a, sample_pos=5, sample_size=500, **m
     ),
-    "helpers.imbalance_examples.cheat_sheet_figures": lambda f, *a, **m: f(*a, **m),
-    "helpers.imbalance_examples.total_cost": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
+    "helpers.cheat_sheet.cheat_sheet_figures": lambda f, *a, **m: f(*a, **m),
+    "helpers.costs.total_cost": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
     "helpers.metric_table.zoo_table": lambda f, *a, **m: f(*a, **m),
     "helpers.metric_table.fraction_parts": lambda f, *a, **m: f("precision", *a, **m),
     "helpers.widgets.confusion.metrics_html": lambda f, *a, **m: f(*a, **m),
@@ -497,7 +497,7 @@ def test_one_spelling_at_a_time(qualname):
 
 
 def test_break_even_cost_ratio_takes_two_counts_only():
-    from helpers.imbalance_examples import break_even_cost_ratio
+    from helpers.costs import break_even_cost_ratio
 
     with pytest.raises(TypeError, match=r"by position.*Counts\(tn=\.\.\., fp=\.\.\., fn=\.\.\., tp=\.\.\.\)"):
         break_even_cost_ratio(90, 0, 9, 1, 72, 18, 2, 8)
@@ -510,11 +510,11 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.simulation.simulate_labels": lambda f, rng: f(20, 30, 0.5, 0.5, rng=rng),
     "helpers.simulation.simulate_studies": lambda f, rng: f(20, 30, 0.5, 0.5, n_studies=5, rng=rng),
     "helpers.simulation.simulate_population_studies": lambda f, rng: f(100, 0.2, 0.5, 0.5, n_studies=5, rng=rng),
-    "helpers.experiments.enriched_pool_splits": lambda f, rng: f(
+    "helpers.enriched_pool.enriched_pool_splits": lambda f, rng: f(
         Y, S > 0.5, n_test_pos=1, n_test_neg=2, pool_prevalence=0.3, n_splits=3, rng=rng
     ),
-    "helpers.experiments.sample_at_prevalence": lambda f, rng: f(Y, 0.3, rng=rng),
-    "helpers.experiments.prevalence_study": lambda f, rng: f(
+    "helpers.prevalence_shift.sample_at_prevalence": lambda f, rng: f(Y, 0.3, rng=rng),
+    "helpers.prevalence_shift.prevalence_study": lambda f, rng: f(
         Y, S, priors=[0.3], n_draws=2, train_prevalence=0.5, tpr=0.8, fpr=0.1, rng=rng
     ),
     "helpers.open_set.open_set_split": lambda f, rng: f(Y3, labeled_classes=[0, 1], rng=rng),
@@ -524,8 +524,8 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.row_order.refit_in_row_orders": lambda f, rng: f(
         LogisticRegression(), np.c_[S], Y, np.c_[S], n_orders=3, rng=rng
     ),
-    "helpers.examples.prior_shift_example": lambda f, rng: f(rng),
-    "helpers.examples.shifted_negatives": lambda f, rng: f(
+    "helpers.synthetic_data.prior_shift_example": lambda f, rng: f(rng),
+    "helpers.synthetic_data.shifted_negatives": lambda f, rng: f(
         np.c_[S, S], np.arange(8), feature=0, strength=0.5, rng=rng
     ),
 }

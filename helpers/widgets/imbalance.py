@@ -5,8 +5,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .._arguments import Cell, resolve_counts, takes_counts
+from ..cheat_sheet import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
 from ..counts import Counts, metric_zoo
-from ..imbalance_examples import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
 from ..metric_table import format_metric
 from .confusion import MatrixFigure
 from .dashboard import Dashboard, html_table
@@ -73,7 +73,7 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
     ``acc_positive`` (recall) (``FloatSlider``). Moving a slider away from a
     preset switches the dropdown to ``"custom"``. Views: ``matrix`` (``Image``)
     and ``metrics`` (``HTML``, see :func:`imbalance_metrics_html`). Counts are
-    :func:`~helpers.imbalance_examples.counts_from_rates`.
+    :func:`~helpers.cheat_sheet.counts_from_rates`.
     """
     if preset not in PRESETS and preset != CUSTOM:
         raise ValueError(f"preset must be one of {[*PRESETS, CUSTOM]}, got {preset!r}")

@@ -1,4 +1,4 @@
-"""Repeated-split and prevalence-shift experiments (helpers.experiments)."""
+"""Enriched-test/pool splits (helpers.enriched_pool) and simulated prevalence shifts (helpers.prevalence_shift)."""
 
 import numpy as np
 import pandas as pd
@@ -12,14 +12,8 @@ from helpers import (
     precision_at_prevalence,
     precision_interval,
 )
-from helpers.experiments import (
-    COUNT_COLUMNS,
-    enriched_pool_splits,
-    precision_estimates,
-    prevalence_estimates,
-    prevalence_study,
-    sample_at_prevalence,
-)
+from helpers.enriched_pool import COUNT_COLUMNS, enriched_pool_splits, precision_estimates
+from helpers.prevalence_shift import prevalence_estimates, prevalence_study, sample_at_prevalence
 
 
 def _toy(n_pos=100, n_neg=1000, seed=0):

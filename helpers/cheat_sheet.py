@@ -1,4 +1,4 @@
-"""Small imbalanced examples: the cheat sheet's two 90/10 matrices, counts from per-class accuracy, costs.
+"""The cheat sheet's two worked 90/10 matrices, their eight figures, and counts from per-class accuracy.
 
 The cheat sheet lists, for each example, accuracy, misclassification rate, recall,
 balanced accuracy, specificity, false positive rate, precision and F1;
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._arguments import Cell, check_counts_object, resolve_counts, takes_counts
+from ._arguments import Cell, resolve_counts, takes_counts
 from ._validate import check_count, check_rate
 from .counts import Counts, metric_zoo
 from .simulation import simulate_counts
@@ -17,10 +17,8 @@ from .simulation import simulate_counts
 __all__ = [
     "CHEAT_SHEET_EXAMPLES",
     "CHEAT_SHEET_FIGURES",
-    "break_even_cost_ratio",
     "counts_from_rates",
     "cheat_sheet_figures",
-    "total_cost",
 ]
 
 CHEAT_SHEET_EXAMPLES: dict[str, Counts] = {
@@ -98,81 +96,3 @@ def counts_from_rates(n: int, share_negative: float, acc_negative: float, acc_po
     acc_positive = check_rate(acc_positive, "acc_positive")
     n_neg = round(n * share_negative)
     return simulate_counts(n - n_neg, n_neg, acc_positive, acc_negative)
-
-
-@takes_counts()
-def total_cost(
-    counts: Counts | None = None,
-    *,
-    cost_fp: float,
-    cost_fn: float,
-    cost_tp: float = 0.0,
-    cost_tn: float = 0.0,
-    tp: Cell = None,
-    fn: Cell = None,
-    fp: Cell = None,
-    tn: Cell = None,
-) -> float:
-    """Total cost of a confusion matrix with a price per cell.
-
-    ``cost = cost_tn TN + cost_fp FP + cost_fn FN + cost_tp TP``; a negative
-    price is a gain. ``counts`` is a :class:`~helpers.Counts`, or the four
-    counts as keywords ``tp=, fn=, fp=, tn=`` instead (never by position).
-    The cells may be expected counts (finite numbers >= 0, not necessarily
-    whole) and arrays (one total per entry).
-
-    >>> total_cost(Counts(tn=72, fp=18, fn=2, tp=8), cost_fp=10, cost_fn=100)
-    380.0
-    >>> total_cost(tp=8, fn=2, fp=18, tn=72, cost_fp=10, cost_fn=100)
-    380.0
-    """
-    prices = [
-        _finite_number(value, name)
-        for name, value in (("cost_tn", cost_tn), ("cost_fp", cost_fp), ("cost_fn", cost_fn), ("cost_tp", cost_tp))
-    ]
-    c, _ = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="total_cost", whole=False)
-    tn, fp, fn, tp = (np.asarray(v, dtype=float) for v in c)
-    out = prices[0] * tn + prices[1] * fp + prices[2] * fn + prices[3] * tp
-    return float(out) if out.ndim == 0 else out
-
-
-def _finite_number(value: object, name: str) -> float:
-    if isinstance(value, (bool, str)) or np.ndim(value) != 0:
-        raise ValueError(f"{name} must be a finite number, got {value!r}")
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a finite number, got {value!r}") from None
-    if not np.isfinite(x):
-        raise ValueError(f"{name} must be a finite number, got {value!r}")
-    return x
-
-
-@takes_counts(keywords=False)
-def break_even_cost_ratio(a: Counts, b: Counts) -> float:
-    """The cost ratio ``r = cost_fn / cost_fp`` at which the matrices ``a`` and ``b`` cost the same.
-
-    ``a`` and ``b`` are :class:`~helpers.Counts` (named fields, so the cells
-    cannot be mixed up).
-
-    With correct decisions free, a false positive costing 1 and a false
-    negative costing ``r``, ``cost(a) = FP_a + r FN_a``. The two lines cross at
-
-    ``r* = (FP_b - FP_a) / (FN_a - FN_b)``;
-
-    for ``r > r*`` the matrix with fewer false negatives is the cheaper one,
-    for ``r < r*`` the other. A negative ``r*`` means one matrix is cheaper at
-    every positive ratio. ``nan`` when ``FN_a == FN_b``: the lines are parallel
-    (equal at every ratio if ``FP_a == FP_b``, never otherwise).
-
-    >>> break_even_cost_ratio(Counts(tn=90, fp=0, fn=9, tp=1), Counts(tn=72, fp=18, fn=2, tp=8))
-    2.5714285714285716
-    """
-    a = check_counts_object(a, "a")
-    b = check_counts_object(b, "b")
-    for name, c in (("a", a), ("b", b)):
-        for field in ("fp", "fn"):
-            _finite_number(getattr(c, field), f"{name}.{field}")
-    if a.fn == b.fn:
-        return float("nan")
-    return float((b.fp - a.fp) / (a.fn - b.fn))

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from helpers.examples import prior_shift_example, shifted_negatives
+from helpers.synthetic_data import prior_shift_example, shifted_negatives
 
 
 def test_prior_shift_example_split():

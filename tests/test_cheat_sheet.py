@@ -15,14 +15,8 @@ from sklearn.metrics import (
 )
 
 from helpers import Counts
-from helpers.imbalance_examples import (
-    CHEAT_SHEET_EXAMPLES,
-    CHEAT_SHEET_FIGURES,
-    break_even_cost_ratio,
-    cheat_sheet_figures,
-    counts_from_rates,
-    total_cost,
-)
+from helpers.cheat_sheet import CHEAT_SHEET_EXAMPLES, CHEAT_SHEET_FIGURES, cheat_sheet_figures, counts_from_rates
+from helpers.costs import break_even_cost_ratio, total_cost
 
 EX1, EX2 = CHEAT_SHEET_EXAMPLES.values()
 
