@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import confusion_matrix, f1_score, precision_score, recall_score, roc_auc_score
 
@@ -18,6 +18,7 @@ def _random_problem(seed, n=60, c=4):
     return y, proba
 
 
+@settings(max_examples=40)  # each example calls roc_auc_score four times
 @given(st.integers(0, 10_000), st.integers(3, 6))
 def test_auc_averages_match_sklearn(seed, c):
     y, proba = _random_problem(seed, c=c)

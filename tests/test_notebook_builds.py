@@ -48,7 +48,7 @@ def test_stable_ids_renames_every_reference_and_keeps_cells_distinct():
         f"IPY_MODEL_{second}"]
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_building_twice_gives_the_same_bytes(tmp_path):
     source = tmp_path / "99_tiny.py"
     source.write_text(

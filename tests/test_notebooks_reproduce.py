@@ -52,7 +52,7 @@ def test_the_perturbed_environment_reaches_openblas():
         assert threads == "1", f"OPENBLAS_NUM_THREADS did not take: {threads} threads"
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_notebooks_reproduce_under_generic_blas_and_one_thread():
     cmd = [
         sys.executable, "-m", "pytest", "notebooks", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 
@@ -32,6 +34,7 @@ def test_course_map_lists_00_to_13_and_says_which_exist():
         assert exists == (status.strip() == "ready"), f"notebook {number}: README says {status.strip()!r}"
 
 
+@pytest.mark.slow
 def test_the_open_command_starts_jupyterlab_on_notebook_00(tmp_path):
     """Run the README's open command's JupyterLab part (the install is the test command's own) with --no-browser."""
     import json

@@ -173,6 +173,7 @@ def bad_runs(tmp_path_factory):
 
 
 @pytest.mark.parametrize("case", SUBPROCESS_CASES)
+@pytest.mark.slow
 def test_bad_input_refused_by_the_command(bad_runs, case):
     cwd, result = bad_runs[case]
     assert result.returncode != 0
@@ -212,7 +213,7 @@ def _text(page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_report_on_the_example_file(tmp_path):
     result = _run([str(EXAMPLE), "--prevalence", "0.01"], tmp_path)
     assert result.returncode == 0, result.stderr
@@ -236,7 +237,7 @@ def test_report_on_the_example_file(tmp_path):
     assert "Three ways to run it" not in text  # the how-to-run cell is left out
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_report_with_other_column_names_and_a_threshold(tmp_path):
     out = tmp_path / "sub" / "mine.html"
     out.parent.mkdir()
@@ -255,7 +256,7 @@ def test_report_with_other_column_names_and_a_threshold(tmp_path):
     assert "rows: 4" in text and "at deployment: 0.1000%" in text
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_user_text_is_escaped(tmp_path):
     name = "a&<b>bold.csv"
     source = tmp_path / name
@@ -271,7 +272,7 @@ def test_user_text_is_escaped(tmp_path):
     assert f"file: {name}" in _text(page)
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_papermill_command_with_other_column_names(tmp_path):
     shutil.copy(OTHER_NAMES, tmp_path / "my.csv")
     env = dict(os.environ, MPLBACKEND="Agg")  # the notebook still draws inline PNGs
@@ -295,7 +296,7 @@ def test_papermill_command_with_other_column_names(tmp_path):
     assert sum("image/png" in out.get("data", {}) for out in outputs) == 5
 
 
-@pytest.mark.notebooks
+@pytest.mark.slow
 def test_failure_mid_run_leaves_no_html(tmp_path, monkeypatch, capfd):
     """If the notebook fails after validation: one line, no traceback, no page."""
     import helpers.report as report
