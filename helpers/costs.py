@@ -39,9 +39,7 @@ def _check_costs(cost_fp, cost_fn, cost_tp, cost_tn) -> tuple[float, float, floa
     values = {"cost_fp": cost_fp, "cost_fn": cost_fn, "cost_tp": cost_tp, "cost_tn": cost_tn}
     out = []
     for name, value in values.items():
-        if isinstance(value, bool) or not np.isscalar(value) or not np.isfinite(float(value)):
-            raise ValueError(f"{name} must be a finite number, got {value!r}")
-        out.append(float(value))
+        out.append(_finite_number(value, name))
     fp, fn, tp, tn = out
     if fp <= tn or fn <= tp:
         raise ValueError("an error must cost more than the right answer: need cost_fp > cost_tn and cost_fn > cost_tp")
@@ -115,8 +113,18 @@ def cost_curve(
     return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn)
 
 
+@takes_counts()
 def cost_table(
-    counts: pd.DataFrame, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0
+    counts: pd.DataFrame | Counts | None = None,
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    cost_tp: float = 0.0,
+    cost_tn: float = 0.0,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
 ) -> pd.DataFrame:
     """A copy of a table of counts (columns ``tn, fp, fn, tp``) priced at these costs.
 
@@ -127,12 +135,24 @@ def cost_table(
 
     Reprices a :func:`cost_curve` for other costs without counting again (the
     counts do not depend on the costs): columns ``cost`` and ``mean_cost`` are
-    added or replaced.
+    added or replaced. ``counts`` is such a DataFrame (one confusion matrix
+    per row), or a :class:`~helpers.Counts` whose cells are numbers or arrays
+    (one row per entry); or leave it out and give the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` (never by position). Those two give a new
+    DataFrame with columns ``tn, fp, fn, tp, cost, mean_cost``.
+
+    >>> cost_table(tp=8, fn=2, fp=18, tn=72, cost_fp=10, cost_fn=100)[["cost", "mean_cost"]]
+        cost  mean_cost
+    0  380.0        3.8
     """
     costs = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
-    missing = [c for c in ("tn", "fp", "fn", "tp") if c not in getattr(counts, "columns", ())]
-    if missing:
-        raise ValueError(f"counts must be a DataFrame with columns tn, fp, fn, tp; missing {', '.join(missing)}")
+    if isinstance(counts, pd.DataFrame) and all(v is None for v in (tp, fn, fp, tn)):
+        missing = [c for c in ("tn", "fp", "fn", "tp") if c not in counts.columns]
+        if missing:
+            raise ValueError(f"counts must be a DataFrame with columns tn, fp, fn, tp; missing {', '.join(missing)}")
+    else:
+        c, _ = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="cost_table", whole=False)
+        counts = pd.DataFrame({k: np.atleast_1d(np.broadcast_arrays(*c)[i]) for i, k in enumerate(c._fields)})
     tn, fp, fn, tp = (counts[c].to_numpy() for c in ("tn", "fp", "fn", "tp"))
     cost = _total_cost(tn, fp, fn, tp, costs)
     return counts.assign(cost=cost, mean_cost=cost / (tn + fp + fn + tp))
@@ -144,7 +164,15 @@ def cheapest_row(table: pd.DataFrame) -> int:
     Rows run from the highest threshold down, so ties go to the highest
     threshold (the fewest positives flagged).
     """
-    return int(np.argmin(table["cost"].to_numpy()))
+    if "cost" not in getattr(table, "columns", ()):
+        raise ValueError(
+            f"table must be a cost_curve or cost_table (a DataFrame with a cost column), got {type(table).__name__}"
+            + (f" with columns {', '.join(map(str, table.columns))}" if isinstance(table, pd.DataFrame) else "")
+        )
+    cost = table["cost"].to_numpy(dtype=float)
+    if cost.size == 0 or np.all(np.isnan(cost)):
+        raise ValueError("table has no cost to compare (its cost column is empty or all nan)")
+    return int(np.argmin(cost))
 
 
 def min_cost_threshold(

@@ -37,10 +37,10 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.metrics import confusion_matrix
 
 from ._validate import (
-    check_count_array,
     check_positive,
     check_prevalence_array,
     check_probability_open,
@@ -109,6 +109,11 @@ class WeightedCounts(Counts):
     __slots__ = ()
 
 
+# The shared rule for confusion-matrix arguments (a Counts or the keywords tp=, fn=, fp=, tn=) lives in
+# helpers._arguments, which imports Counts from here: so it is imported once Counts exists.
+from ._arguments import Cell, resolve_counts, takes_counts  # noqa: E402
+
+
 def confusion_counts(y_true, y_pred, *, pos_label=1) -> Counts:
     """Count TN, FP, FN, TP of predictions against the truth.
 
@@ -165,19 +170,41 @@ PREVALENCE_FREE: tuple[str, ...] = (
 """Keys of :func:`metric_zoo` built from TPR and FPR alone: the same at every prevalence."""
 
 
-def _cells(counts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(tn, fp, fn, tp)`` as float arrays of one shape, validated.
+def _cells(
+    counts, tp: Cell, fn: Cell, fp: Cell, tn: Cell, function: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(tn, fp, fn, tp)`` of a call as float arrays of one shape, validated.
 
-    A :class:`WeightedCounts` may hold any finite numbers >= 0; anything else
-    must hold whole numbers >= 0.
+    The confusion matrix is ``counts`` (a :class:`Counts` of whole numbers >= 0,
+    a :class:`WeightedCounts` of finite numbers >= 0, or a plain
+    ``(tn, fp, fn, tp)`` sequence, read as ``Counts(*counts)``) or the four
+    keywords (whole numbers >= 0), never both (:func:`helpers._arguments.resolve_counts`).
+    Messages name the cells as the caller wrote them: ``counts.tn`` or ``tn``.
     """
-    if len(counts) != 4:
-        raise ValueError("counts must be four numbers (tn, fp, fn, tp)")
-    check = check_weighted_count_array if isinstance(counts, WeightedCounts) else check_count_array
-    tn, fp, fn, tp = (check(v, name).astype(float) for v, name in zip(counts, Counts._fields, strict=True))
-    if tn.shape != fp.shape or tn.shape != fn.shape or tn.shape != tp.shape:
-        raise ValueError("tn, fp, fn and tp must have the same shape")
-    return tn, fp, fn, tp
+    keywords = any(v is not None for v in (tp, fn, fp, tn))
+    if isinstance(counts, WeightedCounts) and not keywords:
+        cells = [check_weighted_count_array(v, f"counts.{k}") for k, v in zip(Counts._fields, counts, strict=True)]
+        prefix = "counts."
+    else:
+        if _is_plain_sequence(counts):
+            counts = Counts(*counts)  # the documented plain form: scikit-learn's confusion_matrix(...).ravel() order
+        c, prefix = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function=function)
+        cells = list(c)
+    tn_, fp_, fn_, tp_ = (a.astype(float) for a in cells)
+    if not (tn_.shape == fp_.shape == fn_.shape == tp_.shape):
+        shapes = ", ".join(f"{prefix}{k} {a.shape}" for k, a in zip(Counts._fields, cells, strict=True))
+        raise ValueError(f"the four counts must have the same shape, got {shapes}")
+    return tn_, fp_, fn_, tp_
+
+
+def _is_plain_sequence(counts: object) -> bool:
+    """A tuple, list or array of four entries that is not a :class:`Counts` (read in ``(tn, fp, fn, tp)`` order)."""
+    return (
+        not isinstance(counts, Counts)
+        and isinstance(counts, (tuple, list, np.ndarray))
+        and np.ndim(counts) >= 1
+        and len(counts) == 4
+    )
 
 
 def _plain(x: np.ndarray):
@@ -209,14 +236,28 @@ def negative_weight(n_pos: float, n_neg: float, deploy_prevalence: float) -> flo
     return _negative_weight(check_positive(n_pos, "n_pos"), n_neg, pi)
 
 
-def weight_negatives(counts, weight) -> WeightedCounts:
+@takes_counts()
+def weight_negatives(
+    counts: Counts | None = None,
+    weight: ArrayLike | None = None,
+    *,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+) -> WeightedCounts:
     """The counts with every negative weighted by ``weight``::
 
         TP_w = TP,   FN_w = FN,   FP_w = w FP,   TN_w = w TN
 
-    ``counts`` is a :class:`Counts` (whole numbers), a :class:`WeightedCounts`
-    or a ``(tn, fp, fn, tp)`` sequence; cells and ``weight`` may be arrays
-    (broadcast together). ``weight`` must be finite and > 0. This is the only
+    ``counts`` is a :class:`Counts` (whole numbers >= 0), a
+    :class:`WeightedCounts` (finite numbers >= 0) or a plain ``(tn, fp, fn, tp)``
+    sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order (read as
+    ``Counts(*counts)``); or leave it out and give the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` (whole numbers >= 0), never as loose numbers by
+    position.
+    Cells and ``weight`` may be arrays (broadcast together). ``weight`` must be
+    finite and > 0. This is the only
     place in ``helpers`` where FP and TN are multiplied by a weight:
     :func:`counts_at_prevalence` calls it with :func:`negative_weight`,
     :func:`helpers.corrected_precision` with the fold change of the class
@@ -224,8 +265,14 @@ def weight_negatives(counts, weight) -> WeightedCounts:
 
     >>> weight_negatives(Counts(tn=90, fp=10, fn=2, tp=8), 0.5)
     WeightedCounts(tn=45.0, fp=5.0, fn=2.0, tp=8.0)
+    >>> weight_negatives(tp=8, fn=2, fp=10, tn=90, weight=0.5)
+    WeightedCounts(tn=45.0, fp=5.0, fn=2.0, tp=8.0)
     """
-    tn, fp, fn, tp = _cells(counts)
+    tn, fp, fn, tp = _cells(counts, tp, fn, fp, tn, "weight_negatives")
+    if weight is None:
+        raise TypeError("weight_negatives() needs weight, the factor for every negative (a finite number > 0)")
+    if isinstance(weight, (bool, str)):
+        raise ValueError(f"weight must be a finite number > 0, got {weight!r}")
     w = np.asarray(weight, dtype=float)
     if not np.all(np.isfinite(w) & (w > 0)):
         raise ValueError(f"weight must be a finite number > 0, found {w[~(np.isfinite(w) & (w > 0))].flat[0]!r}")
@@ -233,7 +280,16 @@ def weight_negatives(counts, weight) -> WeightedCounts:
     return WeightedCounts(_plain(tn), _plain(fp), _plain(fn), _plain(tp))
 
 
-def counts_at_prevalence(counts, prevalence) -> WeightedCounts:
+@takes_counts()
+def counts_at_prevalence(
+    counts: Counts | None = None,
+    prevalence: ArrayLike | None = None,
+    *,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+) -> WeightedCounts:
     """The counts expected where the prevalence is ``prevalence``, the class-wise rates unchanged.
 
     With ``P = TP + FN`` positives and ``N = TN + FP`` negatives counted::
@@ -248,6 +304,12 @@ def counts_at_prevalence(counts, prevalence) -> WeightedCounts:
         precision_pi = TP / (TP + w FP)       f1_pi = 2 TP / (2 TP + w FP + FN)
         npv_pi = w TN / (w TN + FN)
 
+    ``counts`` is a :class:`Counts` (whole numbers >= 0), a
+    :class:`WeightedCounts` (finite numbers >= 0) or a plain ``(tn, fp, fn, tp)``
+    sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order (read as
+    ``Counts(*counts)``); or leave it out and give the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` (whole numbers >= 0), never as loose numbers by
+    position.
     Cells and ``prevalence`` may be arrays (one study per entry). Raises
     ``ValueError`` when the counts have no positives or no negatives (no
     weight gives them a prevalence) or when ``prevalence`` is so small that
@@ -256,14 +318,18 @@ def counts_at_prevalence(counts, prevalence) -> WeightedCounts:
     >>> c = counts_at_prevalence(Counts(tn=90, fp=10, fn=2, tp=8), 0.01)
     >>> round(c.fp, 6), round(metric_zoo(c)["precision"], 6)
     (99.0, 0.074766)
+    >>> counts_at_prevalence(tp=8, fn=2, fp=10, tn=90, prevalence=0.5)
+    WeightedCounts(tn=9.0, fp=1.0, fn=2.0, tp=8.0)
     """
-    tn, fp, fn, tp = _cells(counts)
+    tn, fp, fn, tp = _cells(counts, tp, fn, fp, tn, "counts_at_prevalence")
+    if prevalence is None:
+        raise TypeError("counts_at_prevalence() needs prevalence, a number strictly between 0 and 1")
     pi = check_prevalence_array(prevalence, "prevalence")
     n_pos, n_neg = tp + fn, tn + fp
     if np.any(n_pos == 0):
-        raise ValueError("counts have no positives (TP + FN = 0): no weight moves them to a prevalence")
+        raise ValueError("counts have no positives (tp + fn = 0): no weight moves them to a prevalence")
     if np.any(n_neg == 0):
-        raise ValueError("counts have no negatives (TN + FP = 0): no weight moves them to a prevalence")
+        raise ValueError("counts have no negatives (tn + fp = 0): no weight moves them to a prevalence")
     with np.errstate(over="ignore", divide="ignore"):
         w = _negative_weight(n_pos, n_neg, pi)
     if not np.all(np.isfinite(w)):
@@ -280,7 +346,16 @@ def _ratio(num, den):
     return out
 
 
-def metric_zoo(counts, *, keys: Iterable[str] | None = None) -> dict[str, float]:
+@takes_counts()
+def metric_zoo(
+    counts: Counts | None = None,
+    *,
+    keys: Iterable[str] | None = None,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+) -> dict[str, float]:
     """Every common binary metric from the four counts.
 
     Formulas (see :data:`METRIC_FORMULAS`)::
@@ -296,13 +371,18 @@ def metric_zoo(counts, *, keys: Iterable[str] | None = None) -> dict[str, float]
         prevalence        = (TP + FN) / N
         lr_plus  = TPR / FPR,   lr_minus = FNR / TNR,   dor = LR+ / LR-
 
-    ``counts`` is a :class:`Counts` or any ``(tn, fp, fn, tp)`` sequence of
-    whole numbers, or a :class:`WeightedCounts` (finite numbers >= 0, e.g. the
-    counts at a deployment prevalence from :func:`counts_at_prevalence`); the
-    cells may also be equal-length arrays (one study per entry), and then every
-    value is an array. A ratio whose denominator is 0 is ``nan``: no exception,
-    and no silent 0. That includes LR+ when FPR = 0 (it grows without bound as
-    FPR shrinks, but a single number cannot say so) and the DOR built from it;
+    ``counts`` is a :class:`Counts` (whole numbers >= 0), a
+    :class:`WeightedCounts` (finite numbers >= 0) or a plain ``(tn, fp, fn, tp)``
+    sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order (read as
+    ``Counts(*counts)``); or leave it out and give the four counts as keywords
+    ``tp=, fn=, fp=, tn=`` (whole numbers >= 0), never as loose numbers by
+    position.
+    A :class:`WeightedCounts` holds e.g. the counts at a deployment prevalence
+    from :func:`counts_at_prevalence`. The cells may also be equal-length
+    arrays (one study per entry), and then every value is an array. A ratio
+    whose denominator is 0 is ``nan``: no exception, and no silent 0. That
+    includes LR+ when FPR = 0 (it grows without bound as FPR shrinks, but a
+    single number cannot say so) and the DOR built from it;
     ``sklearn.metrics.matthews_corrcoef`` returns 0 where MCC is ``nan`` here.
 
     ``keys`` (optional) names the metrics wanted, in the order wanted; the
@@ -313,6 +393,8 @@ def metric_zoo(counts, *, keys: Iterable[str] | None = None) -> dict[str, float]
     0.308
     >>> metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8), keys=["recall", "fpr"])
     {'recall': 0.8, 'fpr': 0.2}
+    >>> metric_zoo(tp=8, fn=2, fp=18, tn=72, keys=["recall"])
+    {'recall': 0.8}
     """
     if keys is None:
         wanted = list(METRIC_FORMULAS)
@@ -321,7 +403,7 @@ def metric_zoo(counts, *, keys: Iterable[str] | None = None) -> dict[str, float]
         unknown = [k for k in wanted if k not in METRIC_FORMULAS]
         if unknown:
             raise ValueError(f"keys must be metric_zoo keys ({', '.join(METRIC_FORMULAS)}), got {unknown[0]!r}")
-    tn, fp, fn, tp = _cells(counts)
+    tn, fp, fn, tp = _cells(counts, tp, fn, fp, tn, "metric_zoo")
     n = tn + fp + fn + tp
     if np.any(n == 0):
         raise ValueError("counts are all zero: there is nobody to evaluate")

@@ -17,13 +17,27 @@ WIDGET_FRONTEND = {8: ("jupyterlab_widgets", 3), 7: ("jupyterlab_widgets", 1)}
 
 
 def requirements(*, extras: tuple[str, ...] = ()) -> list[Requirement]:
-    """The course's requirements as declared in ``pyproject.toml`` (read from the installed metadata)."""
+    """The course's requirements as declared in ``pyproject.toml`` (read from the installed metadata).
+
+    ``extras`` names optional groups (a tuple of strings, e.g. ``("test",)``)
+    whose requirements are included too.
+    """
+    extras = _check_extras(extras)
     out = []
     for line in metadata.requires(DISTRIBUTION) or []:
         req = Requirement(line)
         if req.marker is None or any(req.marker.evaluate({"extra": e}) for e in extras):
             out.append(req)
     return out
+
+
+def _check_extras(extras: object) -> tuple[str, ...]:
+    """``extras`` as a tuple of strings, or a ``TypeError`` naming it."""
+    if isinstance(extras, str):
+        raise TypeError(f"extras must be a tuple of group names, got the string {extras!r}; write extras=({extras!r},)")
+    if not isinstance(extras, (tuple, list)) or not all(isinstance(e, str) for e in extras):
+        raise TypeError(f"extras must be a tuple of group names (strings) such as ('test',), got {extras!r:.60}")
+    return tuple(extras)
 
 
 def _installed(name: str) -> str | None:
@@ -50,6 +64,7 @@ def check_environment(*, extras: tuple[str, ...] = ()) -> pd.DataFrame:
     ``"FAIL"`` only when it is installed at a version that does not satisfy
     the requirement.
     """
+    extras = _check_extras(extras)
     rows = []
     py = ".".join(map(str, sys.version_info[:3]))
     rows.append(("python", "course", ">=3.10", py, "OK" if sys.version_info >= (3, 10) else "FAIL"))

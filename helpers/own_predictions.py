@@ -21,8 +21,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._arguments import Cell, resolve_counts, takes_counts
 from ._validate import check_probability_open
-from .counts import PREVALENCE_FREE, Counts, counts_at_prevalence, metric_zoo
+from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalence, metric_zoo
 from .curves import counts_at_threshold  # noqa: F401 (re-exported for notebook 13)
 
 __all__ = [
@@ -50,7 +51,10 @@ def resolve_predictions_path(path: str | os.PathLike[str], *, base: str | os.Pat
     When neither exists the current-folder version is returned, so that
     :func:`helpers.load_predictions` reports "no such file" with that path.
     """
-    given = Path(os.fsdecode(path)).expanduser()
+    try:
+        given = Path(os.fsdecode(path)).expanduser()
+    except TypeError:
+        raise TypeError(f"path must be a file path (str, bytes or os.PathLike), got {type(path).__name__}") from None
     if given.is_absolute():
         return given
     here = Path.cwd() / given
@@ -107,14 +111,32 @@ def best_f1_threshold(table: pd.DataFrame) -> tuple[float, float]:
     """``(threshold, f1)`` of the row of a :func:`deployment_table` with the highest F1.
 
     "Predicted positive" means ``score >= threshold``. Among equal F1 values
-    the highest threshold (the first row) wins.
+    the highest threshold (the first row) wins. Raises ``ValueError`` when
+    ``table`` lacks the columns ``threshold`` and ``f1`` or has no F1 at all.
     """
-    f1 = table["f1"].to_numpy()
+    missing = [c for c in ("threshold", "f1") if c not in getattr(table, "columns", ())]
+    if missing:
+        raise ValueError(
+            "table must be a deployment_table (a DataFrame with columns threshold and f1); "
+            f"missing {', '.join(missing)}"
+        )
+    f1 = table["f1"].to_numpy(dtype=float)
+    if not np.any(~np.isnan(f1)):
+        raise ValueError("table has no F1 value (its f1 column is empty or all nan)")
     best = int(np.nanargmax(f1))
     return float(table["threshold"].iloc[best]), float(f1[best])
 
 
-def deployment_metrics(counts, *, deploy_prevalence: float) -> dict[str, float]:
+@takes_counts()
+def deployment_metrics(
+    counts: Counts | None = None,
+    *,
+    deploy_prevalence: float,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+) -> dict[str, float]:
     """The metric zoo at the deployment prevalence ``pi``, same keys as :func:`helpers.metric_zoo`.
 
     TPR, FPR, TNR and FNR come from the counts and do not move (nor do
@@ -132,11 +154,16 @@ def deployment_metrics(counts, *, deploy_prevalence: float) -> dict[str, float]:
         mcc       = MCC of (TP, FN, w FP, w TN)
 
     and ``prevalence`` is ``pi`` itself. Undefined values (nobody predicted
-    positive, say) are ``nan``.
+    positive, say) are ``nan``. ``counts`` is a :class:`~helpers.Counts` (or
+    a :class:`~helpers.counts.WeightedCounts`), or leave it out and give the
+    four counts as keywords ``tp=, fn=, fp=, tn=`` (never by position).
     """
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
-    out = metric_zoo(counts_at_prevalence(counts, pi))
-    zoo = metric_zoo(counts)
+    weighted = isinstance(counts, WeightedCounts)
+    c, _ = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="deployment_metrics", whole=not weighted)
+    c = WeightedCounts(*c) if weighted else c
+    out = metric_zoo(counts_at_prevalence(c, pi))
+    zoo = metric_zoo(c)
     out.update({key: zoo[key] for key in PREVALENCE_FREE})
     out["prevalence"] = pi
     return out

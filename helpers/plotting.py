@@ -5,6 +5,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from ._arguments import Cell, resolve_counts, takes_counts
+from .counts import Counts
+
 __all__ = ["PALETTE", "use_course_style", "plot_confusion_matrix"]
 
 # Okabe & Ito (2008), safe for the common forms of colour blindness.
@@ -29,11 +32,31 @@ def use_course_style() -> None:
     plt.rcParams["grid.alpha"] = 0.3
 
 
-def plot_confusion_matrix(counts, *, ax=None, labels=("0 (negative)", "1 (positive)"), title=None):
-    """Draw TN/FP/FN/TP in scikit-learn's orientation (truth in rows, negatives first)."""
+@takes_counts()
+def plot_confusion_matrix(
+    counts: Counts | None = None,
+    *,
+    ax=None,
+    labels=("0 (negative)", "1 (positive)"),
+    title=None,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+):
+    """Draw TN/FP/FN/TP in scikit-learn's orientation (truth in rows, negatives first).
+
+    ``counts`` is a :class:`~helpers.Counts` of one matrix (numbers >= 0;
+    expected counts need not be whole), or leave it out and give the four
+    counts as keywords ``tp=, fn=, fp=, tn=`` (never by position). Returns the axes.
+    """
+    c, prefix = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="plot_confusion_matrix", whole=False)
+    if any(np.ndim(v) != 0 for v in c):
+        name = "counts" if prefix else "tp, fn, fp and tn"
+        raise ValueError(f"{name} must hold one confusion matrix (a number per cell), got arrays")
     if ax is None:
         _, ax = plt.subplots(figsize=(3.6, 3.2))
-    m = np.array([[counts[0], counts[1]], [counts[2], counts[3]]], dtype=float)
+    m = np.array([[c.tn, c.fp], [c.fn, c.tp]], dtype=float)
     ax.imshow(m, cmap="Blues")
     names = [["TN", "FP"], ["FN", "TP"]]
     top = m.max() if m.max() > 0 else 1.0

@@ -19,9 +19,13 @@ checks that it agrees with the definition.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.metrics import confusion_matrix_at_thresholds
 
+from ._arguments import Cell, resolve_counts, takes_counts
 from ._validate import (
     check_binary_labels,
     check_positive,
@@ -83,7 +87,16 @@ def precision_at_prevalence(tpr, fpr, prevalence):
     return _scalar_or_array(out)
 
 
-def rebuilt_precision(counts, *, prevalence):
+@takes_counts()
+def rebuilt_precision(
+    counts: Counts | None = None,
+    *,
+    prevalence: ArrayLike,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+):
     """Precision at ``prevalence`` rebuilt from the TPR and FPR of a confusion matrix.
 
     ::
@@ -95,7 +108,9 @@ def rebuilt_precision(counts, *, prevalence):
     computed as ``metric_zoo(counts_at_prevalence(counts, pi))["precision"]``
     (:func:`helpers.counts.counts_at_prevalence`, the single definition).
     ``counts`` is a :class:`helpers.Counts` (fields may be arrays, one entry
-    per study); ``prevalence`` is a number or an array in ``[0, 1)``. At the
+    per study, and expected counts need not be whole), or leave it out and
+    give the four counts as keywords ``tp=, fn=, fp=, tn=`` (never by
+    position); ``prevalence`` is a number or an array in ``[0, 1)``. At the
     matrix's own prevalence, ``(TP + FN) / n``, this is ``TP / (TP + FP)``.
     A prevalence of 0 (an estimate from a sample without positives) gives 0
     when FPR > 0. ``nan`` where TPR or FPR is undefined (no positives or no
@@ -104,10 +119,11 @@ def rebuilt_precision(counts, *, prevalence):
     >>> from helpers import Counts
     >>> round(rebuilt_precision(Counts(tn=99_890, fp=100, fn=22, tp=88), prevalence=1e-4), 4)
     0.0741
+    >>> round(rebuilt_precision(tp=88, fn=22, fp=100, tn=99_890, prevalence=1e-4), 4)
+    0.0741
     """
-    tp, fn, fp, tn = (np.asarray(getattr(counts, f), dtype=float) for f in ("tp", "fn", "fp", "tn"))
-    if any(np.any(v < 0) for v in (tp, fn, fp, tn)):
-        raise ValueError("counts must be >= 0")
+    c, _ = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="rebuilt_precision", whole=False)
+    tp, fn, fp, tn = (np.asarray(getattr(c, f), dtype=float) for f in ("tp", "fn", "fp", "tn"))
     pi = np.asarray(prevalence, dtype=float)
     if pi.size and not np.all((pi >= 0.0) & (pi < 1.0)):
         raise ValueError(f"prevalence must be in [0, 1), found {pi[~((pi >= 0) & (pi < 1))].flat[0]!r}")
@@ -122,7 +138,24 @@ def rebuilt_precision(counts, *, prevalence):
     return _scalar_or_array(out)
 
 
-def corrected_precision(tp, fp, *, test_ratio: float, deploy_ratio: float):
+def _keywords_only(func):
+    """Refuse positional arguments with a ``TypeError`` that shows the keyword call."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        if args:
+            raise TypeError(
+                f"{func.__name__}() takes no positional arguments but {len(args)} were given: the counts go by "
+                f"keyword (it is easy to swap them); write {func.__name__}(tp=..., fp=..., test_ratio=..., "
+                "deploy_ratio=...)"
+            )
+        return func(**kwargs)
+
+    return wrapper
+
+
+@_keywords_only
+def corrected_precision(*, tp: ArrayLike, fp: ArrayLike, test_ratio: float, deploy_ratio: float):
     """Precision after rescaling false positives to the deployment class ratio.
 
     Each ratio is negatives / positives. Keeping TP and multiplying FP by the
@@ -135,15 +168,15 @@ def corrected_precision(tp, fp, *, test_ratio: float, deploy_ratio: float):
     :func:`helpers.metric_zoo` (the ratio), the single definition. This
     equals :func:`precision_at_prevalence` with TPR and FPR from the test
     set and ``pi = 1 / (1 + deploy_ratio)``. ``nan`` when TP = FP = 0.
-    ``tp`` and ``fp`` may be fractional (FP per TP, say) and arrays.
+    ``tp`` and ``fp`` may be fractional (FP per TP, say) and arrays. They
+    are keywords only (the former positional form ``corrected_precision(tp, fp, ...)``
+    is refused with a ``TypeError`` that shows the keyword call).
 
-    >>> round(corrected_precision(90, 10, test_ratio=10, deploy_ratio=10_000), 4)
+    >>> round(corrected_precision(tp=90, fp=10, test_ratio=10, deploy_ratio=10_000), 4)
     0.0089
     """
-    tp = np.asarray(tp, dtype=float)
-    fp = np.asarray(fp, dtype=float)
-    if np.any(tp < 0) or np.any(fp < 0) or not (np.all(np.isfinite(tp)) and np.all(np.isfinite(fp))):
-        raise ValueError("tp and fp must be finite counts >= 0")
+    tp = _finite_counts(tp, "tp")
+    fp = _finite_counts(fp, "fp")
     fold = check_positive(deploy_ratio, "deploy_ratio") / check_positive(test_ratio, "test_ratio")
     tp, fp = np.broadcast_arrays(tp, fp)
     # Precision reads TP and FP only: TN = 0, and FN = 0 except one stand-in
@@ -152,6 +185,20 @@ def corrected_precision(tp, fp, *, test_ratio: float, deploy_ratio: float):
     counts = WeightedCounts(tn=np.zeros_like(tp), fp=fp, fn=np.where(nobody, 1.0, 0.0), tp=tp)
     out = metric_zoo(weight_negatives(counts, fold), keys=["precision"])["precision"]
     return _scalar_or_array(np.where(nobody, np.nan, out))
+
+
+def _finite_counts(value: object, name: str) -> np.ndarray:
+    """Finite numbers >= 0 as a float array (expected counts need not be whole)."""
+    if isinstance(value, (bool, str)):
+        raise ValueError(f"{name} must hold finite counts >= 0, got {value!r}")
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must hold finite counts >= 0, got {type(value).__name__}") from None
+    bad = ~(np.isfinite(arr) & (arr >= 0))
+    if np.any(bad):
+        raise ValueError(f"{name} must hold finite counts >= 0, found {float(arr[bad].flat[0])!r}")
+    return arr
 
 
 def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):

@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from numbers import Real
 from pathlib import Path
 from typing import NoReturn
 
@@ -100,6 +101,15 @@ def _number(text: str, option: str) -> float:
     if not math.isfinite(value):
         raise ReportError(f"{PROG}: error: {option} must be a finite number, got {text!r}", status=2)
     return value
+
+
+def _checked_number(value: object, name: str) -> float:
+    """A finite real number given to :func:`build_report`, or a ``ValueError`` naming ``name``."""
+    if isinstance(value, (bool, str)) or not isinstance(value, Real):
+        raise ValueError(f"{name} must be a finite number, got {value!r:.40}")
+    if not math.isfinite(float(value)):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return float(value)
 
 
 def _prevalence(text: str) -> float:
@@ -209,8 +219,15 @@ def build_report(
 
     Raises :class:`PredictionFileError` for a bad file (before any kernel
     starts) and :class:`ReportError` when the run or the conversion fails. The
-    page appears at ``out`` only when everything succeeded.
+    page appears at ``out`` only when everything succeeded. ``prevalence``
+    (strictly between 0 and 1) and ``threshold`` (a finite number, or None)
+    are checked first, with a ``ValueError`` naming them.
     """
+    prevalence = _checked_number(prevalence, "prevalence")
+    if not 0 < prevalence < 1:
+        raise ValueError(f"prevalence must be strictly between 0 and 1 (e.g. 0.001 for 1 in 1000), got {prevalence!r}")
+    if threshold is not None:
+        threshold = _checked_number(threshold, "threshold")
     source = Path(os.fsdecode(path)).expanduser()
     frame = load_predictions(source, y_true=y_true, y_score=y_score)
     source = source.absolute()

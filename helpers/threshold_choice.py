@@ -23,6 +23,7 @@ from sklearn.base import clone
 from sklearn.metrics import confusion_matrix_at_thresholds, f1_score
 from sklearn.model_selection import train_test_split
 
+from ._arguments import as_generator
 from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
 from .counts import Counts, WeightedCounts, metric_zoo, negative_weight
 
@@ -89,12 +90,12 @@ def picked_vs_held_out(
     n_splits: int = 20,
     validation_size: float = 0.25,
     test_size: float = 0.25,
-    random_state: int = 0,
+    rng=0,
 ) -> pd.DataFrame:
     """F1 where the threshold was picked vs F1 on held-out rows, over random three-way splits.
 
-    For ``i`` in ``range(n_splits)``: split ``(X, y)`` at random (stratified,
-    ``random_state + i``) into a fitting part, a validation part
+    For each of ``n_splits`` splits: split ``(X, y)`` at random (stratified,
+    with a seed drawn from ``rng``, an int, None or a ``numpy.random.Generator``) into a fitting part, a validation part
     (``validation_size`` of the rows) and a test part (``test_size``); fit a
     clone of ``estimator`` on the fitting part, pick
     :func:`f1_best_threshold` on the validation scores
@@ -113,13 +114,12 @@ def picked_vs_held_out(
     if validation_size + test_size >= 1:
         raise ValueError(f"validation_size + test_size must be below 1, got {validation_size + test_size!r}")
     y = np.asarray(y)
+    seeds = as_generator(rng).integers(0, 2**31 - 1, size=n_splits)
     rows = []
-    for i in range(n_splits):
-        X_rest, X_test, y_rest, y_test = train_test_split(
-            X, y, test_size=test_size, stratify=y, random_state=random_state + i
-        )
+    for seed in seeds.tolist():
+        X_rest, X_test, y_rest, y_test = train_test_split(X, y, test_size=test_size, stratify=y, random_state=seed)
         X_fit, X_val, y_fit, y_val = train_test_split(
-            X_rest, y_rest, test_size=validation_size / (1 - test_size), stratify=y_rest, random_state=random_state + i
+            X_rest, y_rest, test_size=validation_size / (1 - test_size), stratify=y_rest, random_state=seed
         )
         model = clone(estimator).fit(X_fit, y_fit)
         s_val = model.predict_proba(X_val)[:, 1]

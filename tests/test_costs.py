@@ -76,3 +76,26 @@ def test_cost_table_reprices_without_counting_again(seed, c_fp, c_fn, c_tp, c_tn
 def test_cost_table_needs_the_four_counts():
     with pytest.raises(ValueError, match="missing fn, tp"):
         cost_table(pd.DataFrame({"tn": [1], "fp": [2]}), cost_fp=1, cost_fn=1)
+
+
+def test_cost_table_takes_a_table_counts_or_the_four_keywords():
+    from helpers import Counts
+
+    by_counts = cost_table(Counts(tn=72, fp=18, fn=2, tp=8), cost_fp=10, cost_fn=100)
+    by_keywords = cost_table(tp=8, fn=2, fp=18, tn=72, cost_fp=10, cost_fn=100)
+    by_table = cost_table(pd.DataFrame({"tn": [72], "fp": [18], "fn": [2], "tp": [8]}), cost_fp=10, cost_fn=100)
+    assert by_counts.equals(by_keywords) and by_counts.equals(by_table)
+    assert by_counts.cost.tolist() == [380.0]
+    with pytest.raises(TypeError, match="by position"):
+        cost_table(8, 2, 18, 72, cost_fp=10, cost_fn=100)
+    with pytest.raises(TypeError, match="counts and also tp="):
+        cost_table(by_table, tp=8, cost_fp=10, cost_fn=100)
+
+
+def test_bad_costs_and_tables_are_named():
+    with pytest.raises(ValueError, match=r"^cost_fn must be a finite number, got 'x'$"):
+        expected_cost([0, 1], [0, 1], cost_fp=1, cost_fn="x")
+    with pytest.raises(ValueError, match=r"^table must be a cost_curve or cost_table .*columns x$"):
+        cheapest_row(pd.DataFrame({"x": [1.0]}))
+    with pytest.raises(ValueError, match=r"^table has no cost"):
+        cheapest_row(pd.DataFrame({"cost": []}))

@@ -148,8 +148,10 @@ def test_metric_zoo_agrees_with_sklearn(pairs):
 # --- weighted counts: the counts at another prevalence --------------------------------------------------------
 
 def test_fractional_plain_counts_keep_their_message_weighted_counts_are_accepted():
-    with pytest.raises(ValueError, match=r"^tn must hold whole numbers >= 0, got 1\.5$"):
+    with pytest.raises(ValueError, match=r"^counts\.tn must hold whole numbers >= 0, got 1\.5$"):
         metric_zoo((1.5, 2, 3, 4))
+    with pytest.raises(ValueError, match=r"^tn must hold whole numbers >= 0, got 1\.5$"):
+        metric_zoo(tp=4, fn=3, fp=2, tn=1.5)
     z = metric_zoo(WeightedCounts(tn=1.5, fp=0.5, fn=3, tp=4))
     assert z["precision"] == pytest.approx(4 / 4.5) and z["npv"] == pytest.approx(1.5 / 4.5)
     assert z["specificity"] == pytest.approx(0.75) and z["prevalence"] == pytest.approx(7 / 9)
@@ -158,10 +160,11 @@ def test_fractional_plain_counts_keep_their_message_weighted_counts_are_accepted
 @pytest.mark.parametrize(
     ("cells", "match"),
     [
-        ((1.0, -0.5, 1.0, 1.0), r"^fp must hold weighted counts \(finite numbers >= 0\), found a negative count$"),
-        ((1.0, 1.0, float("nan"), 1.0), r"^fn must hold weighted counts .* found nan$"),
-        ((1.0, 1.0, 1.0, float("inf")), r"^tp must hold weighted counts .* found inf$"),
-        (("a", 1.0, 1.0, 1.0), "tn must hold weighted counts"),
+        ((1.0, -0.5, 1.0, 1.0),
+         r"^counts\.fp must hold weighted counts \(finite numbers >= 0\), found a negative count$"),
+        ((1.0, 1.0, float("nan"), 1.0), r"^counts\.fn must hold weighted counts .* found nan$"),
+        ((1.0, 1.0, 1.0, float("inf")), r"^counts\.tp must hold weighted counts .* found inf$"),
+        (("a", 1.0, 1.0, 1.0), "^counts.tn must hold weighted counts"),
         ((0.0, 0.0, 0.0, 0.0), "all zero"),
     ],
 )
@@ -227,3 +230,38 @@ def test_metric_zoo_keys_pick_metrics_in_the_order_asked():
     assert metric_zoo(c, keys="f1") == {"f1": full["f1"]}
     with pytest.raises(ValueError, match="keys must be metric_zoo keys.*'ppv'"):
         metric_zoo(c, keys=["precision", "ppv"])
+
+
+def test_the_four_keywords_give_what_counts_gives():
+    c = Counts(tn=72, fp=18, fn=2, tp=8)
+    assert metric_zoo(tp=8, fn=2, fp=18, tn=72) == metric_zoo(c) == metric_zoo((72, 18, 2, 8))
+    assert weight_negatives(tp=8, fn=2, fp=18, tn=72, weight=0.5) == weight_negatives(c, 0.5)
+    assert counts_at_prevalence(tp=8, fn=2, fp=18, tn=72, prevalence=0.01) == c.at_prevalence(0.01)
+    arrays = metric_zoo(tp=np.array([8, 1]), fn=np.array([2, 9]), fp=np.array([18, 0]), tn=np.array([72, 90]))
+    np.testing.assert_allclose(arrays["accuracy"], [0.8, 0.91])
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: metric_zoo(72, 18, 2, 8), r"by position.*Counts\(tn=\.\.\., fp=\.\.\., fn=\.\.\., tp=\.\.\.\)"),
+        (lambda: metric_zoo(Counts(72, 18, 2, 8), tp=8), "counts and also tp="),
+        (lambda: metric_zoo(tp=8, fn=2, fp=18), "not tn="),
+        (lambda: weight_negatives(Counts(72, 18, 2, 8)), "needs weight"),
+        (lambda: counts_at_prevalence(Counts(72, 18, 2, 8)), "needs prevalence"),
+    ],
+)
+def test_the_matrix_is_given_one_way(call, match):
+    with pytest.raises(TypeError, match=match):
+        call()
+
+
+def test_messages_name_the_cells_as_the_caller_wrote_them():
+    with pytest.raises(ValueError, match=r"^counts\.tn must hold whole numbers >= 0, found a negative count$"):
+        weight_negatives(Counts(tn=-1, fp=1, fn=1, tp=1), 2)
+    with pytest.raises(ValueError, match=r"^tn must hold whole numbers >= 0, found a negative count$"):
+        counts_at_prevalence(tp=1, fn=1, fp=1, tn=-1, prevalence=0.5)
+    with pytest.raises(ValueError, match=r"^the four counts must have the same shape, got counts\.tn \(\), "):
+        metric_zoo(Counts(tn=1, fp=1, fn=1, tp=np.array([1, 2])))
+    with pytest.raises(ValueError, match=r"^weight must be a finite number > 0, got 'x'$"):
+        weight_negatives(Counts(1, 1, 1, 1), "x")

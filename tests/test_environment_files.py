@@ -85,3 +85,14 @@ def test_too_old_test_tool_fails(monkeypatch):
     monkeypatch.setattr(environment, "_installed", lambda name: "0.0.1" if name == "ruff" else real(name))
     table = check_environment(extras=("test",)).set_index("package")
     assert table.loc["ruff", "status"] == "FAIL"
+
+
+def test_extras_must_be_a_tuple_of_group_names():
+    import pytest
+
+    for bad in (5, "test", ("test", 1)):
+        with pytest.raises(TypeError, match=r"^extras must be a tuple of group names"):
+            requirements(extras=bad)
+        with pytest.raises(TypeError, match=r"^extras must be a tuple of group names"):
+            check_environment(extras=bad)
+    assert requirements(extras=["test"]) == requirements(extras=("test",))

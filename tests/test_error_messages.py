@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from sklearn.linear_model import LogisticRegression
@@ -85,9 +86,6 @@ class Bad:
     xfail: str | None = None  # why the message is wrong today, naming the file to fix
 
 
-_CELL_NAMES = "helpers/counts.py: says 'tn must hold whole numbers' when the caller wrote counts= (not tn=)"
-_EXTRAS = "helpers/environment.py: extras=5 raises 'int object is not iterable', which does not name extras"
-
 
 BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.counts (helpers/counts.py)
@@ -95,15 +93,15 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.counts.negative_weight": [Bad("n_neg", lambda f: f(10, -1, 0.1))],
     "helpers.counts.weight_negatives": [
         Bad("weight", lambda f: f(C, -1)),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 2), xfail=_CELL_NAMES),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 2)),
     ],
     "helpers.counts.counts_at_prevalence": [
         Bad("prevalence", lambda f: f(C, 1.5)),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 0.5), xfail=_CELL_NAMES),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 0.5)),
     ],
     "helpers.counts.metric_zoo": [
         Bad("counts", lambda f: f((1, 2))),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1)), xfail=_CELL_NAMES),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1))),
     ],
     # --- helpers.intervals
     "helpers.intervals.wilson_interval": [
@@ -136,9 +134,14 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     # --- helpers.prior_shift (helpers/prior_shift.py)
     "helpers.prior_shift.precision_at_prevalence": [Bad("fpr", lambda f: f(0.8, 1.5, 0.1))],
-    "helpers.prior_shift.rebuilt_precision": [Bad("prevalence", lambda f: f(C, prevalence=1.0))],
+    "helpers.prior_shift.rebuilt_precision": [
+        Bad("prevalence", lambda f: f(C, prevalence=1.0)),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=-1, fn=1, tp=1), prevalence=0.1)),
+        Bad("fp", lambda f: f(tp=1, fn=1, fp=-1, tn=1, prevalence=0.1)),
+    ],
     "helpers.prior_shift.corrected_precision": [
-        Bad("deploy_ratio", lambda f: f(tp=9, fp=1, test_ratio=1, deploy_ratio=0))
+        Bad("deploy_ratio", lambda f: f(tp=9, fp=1, test_ratio=1, deploy_ratio=0)),
+        Bad("fp", lambda f: f(tp=9, fp=-1, test_ratio=1, deploy_ratio=2)),
     ],
     "helpers.prior_shift.corrected_pr_curve": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0))],
     "helpers.prior_shift.adjust_posteriors": [
@@ -242,20 +245,15 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.costs (helpers/costs.py)
     "helpers.costs.bayes_threshold": [Bad("cost_fp", lambda f: f(cost_fp=float("nan"), cost_fn=1))],
     "helpers.costs.expected_cost": [
-        Bad(
-            "cost_fn",
-            lambda f: f(Y, Y, cost_fp=1, cost_fn="x"),
-            xfail="helpers/costs.py: _check_costs lets float('x') raise 'could not convert string to float'",
-        )
+        Bad("cost_fn", lambda f: f(Y, Y, cost_fp=1, cost_fn="x")),
+        Bad("cost_fp", lambda f: f(Y, Y, cost_fp=[1, 2], cost_fn=10)),
     ],
-    "helpers.costs.cost_table": [Bad("counts", lambda f: f(pd.DataFrame({"x": [1]}), cost_fp=1, cost_fn=2))],
-    "helpers.costs.cheapest_row": [
-        Bad(
-            "table",
-            lambda f: f(pd.DataFrame({"x": [1.0]})),
-            xfail="helpers/costs.py: a table without a cost column raises a bare KeyError: 'cost'",
-        )
+    "helpers.costs.cost_table": [
+        Bad("counts", lambda f: f(pd.DataFrame({"x": [1]}), cost_fp=1, cost_fn=2)),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), cost_fp=1, cost_fn=2)),
+        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, tn=-1, cost_fp=1, cost_fn=2)),
     ],
+    "helpers.costs.cheapest_row": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
     "helpers.costs.cost_curve": [Bad("y_score", lambda f: f(Y, S[:3], cost_fp=1, cost_fn=2))],
     "helpers.costs.min_cost_threshold": [Bad("cost_tn", lambda f: f(Y, S, cost_fp=1, cost_fn=2, cost_tn=np.inf))],
     # --- helpers.threshold_choice (helpers/threshold_choice.py)
@@ -266,34 +264,34 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     # --- helpers.own_predictions (helpers/own_predictions.py)
     "helpers.own_predictions.resolve_predictions_path": [
-        Bad("path", lambda f: f(42), xfail="helpers/own_predictions.py: os.fsdecode's TypeError does not name path")
+        Bad("path", lambda f: f(42))
     ],
     "helpers.own_predictions.deployment_table": [
         Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), deploy_prevalence=1.0))
     ],
-    "helpers.own_predictions.best_f1_threshold": [
-        Bad(
-            "table",
-            lambda f: f(pd.DataFrame({"x": [1.0]})),
-            xfail="helpers/own_predictions.py: a table without an f1 column raises a bare KeyError",
-        )
+    "helpers.own_predictions.best_f1_threshold": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
+    "helpers.own_predictions.deployment_metrics": [
+        Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=0)),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
-    "helpers.own_predictions.deployment_metrics": [Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=0))],
     "helpers.own_predictions.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
     # --- helpers.environment (helpers/environment.py)
-    "helpers.environment.requirements": [Bad("extras", lambda f: f(extras=5), xfail=_EXTRAS)],
-    "helpers.environment.check_environment": [Bad("extras", lambda f: f(extras=5), xfail=_EXTRAS)],
+    "helpers.environment.requirements": [
+        Bad("extras", lambda f: f(extras=5)),
+        Bad("extras", lambda f: f(extras="test")),
+    ],
+    "helpers.environment.check_environment": [Bad("extras", lambda f: f(extras=5))],
     # --- helpers.plotting (helpers/plotting.py)
     "helpers.plotting.plot_confusion_matrix": [
-        Bad(
-            "counts",
-            lambda f: f((1, 2)),
-            xfail="helpers/plotting.py: plot_confusion_matrix does not check counts (IndexError: tuple index)",
-        )
+        Bad("counts", lambda f: f((1, 2))),
+        Bad("counts", lambda f: f(Counts(tn=np.array([1, 2]), fp=1, fn=1, tp=1), ax=Figure().add_subplot())),
     ],
-    # --- helpers.report (helpers/report.py): y_true is checked before any kernel starts
+    # --- helpers.report (helpers/report.py): the arguments are checked before any kernel starts
     "helpers.report.build_report": [
-        Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html"))
+        Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html")),
+        Bad("prevalence", lambda f: f("missing.csv", prevalence=1.5, out="x.html")),
+        Bad("prevalence", lambda f: f("missing.csv", prevalence="0.01", out="x.html")),
+        Bad("threshold", lambda f: f("missing.csv", prevalence=0.01, threshold=float("nan"), out="x.html")),
     ],
     # --- helpers.widgets.dashboard
     "helpers.widgets.dashboard.new_figure": [Bad("height", lambda f: f(6.4, -1))],
@@ -336,18 +334,12 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.widgets.prior_shift, costs (helpers/widgets/prior_shift.py, helpers/widgets/costs.py)
     "helpers.widgets.prior_shift.metrics_at_threshold": [Bad("deploy_prevalence", lambda f: f(Y, S, 0.5, 1.5))],
     "helpers.widgets.prior_shift.prior_shift_dashboard": [
-        Bad(
-            "deploy_prevalence",
-            lambda f: f(Y, S, deploy_prevalence=1.5),
-            xfail="helpers/widgets/prior_shift.py: deploy_prevalence=1.5 is accepted without a word (no check)",
-        )
+        Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=1.5)),
+        Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0.7)),  # beyond the slider's 0.5
     ],
     "helpers.widgets.costs.cost_dashboard": [
-        Bad(
-            "cost_fp",
-            lambda f: f(Y, S, cost_fp=-1),
-            xfail="helpers/widgets/costs.py: cost_fp=-1 is accepted without a word (the slider moves it)",
-        )
+        Bad("cost_fp", lambda f: f(Y, S, cost_fp=-1)),
+        Bad("cost_fp", lambda f: f(Y, S, cost_fp=float("inf"))),
     ],
 }
 
@@ -419,20 +411,28 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.widgets.confusion.metrics_html": lambda f, *a, **m: f(*a, **m),
     "helpers.widgets.imbalance.imbalance_metrics_html": lambda f, *a, **m: f(*a, **m),
     "helpers.widgets.confusion.confusion_dashboard": lambda f, *a, **m: f(*a, **m),
+    "helpers.counts.metric_zoo": lambda f, *a, **m: f(*a, **m),
+    "helpers.counts.weight_negatives": lambda f, *a, **m: f(*a, weight=2.0, **m),
+    "helpers.counts.counts_at_prevalence": lambda f, *a, **m: f(*a, prevalence=0.01, **m),
+    "helpers.costs.cost_table": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
+    "helpers.prior_shift.rebuilt_precision": lambda f, *a, **m: f(*a, prevalence=0.01, **m),
+    "helpers.own_predictions.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.plotting.plot_confusion_matrix": lambda f, *a, **m: f(*a, ax=Figure().add_subplot(), **m),
 }
-COUNTS_NOT_YET = {  # functions with a `counts` argument that still take only a Counts (or any sequence)
-    "helpers.counts.metric_zoo": "helpers/counts.py",
-    "helpers.counts.weight_negatives": "helpers/counts.py",
-    "helpers.counts.counts_at_prevalence": "helpers/counts.py",
-    "helpers.costs.cost_table": "helpers/costs.py (there counts is a DataFrame of many matrices)",
-    "helpers.prior_shift.rebuilt_precision": "helpers/prior_shift.py",
-    "helpers.own_predictions.deployment_metrics": "helpers/own_predictions.py",
-    "helpers.plotting.plot_confusion_matrix": "helpers/plotting.py",
+# These read a plain sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order, (tn, fp, fn, tp), as
+# ``Counts(*values)``, as documented before the rule existed (users pass ``confusion_matrix(...).ravel()``):
+# no guess, the order is the documented one. Every other function refuses a plain sequence.
+RAVEL_ORDER_READ = {
+    "helpers.counts.metric_zoo",
+    "helpers.counts.weight_negatives",
+    "helpers.counts.counts_at_prevalence",
 }
 KEYWORDS = {"tp": C.tp, "fn": C.fn, "fp": C.fp, "tn": C.tn}
 
 
 def _comparable(result):
+    if isinstance(result, Axes):
+        return [t.get_text() for t in result.texts]
     if isinstance(result, helpers.widgets.Dashboard):
         return {name: bytes(v) if isinstance(v, memoryview) else v for name, v in
                 ((name, view.value) for name, view in result.views.items())}
@@ -443,17 +443,11 @@ def _comparable(result):
 
 def test_every_function_with_counts_is_checked_here():
     with_counts = {name for name, f in PUBLIC.items() if "counts" in inspect.signature(f).parameters}
-    assert with_counts == set(COUNT_TAKERS) | set(COUNTS_NOT_YET)
+    assert with_counts == set(COUNT_TAKERS)
+    assert RAVEL_ORDER_READ <= set(COUNT_TAKERS)
 
 
-@pytest.mark.parametrize(
-    "qualname",
-    list(COUNT_TAKERS)
-    + [
-        pytest.param(q, marks=pytest.mark.xfail(reason=f"{file}: counts only", strict=True))
-        for q, file in COUNTS_NOT_YET.items()
-    ],
-)
+@pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
 def test_counts_or_the_four_keywords(qualname):
     function = PUBLIC[qualname]
     params = inspect.signature(function).parameters
@@ -479,12 +473,26 @@ def test_four_numbers_by_position_are_refused_with_the_fix(qualname):
     assert "tp=..., fn=..., fp=..., tn=..." in str(caught.value)
 
 
-@pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
+@pytest.mark.parametrize("qualname", sorted(set(COUNT_TAKERS) - RAVEL_ORDER_READ))
 def test_a_plain_tuple_is_refused_not_guessed(qualname):
     """(8, 2, 18, 72) could be (tp, fn, fp, tn) or (tn, fp, fn, tp): no guessing."""
     function, call = PUBLIC[qualname], COUNT_TAKERS[qualname]
     with pytest.raises(ValueError, match=r"counts must be a helpers\.Counts.*Counts\(\*values\)"):
         call(function, (8, 2, 18, 72))
+
+
+@pytest.mark.parametrize("qualname", sorted(RAVEL_ORDER_READ))
+def test_a_plain_sequence_is_read_in_ravel_order_where_documented(qualname):
+    function, call = PUBLIC[qualname], COUNT_TAKERS[qualname]
+    assert "ravel()" in function.__doc__, "the docstring states the plain form"
+    by_counts = repr(_comparable(call(function, C)))
+    assert repr(_comparable(call(function, tuple(C)))) == by_counts
+    assert repr(_comparable(call(function, np.array(C)))) == by_counts  # confusion_matrix(...).ravel()
+    assert repr(_comparable(call(function, (8, 2, 18, 72)))) != by_counts  # read as (tn, fp, fn, tp), not guessed
+    with pytest.raises(ValueError, match=r"^counts\.fp must hold whole numbers"):
+        call(function, (72, 1.5, 2, 8))
+    with pytest.raises(ValueError, match=r"^counts must be a helpers\.Counts"):
+        call(function, (72, 18, 2))
 
 
 @pytest.mark.parametrize("qualname", list(COUNT_TAKERS))
@@ -528,23 +536,19 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.synthetic_data.shifted_negatives": lambda f, rng: f(
         np.c_[S, S], np.arange(8), feature=0, strength=0.5, rng=rng
     ),
+    "helpers.threshold_choice.picked_vs_held_out": lambda f, rng: f(
+        LogisticRegression(), np.c_[np.r_[S, S, S]], np.r_[Y, Y, Y], prevalence=0.3, n_splits=2, rng=rng
+    ),
 }
-RANDOM_STATE_NOT_YET = {"helpers.threshold_choice.picked_vs_held_out": "helpers/threshold_choice.py"}
 
 
 def test_randomness_is_called_rng_everywhere():
     with_rng = {name for name, f in PUBLIC.items() if "rng" in inspect.signature(f).parameters}
     assert with_rng == set(RNG_TAKERS)
     with_random_state = {name for name, f in PUBLIC.items() if "random_state" in inspect.signature(f).parameters}
-    assert with_random_state == set(RANDOM_STATE_NOT_YET), (
-        "a helpers function that draws its own randomness takes rng, not random_state"
+    assert not with_random_state, (
+        f"a helpers function that draws its own randomness takes rng, not random_state: {sorted(with_random_state)}"
     )
-
-
-@pytest.mark.xfail(reason="helpers/threshold_choice.py: picked_vs_held_out(random_state=) draws its own splits",
-                   strict=True)
-def test_no_random_state_left():
-    assert not {name for name, f in PUBLIC.items() if "random_state" in inspect.signature(f).parameters}
 
 
 def _same(a, b) -> bool:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import accuracy_score, f1_score, matthews_corrcoef, precision_score
 
-from helpers import confusion_counts, metric_zoo, negative_weight, precision_at_prevalence, roc_table
+from helpers import Counts, confusion_counts, metric_zoo, negative_weight, precision_at_prevalence, roc_table
 from helpers.own_predictions import (
     NOTEBOOKS,
     best_f1_threshold,
@@ -53,6 +53,7 @@ def test_deployment_table_matches_weighted_sklearn(ties, pi):
         assert precision == pytest.approx(precision_score(y, pred, sample_weight=weights), rel=1e-9)
 
 
+@settings(max_examples=40)  # the brute force calls f1_score once per distinct score
 @given(seed=st.integers(0, 10_000), pi=st.floats(1e-4, 0.9), ties=st.booleans())
 def test_best_f1_threshold_is_the_brute_force_maximum(seed, pi, ties):
     y, s = _data(seed, n=60, ties=ties)
@@ -103,7 +104,7 @@ def test_deployment_metrics_at_the_file_prevalence_are_the_metric_zoo():
 
 
 def test_deployment_metrics_nobody_flagged_is_nan_not_an_error():
-    got = deployment_metrics((90, 0, 10, 0), deploy_prevalence=0.01)
+    got = deployment_metrics(Counts(tn=90, fp=0, fn=10, tp=0), deploy_prevalence=0.01)
     assert math.isnan(got["precision"]) and got["f1"] == 0.0  # 2 TP / (2 TP + FP + FN) is defined
     assert got["recall"] == 0.0
 
@@ -111,7 +112,7 @@ def test_deployment_metrics_nobody_flagged_is_nan_not_an_error():
 @pytest.mark.parametrize("bad", [0, 1, -0.5, 2, float("nan")])
 def test_bad_prevalence_is_refused(bad):
     with pytest.raises(ValueError, match="deploy_prevalence"):
-        deployment_metrics((90, 5, 3, 2), deploy_prevalence=bad)
+        deployment_metrics(Counts(tn=90, fp=5, fn=3, tp=2), deploy_prevalence=bad)
     y, s = _data(4, n=20)
     with pytest.raises(ValueError, match="deploy_prevalence"):
         deployment_table(roc_table(y, s), deploy_prevalence=bad)
@@ -137,3 +138,22 @@ def test_resolve_predictions_path(tmp_path, monkeypatch):
     assert example == (NOTEBOOKS / "../data/example_predictions.csv").resolve() and example.is_file()
     assert resolve_predictions_path("nothing.csv") == tmp_path / "nothing.csv"  # missing: reported from here
     assert resolve_predictions_path("mine.csv", base=Path("/")) == tmp_path / "mine.csv"
+
+
+def test_deployment_metrics_takes_counts_or_the_four_keywords():
+    c = Counts(tn=90, fp=5, fn=3, tp=2)
+    by_keywords = deployment_metrics(tp=2, fn=3, fp=5, tn=90, deploy_prevalence=0.01)
+    assert repr(by_keywords) == repr(deployment_metrics(c, deploy_prevalence=0.01))
+    with pytest.raises(ValueError, match=r"^counts must be a helpers\.Counts.*Counts\(\*values\)"):
+        deployment_metrics((90, 5, 3, 2), deploy_prevalence=0.01)
+
+
+def test_bad_paths_and_tables_are_named():
+    import pandas as pd
+
+    with pytest.raises(TypeError, match=r"^path must be a file path .*got int$"):
+        resolve_predictions_path(42)
+    with pytest.raises(ValueError, match=r"^table must be a deployment_table .*missing f1$"):
+        best_f1_threshold(pd.DataFrame({"threshold": [0.5]}))
+    with pytest.raises(ValueError, match=r"^table has no F1 value"):
+        best_f1_threshold(pd.DataFrame({"threshold": [0.5], "f1": [float("nan")]}))

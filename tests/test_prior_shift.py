@@ -36,7 +36,7 @@ def test_prior_shift_blog_post_microchip_correct_algebra():
     assert fp_per_tp == pytest.approx(0.67 / 330)
     test_precision = 1 / (1 + fp_per_tp)
     assert round(test_precision, 3) == 0.998  # the blog post's 0.996 comes from 1.33 instead of 0.67
-    assert corrected_precision(1.0, fp_per_tp, test_ratio=10, deploy_ratio=10_000) == pytest.approx(0.33)
+    assert corrected_precision(tp=1.0, fp=fp_per_tp, test_ratio=10, deploy_ratio=10_000) == pytest.approx(0.33)
 
 
 @given(
@@ -47,7 +47,7 @@ def test_fp_rescaling_equals_bayes(tp, fp, n_pos_extra, n_neg, pi):
     n_pos = tp + n_pos_extra
     assume(fp <= n_neg)
     tpr, fpr = tp / n_pos, fp / n_neg
-    by_rescaling = corrected_precision(tp, fp, test_ratio=n_neg / n_pos, deploy_ratio=(1 - pi) / pi)
+    by_rescaling = corrected_precision(tp=tp, fp=fp, test_ratio=n_neg / n_pos, deploy_ratio=(1 - pi) / pi)
     assert by_rescaling == pytest.approx(precision_at_prevalence(tpr, fpr, pi), rel=1e-9)
 
 
@@ -197,7 +197,8 @@ def test_adjusted_classify_and_count():
         (lambda: precision_at_prevalence(0.8, 0.1, 1.0), "prevalence"),
         (lambda: precision_at_prevalence(1.2, 0.1, 0.5), "tpr"),
         (lambda: precision_at_prevalence(0.8, -0.1, 0.5), "fpr"),
-        (lambda: corrected_precision(1, 1, test_ratio=0, deploy_ratio=10), "test_ratio"),
+        (lambda: corrected_precision(tp=1, fp=1, test_ratio=0, deploy_ratio=10), "test_ratio"),
+        (lambda: corrected_precision(tp=1, fp=float("nan"), test_ratio=1, deploy_ratio=10), "^fp must hold"),
         (lambda: corrected_pr_curve([0, 1], [0.1, 0.2], deploy_prevalence=1.5), "deploy_prevalence"),
         (lambda: corrected_pr_curve([1, 1], [0.1, 0.2], deploy_prevalence=0.5), "no negatives"),
         (lambda: adjust_posteriors([0.2, 1.3], train_prevalence=0.5, deploy_prevalence=0.1), "proba"),
@@ -209,3 +210,19 @@ def test_bad_arguments(call, match):
     with pytest.raises(ValueError, match=match) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+def test_corrected_precision_takes_the_counts_by_keyword_only():
+    with pytest.raises(TypeError, match=r"no positional arguments.*corrected_precision\(tp=\.\.\., fp=\.\.\."):
+        corrected_precision(90, 10, test_ratio=10, deploy_ratio=10_000)
+
+
+def test_rebuilt_precision_takes_counts_or_the_four_keywords():
+    c = Counts(tn=99_890, fp=100, fn=22, tp=88)
+    assert rebuilt_precision(tp=88, fn=22, fp=100, tn=99_890, prevalence=1e-4) == rebuilt_precision(c, prevalence=1e-4)
+    with pytest.raises(TypeError, match="by position"):
+        rebuilt_precision(88, 22, 100, 99_890, prevalence=1e-4)
+    with pytest.raises(ValueError, match=r"^counts\.fp must hold counts"):
+        rebuilt_precision(Counts(tn=1, fp=-1, fn=1, tp=1), prevalence=0.1)
+    with pytest.raises(ValueError, match=r"^counts must be a helpers\.Counts"):
+        rebuilt_precision((1, 1, 1, 1), prevalence=0.1)

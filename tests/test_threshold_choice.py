@@ -58,11 +58,12 @@ def test_f1_best_threshold_example_and_errors():
 def test_picked_vs_held_out_repeats_a_split_by_hand():
     X, y = make_blobs(n_samples=(400, 100), cluster_std=[4.0, 2], random_state=1)
     model = make_pipeline(StandardScaler(), LogisticRegression())
-    out = picked_vs_held_out(model, X, y, prevalence=0.1, n_splits=3, random_state=5)
+    out = picked_vs_held_out(model, X, y, prevalence=0.1, n_splits=3, rng=5)
+    seed = int(np.random.default_rng(5).integers(0, 2**31 - 1, size=3)[1])  # the seed of split 1
     assert out.shape == (3, 3) and list(out.columns) == ["threshold", "f1_picked_on", "f1_held_out"]
     # split 1 by hand
-    X_rest, X_test, y_rest, y_test = train_test_split(X, y, test_size=0.25, stratify=y, random_state=6)
-    X_fit, X_val, y_fit, y_val = train_test_split(X_rest, y_rest, test_size=1 / 3, stratify=y_rest, random_state=6)
+    X_rest, X_test, y_rest, y_test = train_test_split(X, y, test_size=0.25, stratify=y, random_state=seed)
+    X_fit, X_val, y_fit, y_val = train_test_split(X_rest, y_rest, test_size=1 / 3, stratify=y_rest, random_state=seed)
     fitted = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_fit, y_fit)
     s_val, s_test = fitted.predict_proba(X_val)[:, 1], fitted.predict_proba(X_test)[:, 1]
     w_val = np.where(y_val == 1, 1.0, 9 * y_val.sum() / (y_val == 0).sum())

@@ -72,3 +72,10 @@ def test_every_ratio_redraws(data):
         d.controls["ratio"].value = ratio
         seen.add(tuple(v.value for v in d.views.values()))
     assert len(seen) == 5
+
+
+@pytest.mark.parametrize("bad", [-1, 0, float("inf"), float("nan"), "10"])
+def test_cost_fp_must_be_a_positive_finite_number(bad):
+    y, score = np.array([0, 0, 1, 1]), np.array([0.1, 0.4, 0.35, 0.8])
+    with pytest.raises(ValueError, match=r"^cost_fp must be a finite number"):
+        cost_dashboard(y, score, cost_fp=bad)

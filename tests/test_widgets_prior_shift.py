@@ -105,3 +105,10 @@ def test_counts_row_shows_the_weighted_false_positives(data):
     w = ((1 - 1e-3) / 1e-3) / (1000 / 100)  # the fold change of the negative-to-positive ratio, by hand
     assert _row(d, "TP / FP") == [f"{tp} / {fp}", f"{tp} / {fp * w:.1f}"]
     assert _row(d, "F1")[1] == f"{2 * tp / (2 * tp + w * fp + (100 - tp)):.3f}"
+
+
+@pytest.mark.parametrize("bad", [0, 1, 1.5, 0.7, 1e-9, "0.01"])
+def test_deploy_prevalence_must_be_in_the_slider_range(bad):
+    y, score = np.array([0, 0, 1, 1, 0, 1]), np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9])
+    with pytest.raises(ValueError, match=r"^deploy_prevalence must be"):
+        prior_shift_dashboard(y, score, deploy_prevalence=bad)

@@ -11,7 +11,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..costs import bayes_threshold, cheapest_row, cost_curve, cost_table, expected_cost
+from ..costs import _finite_number, bayes_threshold, cheapest_row, cost_curve, cost_table, expected_cost
 from .dashboard import Dashboard, figure_png, html_table
 
 __all__ = ["cost_dashboard"]
@@ -26,8 +26,11 @@ def cost_dashboard(y_true, y_score, *, cost_fp: float = 10.0, ratio: float = 10.
     (``Image``: mean cost against threshold, the cheapest threshold and the
     Bayes threshold ``1 / (1 + ratio)`` marked) and ``summary`` (``HTML``: the
     costs, the cheapest threshold, its mean cost and confusion matrix, and the
-    mean cost at the Bayes threshold and at 0.5).
+    mean cost at the Bayes threshold and at 0.5). ``cost_fp`` must be a
+    finite number > 0 (the slider scales the cost of a false negative from it).
     """
+    if _finite_number(cost_fp, "cost_fp") <= 0:
+        raise ValueError(f"cost_fp must be a finite number > 0, got {cost_fp!r}")
     base = cost_curve(y_true, y_score, cost_fp=1.0, cost_fn=1.0)  # counts do not depend on the costs
     thresholds = base["threshold"].to_numpy()
     score = np.asarray(y_score, dtype=float)

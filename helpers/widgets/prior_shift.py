@@ -21,7 +21,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
-from .._validate import check_binary_labels, check_same_length, check_scores
+from .._validate import check_binary_labels, check_probability_open, check_same_length, check_scores
 from ..counts import Counts, WeightedCounts, metric_zoo, negative_weight
 from ..curves import counts_at_threshold
 from ..plotting import PALETTE
@@ -108,6 +108,9 @@ class _Picture:
         return self.blit.png()
 
 
+_SLIDER_MIN, _SLIDER_MAX = 1e-6, 0.5  # the deployment-prevalence slider's range
+
+
 def prior_shift_dashboard(
     y_true, y_score, *, deploy_prevalence: float = 0.01, threshold: float | None = None
 ) -> Dashboard:
@@ -118,8 +121,16 @@ def prior_shift_dashboard(
     each) and ``numbers`` (HTML: prevalences, the weight of a negative,
     precision, recall, F1 and average precision at both prevalences). AP at
     deployment is ``average_precision_score`` with every negative weighted by
-    :func:`helpers.negative_weight`.
+    :func:`helpers.negative_weight`. ``deploy_prevalence`` is where the
+    slider starts: strictly between 0 and 1, and within the slider's range
+    ``[1e-6, 0.5]`` (a value outside it would be moved there without a word).
     """
+    deploy_prevalence = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    if not _SLIDER_MIN <= deploy_prevalence <= _SLIDER_MAX:
+        raise ValueError(
+            f"deploy_prevalence must be between {_SLIDER_MIN:g} and {_SLIDER_MAX:g} (the slider's range), "
+            f"got {deploy_prevalence!r}"
+        )
     is_pos = check_binary_labels(y_true)
     y_score = check_scores(y_score)
     check_same_length(is_pos, y_score, "y_true", "y_score")
@@ -133,7 +144,7 @@ def prior_shift_dashboard(
         threshold = 0.5 if lo <= 0.5 <= hi else float(np.median(y_score))
     controls = {
         "prevalence": widgets.FloatLogSlider(
-            value=deploy_prevalence, base=10, min=-6, max=np.log10(0.5), step=0.1,
+            value=deploy_prevalence, base=10, min=np.log10(_SLIDER_MIN), max=np.log10(_SLIDER_MAX), step=0.1,
             description="deployment prevalence", readout_format=".2p", continuous_update=False,
             style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
         ),
