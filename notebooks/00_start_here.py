@@ -41,6 +41,8 @@
 # python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]" && .venv/bin/jupyter lab notebooks/00_start_here.ipynb --allow-root
 # ```
 #
+# (`--allow-root` matters only where you work as root, as in many containers:
+# JupyterLab refuses to start there without it; elsewhere it changes nothing.)
 # Replace the last part by `.venv/bin/python -m pytest` to run every test
 # instead. With conda: `conda env create -f environment.yml`. Then run each
 # notebook from the top (*Run → Run All Cells*). Everything runs offline in
@@ -67,7 +69,7 @@ env
 course, tests = env[env["needed for"] == "course"], env[env["needed for"] == "test"]
 failed = course[course.status != "OK"]
 if failed.empty:
-    print(f"Course: all {len(course)} checks OK.")
+    print("Course: every check OK.")
 else:
     print("Course: FAIL for", ", ".join(failed.package), "- rerun the install command above.")
 missing = tests[tests.status != "OK"]
@@ -117,9 +119,9 @@ print(f"ROC AUC = {table.auc_piece.sum():.2f}")
 # **Prior shift**: the same test (sensitivity TPR = 0.8, false-positive rate
 # FPR = 0.001, that is 1 healthy person in 1 000 flagged) has very different
 # precision at different prevalences; `precision_interval`
-# gives a 95 % confidence interval when TPR and FPR were measured on a test
-# set (here 110 sick and 99 990 healthy people) and the deployment
-# prevalence is known.
+# gives a 95 % confidence interval for the test's precision (PPV) at a
+# deployment prevalence, when TPR and FPR were measured on a test set (here
+# 110 sick and 99 990 healthy people) and the prevalence is known exactly.
 
 # %%
 from helpers import precision_at_prevalence, precision_interval

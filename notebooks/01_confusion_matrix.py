@@ -117,22 +117,17 @@ print("solver='liblinear' (2017 default) on raw features:", slides_matrix,
       f"accuracy {slides_lr.score(X_test, y_test):.3f}  (also with tol=1e-10: same matrix)")
 
 # %% [markdown]
-# The old default solver reproduces the slides' figures exactly. We print
-# nothing else about today's default on raw features, on purpose: it stopped
-# at its iteration limit, not at an optimum, so its coefficients are wherever
-# the last iteration happened to leave them. On unscaled features that place
-# is ill-determined: the order in which the numerical library adds numbers
-# differs between CPUs, threads and even processes, and those last-digit
-# differences move the unfinished fit enough to flip a few tumours: the
-# same cell has printed different matrices on different machines. The liblinear
-# fit on raw features is not well-conditioned either, and its coefficients
-# too differ slightly from machine to machine; what is robust is its matrix,
-# because no test tumour lies close enough to its decision boundary to
-# change side, and the same matrix comes out when liblinear is run to a much
-# tighter tolerance. That is why the cell *asserts* the slides' matrix
-# instead of only printing it: if the assertion ever fails on your machine,
-# this is the reason. Only the iteration count (the limit itself) and the
-# liblinear matrix are printed; they come out the same everywhere.
+# The old default solver reproduces the slides' figures, and the cell
+# asserts it. Today's default on raw features stopped at its iteration limit,
+# not at an optimum, so its coefficients are wherever the last iteration left
+# them; the order in which the numerical library adds numbers differs between
+# CPUs and threads, and those last-digit differences move an unfinished fit
+# enough to flip a few tumours. So we print nothing about it but the
+# warning: the same cell has printed different matrices on different
+# machines. The liblinear matrix is robust (it is the same when liblinear is
+# run to a much tighter tolerance), which is why the cell asserts it: if the
+# assertion ever fails on your machine, this is the reason. Notebook 03,
+# section 2, shows the effect on one machine by refitting in many row orders.
 #
 # With the scaler, today's default converges and the model above is a
 # little more accurate than the slides' one. We keep the scaled pipeline
@@ -150,7 +145,7 @@ print("solver='liblinear' (2017 default) on raw features:", slides_matrix,
 # The two mistakes do not cost the same here. A *false positive* is a
 # malignant tumour called benign, the dangerous error; a false negative is a
 # benign tumour sent for a closer look. So we call a tumour benign only when
-# the model is more than 80 % sure: probability of benign above 0.8. The value
+# the model's estimated probability of benign is above 0.8. The value
 # 0.8 is a round number, not tuned on the test set (any threshold above 0.5
 # trades false positives for false negatives); notebook 03 shows how to
 # choose a threshold on data the final score does not use. A probability
@@ -172,10 +167,11 @@ print(f"closest probability to the threshold: {np.abs(proba_benign - THRESHOLD).
 # %% [markdown]
 # Two false positives instead of three, six false negatives instead of
 # three. Accuracy drops (0.944 against 0.958 at the default threshold): fewer
-# of the dangerous errors, more errors in all. This is the matrix the rest of
-# the notebook reads. It is robust:
-# the model is well-conditioned and converged, and no tumour's probability
-# is within floating-point reach of the threshold.
+# of the dangerous errors, more errors in all. (One false positive less is
+# one tumour: on 53 malignant tumours, a difference well within noise.) This
+# is the matrix the rest of the notebook reads. It does not depend on the
+# machine: the fit converged, and no tumour's probability is within
+# floating-point reach of the threshold.
 
 # %% [markdown]
 # ## Reading scikit-learn's matrix
@@ -253,6 +249,16 @@ table = zoo_table(counts)
 table[["name", "formula", "fraction", "denominator", "shown"]]
 
 # %% [markdown]
+# Four entries are not plain ratios of counts. **LR+ = TPR / FPR** says how
+# much a positive prediction multiplies the odds that the case is positive
+# (post-test odds = pre-test odds × LR+, Bayes' rule); **LR− = FNR / TNR**
+# does the same for a negative prediction. Both are built from TPR and FPR
+# only, so they do not change with the prevalence (Deeks & Altman, 2004).
+# The **diagnostic odds ratio** DOR = LR+ / LR− condenses the two into one
+# number (Glas et al., 2003). **MCC** is Pearson's correlation between the
+# 0/1 truth and the 0/1 prediction (Matthews, 1975): 1 for a perfect
+# predictor, about 0 for one whose predictions are independent of the truth.
+#
 # The other names of each metric (the zoo has many synonyms):
 
 # %%

@@ -392,7 +392,8 @@ for share in [0.5, 0.9, 0.99, 0.999]:
 #   undefined when it is constant.
 # - Pricing the cells of the matrix turns "which metric?" into a question
 #   about your problem; the answer depends on the ratio of the prices (for
-#   the three equal-accuracy predictors, the ranking flips at r = 1).
+#   the three equal-accuracy predictors on these 90/10 data, the ranking
+#   flips at r = 1; at another prevalence it flips elsewhere).
 
 # %% [markdown]
 # ## Exercises

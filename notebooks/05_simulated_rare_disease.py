@@ -360,8 +360,10 @@ fig.tight_layout()
 #
 # ## 6. Confidence intervals from one study
 #
-# In practice we see one study, not 10 000. A confidence interval estimates
-# the spread from that one study. For recall, a proportion, we use the
+# In practice we see one study, not 10 000. A 95 % confidence interval is a
+# range computed from that one study which, over repeated studies, contains
+# the true value 95 % of the time; its width reflects the spread we just
+# simulated. For recall, a proportion, we use the
 # Wilson interval (Wilson, 1927): it collects every proportion that a
 # normal-approximation test would not reject given the observed count, so it
 # stays inside [0, 1] and keeps close to 95 % coverage even with a handful of
@@ -393,9 +395,13 @@ for label, c in (("10 sick", known), ("110 sick", known_enriched)):
 # ### Precision, prevalence known
 #
 # For precision at a known prevalence, `precision_interval` combines a Wilson
-# interval for TPR and one for FPR into one for the likelihood ratio TPR/FPR
-# (the MOVER-R method of Donner & Zou, 2012, see its docstring), and maps it
-# to precision, which increases with that ratio. It takes the prevalence as an argument and treats it as
+# interval for TPR and one for FPR into one for the likelihood ratio TPR/FPR,
+# and maps it to precision, which increases with that ratio. The combination
+# is MOVER-R (method of variance estimates recovery, for a ratio; Donner &
+# Zou, 2012): it recovers each rate's variance from its own Wilson limits and
+# combines them into limits for the ratio. We use it because it stays close
+# to 95 % coverage even with a handful of false positives, where the usual
+# logit interval for the likelihood ratio falls well below. It takes the prevalence as an argument and treats it as
 # exact, so it works for the enriched study too. Its estimand is PPV at that
 # prevalence, and its coverage is scored against PPV in studies where the
 # prevalence is indeed known.
@@ -427,7 +433,11 @@ pd.DataFrame(rows).set_index("study").round(4)
 # `precision_interval` uses, the odds a Wilson interval for $\pi$. The two
 # are combined on the log scale with the MOVER of Zou & Donner (2008), which
 # recovers the variance of each part from its interval and adds them, as for
-# a sum of independent estimates. For the 10-sick study there is also a direct
+# a sum of independent estimates. The two are nearly independent although
+# they come from the same study: given how many sick people the study
+# contains, the share of them the test finds says nothing more about that
+# count, so TPR and $\hat\pi$ are uncorrelated; the coverage below checks it.
+# For the 10-sick study there is also a direct
 # route: in a random sample of the population, precision is simply the share
 # of sick people among those flagged, a proportion with a Wilson interval.
 #
@@ -496,8 +506,8 @@ pd.DataFrame(rows).set_index(["study", "interval"]).round(3)
 # cells on a log scale, and 100 dots standing for the people the test flags,
 # coloured by whether they are really sick. Rare rates read as "1 in 10 000".
 # The prevalence and specificity sliders move through fixed stops (1 in
-# 100 000, 1 in 50 000, 1 in 20 000, …; and 99.9 %, 99.95 %, 99.98 %,
-# 99.99 %, …), so that each key press is a step a student can name. Its
+# 100 000, 1 in 50 000, 1 in 20 000, …; and 90 %, 95 %, …, 99.9 %,
+# 99.95 %, 99.98 %, 99.99 %, …), so that each key press is a step a student can name. Its
 # starting point is our study; here are its numbers, checked.
 
 # %%

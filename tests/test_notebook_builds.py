@@ -24,6 +24,11 @@ def test_committed_notebook_has_no_run_noise(path):
     stable = build_notebooks.stable_ids(nbformat.from_dict(json.loads(json.dumps(nb))), path.name)
     assert [c.id for c in nb.cells] == [c.id for c in stable.cells], f"{path.name}: cell ids not content-derived"
     state = nb.metadata.get("widgets", {}).get(build_notebooks.WIDGET_STATE, {}).get("state", {})
+    split = [
+        i for i, c in enumerate(nb.cells) for a, b in zip(c.get("outputs", []), c.get("outputs", [])[1:], strict=False)
+        if a.get("output_type") == b.get("output_type") == "stream" and a.get("name") == b.get("name")
+    ]
+    assert not split, f"{path.name}: cells {split[:5]} save their printed text in pieces (rebuild them)"
     renumbered = {build_notebooks.model_id(path.name, rank) for rank in range(len(state))}
     assert set(state) == renumbered, f"{path.name}: widget model ids are the kernel's random ones, not renumbered"
 

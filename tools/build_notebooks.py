@@ -12,6 +12,7 @@ prints how long each notebook took (not stored in the notebook).
 
 Rebuilding an unchanged notebook changes no byte of it, so a diff shows only
 real changes: no execution timestamps are recorded (``record_timing=False``),
+printed text is saved as one output per stream (:func:`coalesce_streams`),
 cell ids are derived from each cell's content, and the ids of the widget
 models saved with the notebook are renumbered in creation order (see
 :func:`stable_ids`).
@@ -42,6 +43,26 @@ def model_id(name: str, rank: int) -> str:
     """The id of the ``rank``-th widget model created in notebook ``name``, shaped like a UUID."""
     digest = hashlib.sha1(f"{name}:{rank}".encode()).hexdigest()
     return f"{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
+
+
+def coalesce_streams(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Merge adjacent stdout (or stderr) outputs of a cell into one.
+
+    How a kernel chunks a cell's printed text depends on timing, so the same
+    run can be saved as one stream output or as several; merged, it is saved
+    the same way every time (nbval compares the joined text either way).
+    """
+    for cell in nb.cells:
+        merged = []
+        for out in cell.get("outputs", []):
+            if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                    and merged[-1].get("name") == out.get("name")):
+                merged[-1]["text"] = "".join(merged[-1]["text"]) + "".join(out["text"])
+            else:
+                merged.append(out)
+        if "outputs" in cell:
+            cell.outputs = merged
+    return nb
 
 
 def stable_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
@@ -92,7 +113,7 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
             if out.get("name") == "stderr":
                 problems.append(f"cell {i}: stderr: {''.join(out.get('text', ''))[:200]!r}")
     target = source.with_suffix(".ipynb")
-    nb = stable_ids(nb, target.name)
+    nb = stable_ids(coalesce_streams(nb), target.name)
     nbformat.write(nb, target)
     # jupytext (JupyterLab's pairing) refuses to open a notebook whose .ipynb is
     # newer than its .py source: give the source the notebook's time.
