@@ -12,7 +12,15 @@ os.environ.setdefault("IPYKERNEL_CELL_NAME", "<IPY-INPUT>")
 settings.register_profile(
     "course", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# The fast tier (-m "not browser and not slow", tests/README.md) tries 10 examples per property
+# instead of 150: the same properties, a quicker loop while you work; the full suite and CI use 150.
+settings.register_profile("fast", parent=settings.get_profile("course"), max_examples=10)
 settings.load_profile("course")
+
+
+def pytest_configure(config):
+    if "not slow" in (config.getoption("markexpr", "") or ""):
+        settings.load_profile("fast")
 
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"

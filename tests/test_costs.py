@@ -17,7 +17,7 @@ def test_bayes_threshold():
     assert bayes_threshold(cost_fp=3, cost_fn=5, cost_tp=1, cost_tn=1) == pytest.approx(2 / 6)
 
 
-@settings(max_examples=40)
+@settings(max_examples=min(40, settings().max_examples))
 @given(st.integers(0, 10_000), st.floats(0.5, 50), st.floats(0.5, 50))
 def test_cost_curve_matches_slow_loop(seed, c_fp, c_fn):
     rng = np.random.default_rng(seed)
@@ -52,7 +52,7 @@ def test_bad_costs():
         cost_curve([0, 1, 1], [0.1, 0.2], cost_fp=1, cost_fn=1)
 
 
-@settings(max_examples=40)
+@settings(max_examples=min(40, settings().max_examples))
 @given(st.integers(0, 10_000), st.floats(0.5, 50), st.floats(0.5, 50), st.floats(0, 0.4), st.floats(0, 0.4))
 def test_cost_table_reprices_without_counting_again(seed, c_fp, c_fn, c_tp, c_tn):
     rng = np.random.default_rng(seed)

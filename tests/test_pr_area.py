@@ -38,7 +38,7 @@ def achievable_slow(y, s, n_grid=4000):
     return area
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # max_examples from the profile (tests/conftest.py)
 @given(labelled_scores)
 def test_pieces_sum_to_sklearn_and_to_the_slow_reference(data):
     y, s = np.array(data[0]), np.array(data[1])
@@ -49,7 +49,7 @@ def test_pieces_sum_to_sklearn_and_to_the_slow_reference(data):
     assert areas["achievable"] == pytest.approx(achievable_slow(y, s), abs=1e-6)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # max_examples from the profile (tests/conftest.py)
 @given(labelled_scores)
 def test_achievable_lies_between_step_and_straight_line_on_every_step(data):
     steps = pr_steps(np.array(data[0]), np.array(data[1]))
