@@ -121,6 +121,11 @@ ax.set(xlabel="feature 1", ylabel="feature 2", title="Blobs test set and two pro
 _ = ax.legend(loc="lower left", markerscale=3)
 
 # %% [markdown]
+# The positives sit inside the negatives' cloud, so every probability contour
+# also encloses negatives. Moving the cut from 0.5 to 0.2 widens the region
+# and takes in many more negatives along with the positives it gains.
+
+# %% [markdown]
 # ### The default threshold
 #
 # `predict` calls a point positive when its probability is above 0.5; the
@@ -530,11 +535,19 @@ for prevalence in [0.5, yb_test.mean(), 0.01, 0.001]:
         "recall at cut 0": recall_score(yb_test, svc_score > 0, sample_weight=sw),
         "FPR at cut 0": 1 - recall_score(yb_test, svc_score > 0, pos_label=0, sample_weight=sw),
     })
-display(pd.DataFrame(rows).round(4))
+table = pd.DataFrame(rows)
+table["AP / prevalence"] = table["average precision"] / table["prevalence"]
+table["precision / prevalence"] = table["precision at cut 0"] / table["prevalence"]
+display(table.round(4))
 
 # %% [markdown]
 # Across the rows ROC AUC, recall and FPR are identical to every digit, while
 # precision and AP fall from the balanced case to the rare-positive case.
+# Read the rare rows against the prevalence, not against 1: a precision of
+# 1.5 % (0.0147) at a prevalence of 0.1 % still means that a flagged point is
+# about 15 times more likely to be positive than a random one (the last two
+# columns; a classifier that scores at random has an AP equal to the
+# prevalence).
 # The weighted PR curve is the same as the one `helpers.corrected_pr_curve`
 # builds by rescaling the false positives:
 
@@ -654,6 +667,15 @@ fixed = FixedThresholdClassifier(val_model, threshold=t_val, response_method="pr
 assert np.array_equal(fixed.predict(Xb_test), (s_test >= t_val).astype(int))
 print(f"FixedThresholdClassifier at {t_val:.3f}: test F1 {f1_score(yb_test, fixed.predict(Xb_test)):.3f} "
       f"(test prevalence {yb_test.mean():.3f}, unweighted)")
+
+# %% [markdown]
+# Two details. The fixed classifier's test F1 differs a little from the
+# held-out F1 of the same threshold above because here the test set is not
+# weighted (its own prevalence) while above it was weighted to 1/9: F1, like
+# precision, depends on the prevalence. And the tuned threshold differs from
+# ours because `TunedThresholdClassifierCV` searches a grid of candidate
+# thresholds and averages F1 over folds at the training prevalence; like
+# every picked-on score, its `best_score_` is optimistic next to the test F1.
 
 # %% [markdown]
 # **Every threshold rule names its prevalence.** The same rule picked at half
