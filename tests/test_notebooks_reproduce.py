@@ -33,6 +33,7 @@ def _env() -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_the_perturbed_environment_reaches_openblas():
     probe = (
         "import numpy, scipy.linalg, sklearn\n"

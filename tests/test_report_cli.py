@@ -185,6 +185,7 @@ def test_bad_input_refused_by_the_command(bad_runs, case):
     _check_line(case, lines[0], result.returncode)
 
 
+@pytest.mark.slow
 def test_help_exits_zero(tmp_path):
     result = _run(["--help"], tmp_path, timeout=60)
     assert result.returncode == 0

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -25,6 +27,7 @@ def test_every_import_is_declared():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_report_console_script_is_installed():
     script = Path(sys.executable).with_name("rare-report")
     assert script.exists(), "reinstall (pip install -e .): pyproject.toml declares the rare-report command"

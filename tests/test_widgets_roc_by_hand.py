@@ -21,7 +21,7 @@ def auc_shown(d) -> float:
     return float(re.search(r"ROC AUC = ([0-9.]+)", d.views["table"].value).group(1))
 
 
-def test_initial_state_is_the_seed_table():
+def test_initial_state_is_the_cheat_sheet_table():
     d = roc_by_hand_dashboard()
     rows = table_rows(d)
     assert rows[0] == ["P", "Yp", "Yn", "FP", "TP", "FPR", "TPR", "AUC", "predicted"]

@@ -12,7 +12,7 @@ def _shown_precision(d):
     return float(re.search(r"precision = ([\d.]+)%", d.views["numbers"].value).group(1)) / 100
 
 
-def test_initial_state_is_the_seed_000_figure():
+def test_initial_state_is_the_rare_disease_blog_post_figure():
     d = prevalence_demo()
     assert "precision = 7.41%" in d.views["numbers"].value
 
