@@ -60,7 +60,7 @@ def test_confusion_counts_refuses_bad_input(y_true, y_pred, match):
         confusion_counts(y_true, y_pred)
 
 
-def test_seed_004_example_1():
+def test_cheat_sheet_example_1():
     """TN 90, FP 0, FN 9, TP 1: the figures the cheat sheet lists."""
     z = metric_zoo(Counts(tn=90, fp=0, fn=9, tp=1))
     assert set(z) == ZOO_KEYS == set(METRIC_FORMULAS)
@@ -76,7 +76,7 @@ def test_seed_004_example_1():
     assert math.isnan(z["dor"])
 
 
-def test_seed_004_example_2():
+def test_cheat_sheet_example_2():
     """TN 72, FP 18, FN 2, TP 8."""
     z = metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))
     assert z["accuracy"] == pytest.approx(0.8)

@@ -23,7 +23,7 @@ labelled_scores = st.integers(2, 40).flatmap(
 )
 
 
-def test_counts_at_threshold_rules_on_seed():
+def test_counts_at_threshold_rules_on_the_cheat_sheet():
     # at 0.5 the seed's strict rule calls the 0.5 row negative, scikit-learn's >= calls it positive
     assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, 0.5, strict=True) == (3, 1, 2, 3)
     assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, 0.5) == (3, 1, 1, 4)
@@ -44,7 +44,7 @@ def test_counts_points_lie_on_roc_curve():
         assert (c.fp / 4, c.tp / 5) == pytest.approx((f, t))
 
 
-def test_pairs_on_seed():
+def test_pairs_on_the_cheat_sheet():
     assert pair_counts(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES) == (17, 0, 3, 20)
     assert pairwise_auc(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES) == pytest.approx(0.85)
 
@@ -75,7 +75,7 @@ def test_bad_input():
         counts_at_threshold([0, 1], [0.1, 0.2], float("nan"))
 
 
-def test_cheat_sheet_roc_table_reproduces_seed_004():
+def test_cheat_sheet_roc_table_reproduces_the_sheet():
     t = cheat_sheet_roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES)
     assert list(t.columns) == ["P", "Yp", "Yn", "FP", "TP", "FPR", "TPR", "AUC", "predicted"]
     assert t.P.iloc[0] == np.inf
