@@ -86,9 +86,13 @@ def simulate_studies(
     tpr = check_rate(tpr, "tpr")
     tnr = check_rate(tnr, "tnr")
     n_studies = check_count(n_studies, "n_studies")
-    g = as_generator(rng)
-    tp = g.binomial(n_pos, tpr, size=n_studies)
-    tn = g.binomial(n_neg, tnr, size=n_studies)
+    return _draw_studies(as_generator(rng), np.full(n_studies, n_pos), np.full(n_studies, n_neg), tpr, tnr)
+
+
+def _draw_studies(g: np.random.Generator, n_pos, n_neg, tpr: float, tnr: float) -> Counts:
+    """One study per entry of ``n_pos``/``n_neg``: ``TP ~ Binomial(n_pos, tpr)``, ``TN ~ Binomial(n_neg, tnr)``."""
+    tp = g.binomial(n_pos, tpr)
+    tn = g.binomial(n_neg, tnr)
     return Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)
 
 
@@ -119,7 +123,4 @@ def simulate_population_studies(
     n_studies = check_count(n_studies, "n_studies")
     g = as_generator(rng)
     n_pos = g.binomial(n_people, prevalence, size=n_studies)
-    n_neg = n_people - n_pos
-    tp = g.binomial(n_pos, tpr)
-    tn = g.binomial(n_neg, tnr)
-    return Counts(tn=tn, fp=n_neg - tn, fn=n_pos - tp, tp=tp)
+    return _draw_studies(g, n_pos, n_people - n_pos, tpr, tnr)
