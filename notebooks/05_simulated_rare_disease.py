@@ -394,14 +394,17 @@ for label, c in (("10 sick", known), ("110 sick", known_enriched)):
 # %% [markdown]
 # ### Precision, prevalence known
 #
-# For precision at a known prevalence, `precision_interval` combines a Wilson
+# For precision at a known prevalence, `precision_interval` combines an
 # interval for TPR and one for FPR into one for the likelihood ratio TPR/FPR,
-# and maps it to precision, which increases with that ratio. The combination
-# is MOVER-R (method of variance estimates recovery, for a ratio; Donner &
-# Zou, 2012): it recovers each rate's variance from its own Wilson limits and
-# combines them into limits for the ratio. We use it because it stays close
-# to 95 % coverage even with a handful of false positives, where the usual
-# logit interval for the likelihood ratio falls well below. It takes the prevalence as an argument and treats it as
+# and maps it to precision, which increases with that ratio. The two rate
+# intervals are exact (Clopper–Pearson) ones, not Wilson's: with less than one
+# false positive expected, Wilson's lower limit after a single false positive
+# lies above the true FPR too often (notebook 07 shows the coverage over that
+# range). The combination is MOVER-R (method of variance estimates recovery,
+# for a ratio; Donner & Zou, 2012): it recovers each rate's variance from its
+# own limits and combines them into limits for the ratio. We use it because it
+# keeps at least 95 % coverage even with a handful of false positives, where
+# the usual logit interval for the likelihood ratio falls well below. It takes the prevalence as an argument and treats it as
 # exact, so it works for the enriched study too. Its estimand is PPV at that
 # prevalence, and its coverage is scored against PPV in studies where the
 # prevalence is indeed known.
@@ -417,9 +420,9 @@ pd.DataFrame(rows).set_index("study").round(4)
 
 # %% [markdown]
 # With the prevalence known, the real-world precision lies between about
-# 4.5 % and 9.4 % after the 10-sick study, and between 6.0 % and 9.0 % after
-# the enriched one; both intervals cover the true value in about 95 % of the
-# studies. To narrow it further we would need more healthy people too, to pin
+# 4.1 % and 9.6 % after the 10-sick study, and between 6.0 % and 9.1 % after
+# the enriched one; both intervals cover the true value in at least 95 % of the
+# studies (exact intervals err on the safe side). To narrow it further we would need more healthy people too, to pin
 # down the false-positive rate.
 #
 # ### Precision, prevalence estimated in the same study
@@ -430,7 +433,7 @@ pd.DataFrame(rows).set_index("study").round(4)
 # the data through two numbers, the likelihood ratio LR+ = TPR/FPR and the
 # prior odds $\pi/(1-\pi)$ (precision is $\theta/(1+\theta)$ with
 # $\theta$ their product). Each gets its own interval: LR+ the one
-# `precision_interval` uses, the odds a Wilson interval for $\pi$. The two
+# `precision_interval` uses, the odds an exact interval for $\pi$. The two
 # are combined on the log scale with the MOVER of Zou & Donner (2008), which
 # recovers the variance of each part from its interval and adds them, as for
 # a sum of independent estimates. The two are nearly independent although
@@ -485,13 +488,13 @@ pd.DataFrame(rows).set_index(["study", "interval"]).round(3)
 
 # %% [markdown]
 # Taken as exact, an estimated prevalence gives intervals that are far too
-# narrow: they contain the true precision in only about 64 % of the studies
-# with 10 sick people, and 48 % with 110, where the interval is narrowest.
-# With the prevalence's own uncertainty included, coverage is back near 95 %,
-# and the intervals are about as wide as the spread of section 5: 9 to 10
+# narrow: they contain the true precision in only about 69 % of the studies
+# with 10 sick people, and 49 % with 110, where the interval is narrowest.
+# With the prevalence's own uncertainty included, coverage is back above 95 %,
+# and the intervals are about as wide as the spread of section 5: about 10
 # percentage points, enriched or not. For the study of section 1 that is
-# 3.5–13.4 % instead of 4.5–9.4 % with 10 sick people, and 4.0–13.2 %
-# instead of 6.0–9.0 % with 110.
+# 3.0–13.6 % instead of 4.1–9.6 % with 10 sick people, and 3.6–13.3 %
+# instead of 6.0–9.1 % with 110.
 #
 # Note what these intervals are about. The precision among the 100 000
 # people actually screened, TP / (TP + FP), is not uncertain at all once they

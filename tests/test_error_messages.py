@@ -39,7 +39,7 @@ from matplotlib.figure import Figure
 from sklearn.linear_model import LogisticRegression
 
 import helpers
-from helpers import Counts
+from helpers import Counts, threshold_choice
 
 # --------------------------------------------------------------------------- the public functions
 
@@ -115,8 +115,30 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("counts", lambda f: f((72, 18, 2, 8), deploy_prevalence=0.1)),
         Bad("tn", lambda f: f(tp=1, fn=1, fp=1, deploy_prevalence=0.1)),
         Bad("confidence", lambda f: f(C, deploy_prevalence=0.1, confidence=0)),
+        Bad("rate_interval", lambda f: f(C, deploy_prevalence=0.1, rate_interval="Wilson")),
+    ],
+    "helpers.intervals.clopper_pearson_interval": [
+        Bad("trials", lambda f: f(3, 2)),
+        Bad("trials", lambda f: f(0, 0)),
+        Bad("successes", lambda f: f(-1, 2)),
+        Bad("confidence", lambda f: f(1, 2, confidence=1)),
+    ],
+    "helpers.interval_coverage.binomial_coverage": [
+        Bad("n_pos", lambda f: f(n_pos=0, n_neg=100, tpr=0.9, fpr=0.01, deploy_prevalence=0.01)),
+        Bad("fpr", lambda f: f(n_pos=10, n_neg=100, tpr=0.9, fpr=1.5, deploy_prevalence=0.01)),
+        Bad("deploy_prevalence", lambda f: f(n_pos=10, n_neg=100, tpr=0.9, fpr=0.01, deploy_prevalence=0)),
+        Bad("rate_interval", lambda f: f(n_pos=10, n_neg=100, tpr=0.9, fpr=0.01, deploy_prevalence=0.01,
+                                         rate_interval="exact")),
+    ],
+    "helpers.interval_coverage.finite_population_coverage": [
+        Bad("n_test_neg", lambda f: f(C, n_test_pos=5, n_test_neg=91, deploy_prevalence=0.05)),
+        Bad("n_test_pos", lambda f: f(C, n_test_pos=0, n_test_neg=40, deploy_prevalence=0.05)),
+        Bad("counts", lambda f: f(Counts(tn=72, fp=[1, 2], fn=2, tp=8), n_test_pos=5, n_test_neg=40,
+                                  deploy_prevalence=0.05)),
+        Bad("deploy_prevalence", lambda f: f(C, n_test_pos=5, n_test_neg=40, deploy_prevalence=1)),
     ],
     "helpers.intervals.precision_interval_estimated_prevalence": [
+        Bad("rate_interval", lambda f: f(C, sample_pos=1, sample_size=10, rate_interval="jeffreys")),
         Bad("sample_pos", lambda f: f(C, sample_pos=11, sample_size=10)),
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=1, tp=1.5), sample_pos=1, sample_size=10)),
         Bad("fp", lambda f: f(tp=1, fn=1, fp=-2, tn=1, sample_pos=1, sample_size=10)),
@@ -164,10 +186,27 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.unlabeled.recall_at_k_unlabeled": [Bad("unlabeled_scores", lambda f: f([0.5], []))],
     "helpers.unlabeled.precision_at_k_unlabeled": [Bad("class_size", lambda f: f([0.5, 1.0], class_size=0))],
     "helpers.unlabeled.f1_at_k_unlabeled": [Bad("recall_at_k", lambda f: f([1.5], class_size=3))],
+    "helpers.unlabeled.precision_at_k_interval": [
+        Bad("class_size", lambda f: f([0.5], [0.4], class_size=0)),
+        Bad("confidence", lambda f: f([0.5], [0.4], class_size=3, confidence=1.0)),
+        Bad("test_scores_pos", lambda f: f([], [0.4], class_size=3)),
+    ],
+    "helpers.unlabeled.class_size_from_audit": [
+        Bad("audited", lambda f: f(0, 0, pool_size=10)),
+        Bad("members", lambda f: f(6, 5, pool_size=10)),
+        Bad("pool_size", lambda f: f(1, 20, pool_size=10)),
+    ],
+    "helpers.binned.binned_means": [
+        Bad("bins", lambda f: f([1.0, 2.0], [1.0, 2.0], bins=0)),
+        Bad("values", lambda f: f([1.0, 2.0], [1.0])),
+        Bad("x", lambda f: f([1.0, np.nan], [1.0, 2.0])),
+    ],
     # --- helpers.predictions_file
     "helpers.predictions_file.load_predictions": [
         Bad("path_or_buffer", lambda f: f(42)),
         Bad("y_score", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n"), y_score="")),
+        Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label=[1])),
+        Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label="spam")),
     ],
     # --- helpers.cheat_sheet
     "helpers.cheat_sheet.cheat_sheet_figures": [
@@ -221,6 +260,33 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.prevalence_shift.prevalence_study": [
         Bad("priors", lambda f: f(Y, S, priors=[1.5], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1)),
         Bad("rng", lambda f: f(Y, S, priors=[0.3], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1, rng=0.5)),
+        Bad("labeled_proba", lambda f: f(Y, S, priors=[0.3], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1,
+                                         labeled_true=Y)),
+        Bad("labeled_true", lambda f: f(Y, S, priors=[0.3], n_draws=1, train_prevalence=0.5, tpr=0.8, fpr=0.1,
+                                        labeled_true=Y * 2, labeled_proba=S)),
+    ],
+    "helpers.prevalence_shift.study_summary": [Bad("study", lambda f: f(pd.DataFrame({"prior": [0.1]})))],
+    # --- helpers.prevalence_uncertainty (helpers/prevalence_uncertainty.py)
+    "helpers.prevalence_uncertainty.acc_standard_error": [
+        Bad("fpr", lambda f: f(0.01, tpr=0.8, fpr=1.5, n_unlabeled=100)),
+        Bad("n_unlabeled", lambda f: f(0.01, tpr=0.8, fpr=0.1, n_unlabeled=-5)),
+        Bad("n_pos", lambda f: f(0.01, tpr=0.8, fpr=0.1, n_unlabeled=100, n_pos=0)),
+    ],
+    "helpers.prevalence_uncertainty.unlabeled_rows_needed": [
+        Bad("relative_error", lambda f: f(0.01, tpr=0.8, fpr=0.1, relative_error=-0.1)),
+        Bad("prevalence", lambda f: f(0.0, tpr=0.8, fpr=0.1, relative_error=0.1)),
+        Bad("confidence", lambda f: f(0.01, tpr=0.8, fpr=0.1, relative_error=0.1, confidence=1)),
+    ],
+    "helpers.prevalence_uncertainty.acc_intervals": [
+        Bad("flagged", lambda f: f(C, flagged=11, n_unlabeled=10)),
+        Bad("n_unlabeled", lambda f: f(C, flagged=0, n_unlabeled=0)),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=-1, tp=1), flagged=1, n_unlabeled=10)),
+        Bad("method", lambda f: f(C, flagged=1, n_unlabeled=10, method="bca")),
+        Bad("n_draws", lambda f: f(C, flagged=1, n_unlabeled=10, n_draws=5)),
+    ],
+    "helpers.prevalence_uncertainty.acc_interval_coverage": [
+        Bad("n_neg", lambda f: f(tpr=0.8, fpr=0.1, prevalence=0.01, n_pos=10, n_neg=0, n_unlabeled=100)),
+        Bad("prevalence", lambda f: f(tpr=0.8, fpr=0.1, prevalence=1.0, n_pos=10, n_neg=10, n_unlabeled=100)),
     ],
     # --- helpers.open_set, row_order, synthetic_data
     "helpers.open_set.open_set_split": [
@@ -244,6 +310,10 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     # --- helpers.costs (helpers/costs.py)
     "helpers.costs.bayes_threshold": [Bad("cost_fp", lambda f: f(cost_fp=float("nan"), cost_fn=1))],
+    "helpers.costs.bayes_threshold_at_prevalence": [
+        Bad("deploy_prevalence", lambda f: f(cost_fp=1, cost_fn=2, train_prevalence=0.4, deploy_prevalence=0)),
+        Bad("train_prevalence", lambda f: f(cost_fp=1, cost_fn=2, train_prevalence="0.4", deploy_prevalence=0.1)),
+    ],
     "helpers.costs.expected_cost": [
         Bad("cost_fn", lambda f: f(Y, Y, cost_fp=1, cost_fn="x")),
         Bad("cost_fp", lambda f: f(Y, Y, cost_fp=[1, 2], cost_fn=10)),
@@ -254,11 +324,28 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("tn", lambda f: f(tp=1, fn=1, fp=1, tn=-1, cost_fp=1, cost_fn=2)),
     ],
     "helpers.costs.cheapest_row": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
-    "helpers.costs.cost_curve": [Bad("y_score", lambda f: f(Y, S[:3], cost_fp=1, cost_fn=2))],
+    "helpers.costs.cost_curve": [
+        Bad("y_score", lambda f: f(Y, S[:3], cost_fp=1, cost_fn=2)),
+        Bad("deploy_prevalence", lambda f: f(Y, S, cost_fp=1, cost_fn=2, deploy_prevalence=1.0)),
+    ],
     "helpers.costs.min_cost_threshold": [Bad("cost_tn", lambda f: f(Y, S, cost_fp=1, cost_fn=2, cost_tn=np.inf))],
     # --- helpers.threshold_choice (helpers/threshold_choice.py)
     "helpers.threshold_choice.prevalence_weights": [Bad("prevalence", lambda f: f(Y, 0))],
     "helpers.threshold_choice.f1_best_threshold": [Bad("sample_weight", lambda f: f(Y, S, sample_weight=-np.ones(8)))],
+    "helpers.threshold_choice.threshold_rule": [
+        Bad("at_recall", lambda f: f(at_recall=2)),
+        Bad("cost_fn", lambda f: f(cost_fp=1)),
+    ],
+    "helpers.threshold_choice.recall_target_threshold": [Bad("recall", lambda f: f(Y, S, recall=0))],
+    "helpers.threshold_choice.cost_threshold": [
+        Bad("prevalence", lambda f: f(Y, S, cost_fp=1, cost_fn=2, prevalence=1.5)),
+        Bad("cost_fp", lambda f: f(Y, S, cost_fp=-1, cost_fn=2, prevalence=0.1)),
+    ],
+    "helpers.threshold_choice.choose_threshold": [Bad("rule", lambda f: f(Y, S, "recall", prevalence=0.1))],
+    "helpers.threshold_choice.stratified_halves": [Bad("rng", lambda f: f(Y, rng=0.5))],
+    "helpers.threshold_choice.split_half_optimism": [
+        Bad("n_splits", lambda f: f(Y, S, threshold_choice.threshold_rule(f1=True), prevalence=0.1, n_splits=0))
+    ],
     "helpers.threshold_choice.picked_vs_held_out": [
         Bad("validation_size", lambda f: f(LogisticRegression(), np.c_[S], Y, prevalence=0.1, validation_size=1.5))
     ],
@@ -275,6 +362,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
     "helpers.own_predictions.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
+    "helpers.own_predictions.rule_table": [
+        Bad("choose_rows", lambda f: f(Y, S, [], choose_rows=[1, 0], count_rows=Y == 0))
+    ],
     # --- helpers.environment (helpers/environment.py)
     "helpers.environment.requirements": [
         Bad("extras", lambda f: f(extras=5)),
@@ -292,6 +382,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("prevalence", lambda f: f("missing.csv", prevalence=1.5, out="x.html")),
         Bad("prevalence", lambda f: f("missing.csv", prevalence="0.01", out="x.html")),
         Bad("threshold", lambda f: f("missing.csv", prevalence=0.01, threshold=float("nan"), out="x.html")),
+        Bad("at_recall", lambda f: f("missing.csv", prevalence=0.01, at_recall=1.5, out="x.html")),
+        Bad("cost_fn", lambda f: f("missing.csv", prevalence=0.01, cost_fp=1, out="x.html")),
     ],
     # --- helpers.widgets.dashboard
     "helpers.widgets.dashboard.new_figure": [Bad("height", lambda f: f(6.4, -1))],
@@ -340,6 +432,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.widgets.costs.cost_dashboard": [
         Bad("cost_fp", lambda f: f(Y, S, cost_fp=-1)),
         Bad("cost_fp", lambda f: f(Y, S, cost_fp=float("inf"))),
+        Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0.7)),  # beyond the slider's 0.5
+        Bad("test", lambda f: f(Y, S, test=Y)),
     ],
 }
 
@@ -404,6 +498,9 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.intervals.precision_interval_estimated_prevalence": lambda f, *a, **m: f(
         *a, sample_pos=5, sample_size=500, **m
     ),
+    "helpers.interval_coverage.finite_population_coverage": lambda f, *a, **m: f(
+        *a, n_test_pos=5, n_test_neg=40, deploy_prevalence=0.05, **m
+    ),
     "helpers.cheat_sheet.cheat_sheet_figures": lambda f, *a, **m: f(*a, **m),
     "helpers.costs.total_cost": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
     "helpers.metric_table.zoo_table": lambda f, *a, **m: f(*a, **m),
@@ -416,6 +513,8 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.counts.counts_at_prevalence": lambda f, *a, **m: f(*a, prevalence=0.01, **m),
     "helpers.costs.cost_table": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
     "helpers.prior_shift.rebuilt_precision": lambda f, *a, **m: f(*a, prevalence=0.01, **m),
+    "helpers.prevalence_uncertainty.acc_intervals": lambda f, *a, **m: f(*a, flagged=30, n_unlabeled=200,
+                                                                         n_draws=200, **m),
     "helpers.own_predictions.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
     "helpers.plotting.plot_confusion_matrix": lambda f, *a, **m: f(*a, ax=Figure().add_subplot(), **m),
 }
@@ -525,6 +624,11 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.prevalence_shift.prevalence_study": lambda f, rng: f(
         Y, S, priors=[0.3], n_draws=2, train_prevalence=0.5, tpr=0.8, fpr=0.1, rng=rng
     ),
+    "helpers.prevalence_uncertainty.acc_intervals": lambda f, rng: f(C, flagged=30, n_unlabeled=200, n_draws=200,
+                                                                     rng=rng),
+    "helpers.prevalence_uncertainty.acc_interval_coverage": lambda f, rng: f(
+        tpr=0.8, fpr=0.1, prevalence=0.2, n_pos=20, n_neg=80, n_unlabeled=100, n_studies=20, n_draws=200, rng=rng
+    ),
     "helpers.open_set.open_set_split": lambda f, rng: f(Y3, labeled_classes=[0, 1], rng=rng),
     "helpers.open_set.simulate_recall_curve_scores": lambda f, rng: f(
         "ideal", n_pool=50, class_size=10, n_test_pos=5, rng=rng
@@ -535,6 +639,11 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.synthetic_data.prior_shift_example": lambda f, rng: f(rng),
     "helpers.synthetic_data.shifted_negatives": lambda f, rng: f(
         np.c_[S, S], np.arange(8), feature=0, strength=0.5, rng=rng
+    ),
+    "helpers.threshold_choice.stratified_halves": lambda f, rng: f(np.r_[Y, Y], rng=rng),
+    "helpers.threshold_choice.split_half_optimism": lambda f, rng: f(
+        np.r_[Y, Y, Y], np.r_[S, S, S], threshold_choice.threshold_rule(at_recall=0.5), prevalence=0.1, n_splits=2,
+        rng=rng,
     ),
     "helpers.threshold_choice.picked_vs_held_out": lambda f, rng: f(
         LogisticRegression(), np.c_[np.r_[S, S, S]], np.r_[Y, Y, Y], prevalence=0.3, n_splits=2, rng=rng

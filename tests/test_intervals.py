@@ -1,13 +1,14 @@
-"""Intervals: Wilson against statsmodels-free references, precision coverage on simulated studies."""
+"""Intervals: Wilson and Clopper–Pearson against scipy, precision coverage on simulated and enumerated studies."""
 
 import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from scipy.stats import binomtest, norm
+from scipy.stats import binom, binomtest, norm
 
 from helpers import Counts, precision_at_prevalence, precision_interval, wilson_interval
-from helpers.intervals import precision_interval_estimated_prevalence
+from helpers.interval_coverage import binomial_coverage
+from helpers.intervals import clopper_pearson_interval, precision_interval_estimated_prevalence
 
 
 @given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
@@ -17,6 +18,35 @@ def test_wilson_matches_scipy(kn):
     ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
     assert low == pytest.approx(ci.low, abs=1e-9)
     assert high == pytest.approx(ci.high, abs=1e-9)
+
+
+@given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
+       st.sampled_from([0.8, 0.9, 0.95, 0.99]))
+def test_clopper_pearson_matches_scipy(kn, confidence):
+    k, n = kn
+    low, high = clopper_pearson_interval(k, n, confidence=confidence)
+    ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="exact")
+    assert low == pytest.approx(ci.low, abs=1e-9)
+    assert high == pytest.approx(ci.high, abs=1e-9)
+
+
+@given(st.integers(1, 300), st.floats(1e-4, 1 - 1e-4))
+def test_each_clopper_pearson_end_errs_at_most_half_alpha(n, p):
+    """By enumeration: P(low > p) <= 2.5 % and P(high < p) <= 2.5 %, whatever p (Wilson's ends do not keep this)."""
+    k = np.arange(n + 1)
+    low, high = clopper_pearson_interval(k, np.full_like(k, n))
+    pmf = binom.pmf(k, n, p)
+    assert pmf[low > p].sum() <= 0.025 + 1e-9
+    assert pmf[high < p].sum() <= 0.025 + 1e-9
+
+
+def test_wilson_lower_end_errs_too_often_after_one_success():
+    """The dip of Brown, Cai & DasGupta (2001): with 0.15 expected successes, Wilson's lower end misses 13 %."""
+    n, p = 2000, 0.15 / 2000
+    k = np.arange(30)
+    pmf = binom.pmf(k, n, p)
+    assert pmf[wilson_interval(k, np.full_like(k, n))[0] > p].sum() > 0.12
+    assert pmf[clopper_pearson_interval(k, np.full_like(k, n))[0] > p].sum() < 0.025
 
 
 def test_precision_interval_contains_the_estimate_and_narrows_with_data():
@@ -58,16 +88,92 @@ SCENARIOS = [  # sensitivity, specificity, positives and negatives in the test s
 ]
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_coverage_is_near_nominal(scenario):
-    sens, spec, n1, n0, pi = scenario
-    rng = np.random.default_rng(2024)
-    tp = rng.binomial(n1, sens, size=20_000)
-    tn = rng.binomial(n0, spec, size=20_000)
-    low, high = precision_interval(tp=tp, fn=n1 - tp, fp=n0 - tn, tn=tn, deploy_prevalence=pi)
+def _simulated_coverage(sens, spec, n1, n0, pi, rng, rate_interval="clopper-pearson", n_studies=20_000):
+    tp = rng.binomial(n1, sens, size=n_studies)
+    fp = rng.binomial(n0, 1 - spec, size=n_studies)
+    low, high = precision_interval(tp=tp, fn=n1 - tp, fp=fp, tn=n0 - fp, deploy_prevalence=pi,
+                                   rate_interval=rate_interval)
     truth = precision_at_prevalence(sens, 1 - spec, pi)
-    coverage = np.mean((low <= truth) & (truth <= high))
-    assert 0.935 <= coverage <= 0.975, coverage  # 20 000 studies: sd of the coverage ~0.0015
+    return np.mean((low <= truth) & (truth <= high))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_coverage_is_at_least_nominal(scenario):
+    """Clopper–Pearson rates: at least 95 % (20 000 studies: sd of the coverage ~0.0015), never absurdly more."""
+    coverage = _simulated_coverage(*scenario, np.random.default_rng(2024))
+    assert 0.945 <= coverage <= 0.99, coverage
+    # with Wilson rates (the old default) these scenarios, all with >= 1 expected false positive, are near 95 %
+    wilson = _simulated_coverage(*scenario, np.random.default_rng(2024), rate_interval="wilson")
+    assert 0.935 <= wilson <= 0.975, wilson
+
+
+# --- few false positives: the issue's numbers, and a grid of expected false-positive counts -----------
+
+ISSUE_POINTS = [(efp, n0) for efp in (0.05, 0.15, 0.3) for n0 in (200, 2_000, 20_000)]
+
+
+@pytest.mark.parametrize(("efp", "n0"), ISSUE_POINTS)
+def test_few_false_positives_by_simulation(efp, n0):
+    """n_pos = 50, TPR 0.9, pi = 0.01: plain Wilson rates cover 86 % at 0.15 expected FPs; Clopper–Pearson >= 95 %."""
+    scenario = (0.9, 1 - efp / n0, 50, n0, 0.01)
+    wilson = _simulated_coverage(*scenario, np.random.default_rng(7), rate_interval="wilson")
+    exact = _simulated_coverage(*scenario, np.random.default_rng(7))
+    if efp == 0.15:
+        assert 0.84 < wilson < 0.88, wilson  # the dip: the same for 200, 2 000 and 20 000 negatives
+    else:
+        assert wilson > 0.94, wilson
+    assert exact >= 0.95, exact
+
+
+def _grid_coverages(efps, n0s, efns, rate_interval, n1=50):
+    return np.array([[binomial_coverage(n_pos=n1, n_neg=n0, tpr=1 - efn / n1, fpr=efp / n0, deploy_prevalence=0.01,
+                                        rate_interval=rate_interval) for efp in efps]
+                     for n0 in n0s for efn in efns])
+
+
+def test_coverage_over_a_grid_of_expected_false_positives():
+    """Exact (enumerated) coverage, 0.02 to 20 expected FPs, 200 and 20 000 negatives, 5 and 0.05 expected FNs."""
+    efps, n0s, efns = np.r_[np.geomspace(0.02, 20, 13), 0.15, 1.55, 4.0], (200, 20_000), (5, 0.05)
+    exact = _grid_coverages(efps, n0s, efns, "clopper-pearson")
+    assert exact.min() >= 0.93, exact.min()
+    assert exact.min() >= 0.95  # measured: 95.3 % on a dense grid (the slow test below)
+    assert exact.mean() < 0.99  # conservative, but not absurdly
+    wilson = _grid_coverages([0.15], n0s, efns, "wilson")
+    assert wilson.max() < 0.88  # the old interval dips; so this test can fail
+
+
+@pytest.mark.slow
+def test_coverage_over_a_finer_grid_of_expected_false_positives():
+    efps, n0s, efns = np.geomspace(0.02, 20, 25), (200, 2_000, 20_000), (5, 0.5, 0.05)
+    exact = _grid_coverages(efps, n0s, efns, "clopper-pearson")
+    wilson = _grid_coverages(efps, n0s, efns, "wilson")
+    assert exact.min() >= 0.95, exact.min()
+    assert wilson.min() < 0.88
+
+
+@pytest.mark.slow
+def test_coverage_over_the_grid_by_simulation():
+    """The same grid by simulation (20 000 studies a point, fixed rng): >= 93 % everywhere; plain Wilson dips."""
+    rng = np.random.default_rng(15)
+    efps = np.geomspace(0.02, 20, 19)
+    worst_exact, worst_wilson = 1.0, 1.0
+    for n0 in (200, 2_000, 20_000):
+        for efn in (5, 0.15):
+            for efp in efps:
+                scenario = (1 - efn / 50, 1 - efp / n0, 50, n0, 0.01)
+                worst_exact = min(worst_exact, _simulated_coverage(*scenario, rng))
+                worst_wilson = min(worst_wilson, _simulated_coverage(*scenario, rng, rate_interval="wilson"))
+    assert worst_exact >= 0.93, worst_exact
+    assert worst_wilson < 0.90, worst_wilson
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n1", [10, 50, 200])
+def test_coverage_on_a_dense_grid(n1):
+    """81 expected FP counts, five numbers of negatives, four expected FN counts: the docstring's 95.3 % minimum."""
+    efps = np.geomspace(0.02, 20, 81)
+    exact = _grid_coverages(efps, (200, 500, 2_000, 5_000, 20_000), (0.05, 0.15, 1, 5), "clopper-pearson", n1=n1)
+    assert exact.min() >= 0.952, exact.min()
 
 
 def test_the_logit_interval_we_did_not_choose_undercovers_with_few_false_positives():
@@ -78,8 +184,45 @@ def test_the_logit_interval_we_did_not_choose_undercovers_with_few_false_positiv
     truth = precision_at_prevalence(sens, 1 - spec, pi)
     lo, hi = _mercaldo_logit(tp, n1 - tp, n0 - tn, tn, pi)
     ours = precision_interval(tp=tp, fn=n1 - tp, fp=n0 - tn, tn=tn, deploy_prevalence=pi)
-    assert np.mean((lo <= truth) & (truth <= hi)) < 0.85
-    assert np.mean((ours[0] <= truth) & (truth <= ours[1])) > 0.94
+    assert np.mean((lo <= truth) & (truth <= hi)) < 0.85  # the adjusted logit, about 3 expected false positives
+    assert np.mean((ours[0] <= truth) & (truth <= ours[1])) > 0.95
+
+
+def _mercaldo_standard_logit(tp, fn, fp, tn, pi):
+    """Reference: the standard logit interval of Mercaldo, Lau & Zhou (2007), 95 %, as R's CIfinder prints it."""
+    z = norm.ppf(0.975)
+    tp, fn, fp, tn = (np.asarray(v, dtype=float) for v in (tp, fn, fp, tn))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sens, spec = tp / (tp + fn), tn / (fp + tn)
+        logit = np.log(sens * pi / ((1 - spec) * (1 - pi)))
+        se = np.sqrt((1 - sens) / (sens * (tp + fn)) + spec / ((1 - spec) * (fp + tn)))
+        low, high = logit - z * se, logit + z * se
+    return tuple(1 / (1 + np.exp(-x)) for x in (logit, low, high))
+
+
+def test_the_seventy_gene_signature_example():
+    """31/34 cases and 12/44 controls test positive, prevalence 7 %: CIfinder prints 0.2010 [0.1331, 0.2919]."""
+    ppv, low, high = _mercaldo_standard_logit(31, 3, 12, 32, 0.07)
+    assert (round(float(ppv), 4), round(float(low), 4), round(float(high), 4)) == (0.2010, 0.1331, 0.2919)
+    ours = precision_interval(tp=31, fn=3, fp=12, tn=32, deploy_prevalence=0.07)
+    assert tuple(round(x, 4) for x in ours) == (0.1339, 0.3153)  # stated in the docstring
+    wilson = precision_interval(tp=31, fn=3, fp=12, tn=32, deploy_prevalence=0.07, rate_interval="wilson")
+    assert tuple(round(x, 4) for x in wilson) == (0.1367, 0.2963)
+    assert ours[0] < ppv < ours[1]
+
+
+def test_the_standard_logit_interval_is_undefined_without_false_positives():
+    _, low, high = _mercaldo_standard_logit(10, 0, 0, 500, 0.01)
+    assert not (np.isfinite(low) and np.isfinite(high) and low < high)
+    # with 1.5 expected false positives, a fifth of the studies have none: no standard logit interval there
+    rng = np.random.default_rng(5)
+    fp = rng.binomial(300, 0.005, size=20_000)
+    tp = rng.binomial(30, 0.9, size=20_000)
+    _, low, high = _mercaldo_standard_logit(tp, 30 - tp, fp, 300 - fp, 0.001)
+    undefined = ~(np.isfinite(low) & np.isfinite(high))
+    assert 0.2 < undefined.mean() < 0.25
+    ours = precision_interval(tp=tp, fn=30 - tp, fp=fp, tn=300 - fp, deploy_prevalence=0.001)
+    assert np.all(np.isfinite(ours[0]) & np.isfinite(ours[1]))
 
 
 def test_confidence_level_is_respected():
@@ -185,6 +328,22 @@ def test_estimated_prevalence_interval_covers_near_nominal(scenario):
     truth = precision_at_prevalence(sens, 1 - spec, pi)
     coverage = np.mean((low <= truth) & (truth <= high))
     assert 0.935 <= coverage <= 0.975, coverage
+
+
+@pytest.mark.parametrize("expected_sick", [0.15, 0.5, 1.5])
+def test_estimated_prevalence_interval_with_few_positives_in_the_sample(expected_sick):
+    """The prevalence's own dip: 0.15 expected positives among 100 000 screened, Wilson for pi covers under 90 %."""
+    scenario = (0.9, 0.999, 200, 100_000, expected_sick / 100_000)
+    sick, tp, fn, fp, tn = _screening_studies(*scenario, 20_000, np.random.default_rng(11))
+    truth = precision_at_prevalence(0.9, 0.001, scenario[-1])
+    coverage = {}
+    for method in ("clopper-pearson", "wilson"):
+        low, high = precision_interval_estimated_prevalence(
+            tp=tp, fn=fn, fp=fp, tn=tn, sample_pos=sick, sample_size=100_000, rate_interval=method)
+        coverage[method] = np.mean((low <= truth) & (truth <= high))
+    assert coverage["clopper-pearson"] >= 0.95, coverage
+    if expected_sick == 0.15:
+        assert coverage["wilson"] < 0.90, coverage
 
 
 def test_plugging_an_estimated_prevalence_into_the_known_prevalence_interval_undercovers():
