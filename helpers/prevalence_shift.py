@@ -17,7 +17,7 @@ from ._validate import check_count, check_prevalence_array, check_probabilities,
 from .enriched_pool import _as_bool
 from .prior_shift import estimate_prevalence_acc, estimate_prevalence_em
 
-__all__ = ["sample_at_prevalence", "prevalence_estimates", "prevalence_study"]
+__all__ = ["sample_at_prevalence", "prevalence_estimates", "prevalence_study", "study_summary"]
 
 
 def sample_at_prevalence(y_true, prevalence: float, *, rng=0, max_size: int | None = None) -> np.ndarray:
@@ -83,6 +83,8 @@ def prevalence_study(
     threshold: float = 0.5,
     rng=0,
     progress: bool = False,
+    labeled_true=None,
+    labeled_proba=None,
 ) -> pd.DataFrame:
     """Prevalence estimates on simulated shifts of several sizes.
 
@@ -94,6 +96,17 @@ def prevalence_study(
     prevalence, after rounding of the counts), ``n`` (sample size), ``em``,
     ``acc``, ``cc`` and ``mean``. ``rng`` is an int seed, ``None`` or a
     ``numpy.random.Generator``. ``progress=True`` shows a tqdm bar.
+
+    ``tpr`` and ``fpr`` are held fixed in every draw, so the spread of
+    ``acc`` over the draws leaves out the error of estimating them on a
+    small labeled set. Give that labeled set, ``labeled_true`` and
+    ``labeled_proba`` (the held-out or cross-validated probabilities from
+    which ``tpr`` and ``fpr`` were measured), and every draw also redraws
+    it: its positives and its negatives are resampled with replacement
+    (a stratified bootstrap), the rates are measured again at ``threshold``
+    and a column ``acc_lab`` holds ACC with these redrawn rates (``nan``
+    where TPR <= FPR). The redraws use their own stream, spawned from
+    ``rng``, so the other columns are the same with or without them.
     """
     y = _as_bool(y_true, "y_true")
     p = check_probabilities(proba, "proba")
@@ -104,10 +117,77 @@ def prevalence_study(
         raise ValueError(f"priors must be a non-empty list of prevalences, got shape {priors.shape}")
     n_draws = check_count(n_draws, "n_draws")
     gen = as_generator(rng)
+    redraw = _labeled_redraws(labeled_true, labeled_proba, threshold, gen)
     rows = []
     jobs = [(float(pi), k) for pi in priors for k in range(n_draws)]
     for pi, _ in tqdm(jobs, disable=not progress, desc="samples"):
         idx = sample_at_prevalence(y, pi, rng=gen)
         est = prevalence_estimates(p[idx], train_prevalence=train_prevalence, tpr=tpr, fpr=fpr, threshold=threshold)
-        rows.append({"prior": pi, "true": float(y[idx].mean()), "n": int(idx.size), **est})
+        row = {"prior": pi, "true": float(y[idx].mean()), "n": int(idx.size), **est}
+        if redraw is not None:
+            t_lab, f_lab = redraw()
+            q = float(np.mean(p[idx] >= threshold))
+            row["acc_lab"] = min(max((q - f_lab) / (t_lab - f_lab), 0.0), 1.0) if t_lab > f_lab else float("nan")
+        rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _labeled_redraws(labeled_true, labeled_proba, threshold: float, gen: np.random.Generator):
+    """A function returning ``(TPR, FPR)`` on a stratified bootstrap resample of the labeled set, or ``None``."""
+    if labeled_true is None and labeled_proba is None:
+        return None
+    if labeled_true is None or labeled_proba is None:
+        name = "labeled_proba" if labeled_proba is None else "labeled_true"
+        raise ValueError(f"{name} is missing: give labeled_true and labeled_proba together, or neither")
+    y_lab = _as_bool(labeled_true, "labeled_true")
+    p_lab = check_probabilities(labeled_proba, "labeled_proba")
+    if p_lab.shape != y_lab.shape:
+        raise ValueError(
+            f"labeled_true and labeled_proba must have the same length, got {y_lab.size} and {p_lab.size}"
+        )
+    hit_pos = p_lab[y_lab] >= check_rate(threshold, "threshold")
+    hit_neg = p_lab[~y_lab] >= threshold
+    if hit_pos.size == 0 or hit_neg.size == 0:
+        raise ValueError("labeled_true must hold positives and negatives")
+    (lab_gen,) = gen.spawn(1)
+
+    def redraw() -> tuple[float, float]:
+        t = float(hit_pos[lab_gen.integers(0, hit_pos.size, hit_pos.size)].mean())
+        f = float(hit_neg[lab_gen.integers(0, hit_neg.size, hit_neg.size)].mean())
+        return t, f
+
+    return redraw
+
+
+ESTIMATORS = ("em", "acc", "cc", "mean")
+
+
+def study_summary(study: pd.DataFrame) -> pd.DataFrame:
+    """One row per prior of a :func:`prevalence_study`: mean estimates, relative errors, spreads.
+
+    For each estimator ``e`` among ``em, acc, cc, mean`` (and ``acc_lab``
+    when the study has it), over the draws of one prior::
+
+        e         = mean of the estimates
+        e_rel     = mean of (estimate - true) / true      (relative error, signed)
+        e_sd      = standard deviation of the estimates   (ddof = 1)
+        e_sd_rel  = e_sd / mean of true                   (relative spread)
+
+    plus ``n`` and ``true``, the means of the sample size and of the true
+    prevalence. An error of 0.002 at a prevalence of 0.01 is a relative
+    error of 0.2: the relative columns say how far off an estimate is at
+    the prevalence where it is used. Rows keep the order of the priors.
+    """
+    if not isinstance(study, pd.DataFrame):
+        raise ValueError(f"study must be a DataFrame from prevalence_study, got {type(study).__name__}")
+    missing = [c for c in ("prior", "true", "n", *ESTIMATORS) if c not in study.columns]
+    if missing:
+        raise ValueError(f"study lacks the columns {missing} of a prevalence_study")
+    names = [*ESTIMATORS, *(["acc_lab"] if "acc_lab" in study.columns else [])]
+    rel = study[names].sub(study["true"], axis=0).div(study["true"], axis=0).add_suffix("_rel")
+    grouped = pd.concat([study, rel], axis=1).groupby("prior", sort=False)
+    out = grouped[["n", "true", *names, *rel.columns]].mean()
+    sd = grouped[names].std()
+    out[[f"{e}_sd" for e in names]] = sd.to_numpy()
+    out[[f"{e}_sd_rel" for e in names]] = (sd.to_numpy().T / out["true"].to_numpy()).T
+    return out

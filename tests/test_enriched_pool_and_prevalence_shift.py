@@ -13,7 +13,7 @@ from helpers import (
     precision_interval,
 )
 from helpers.enriched_pool import COUNT_COLUMNS, enriched_pool_splits, precision_estimates
-from helpers.prevalence_shift import prevalence_estimates, prevalence_study, sample_at_prevalence
+from helpers.prevalence_shift import prevalence_estimates, prevalence_study, sample_at_prevalence, study_summary
 
 
 def _toy(n_pos=100, n_neg=1000, seed=0):
@@ -158,3 +158,61 @@ def test_prevalence_study_shape():
     assert np.allclose(s.acc, s.true)  # perfect separation at 0.5: ACC is exact
     with pytest.raises(ValueError, match="same length"):
         prevalence_study(y, p[:-1], priors=[0.5], n_draws=1, train_prevalence=0.1, tpr=1.0, fpr=0.0)
+
+
+def _pool_and_labeled():
+    rng = np.random.default_rng(5)
+    y = np.r_[np.ones(100, int), np.zeros(900, int)]
+    p = np.clip(np.where(y == 1, rng.normal(0.75, 0.2, y.size), rng.normal(0.2, 0.15, y.size)), 0, 1)
+    y_lab = np.r_[np.ones(60, int), np.zeros(400, int)]
+    p_lab = np.clip(np.where(y_lab == 1, rng.normal(0.75, 0.2, y_lab.size), rng.normal(0.2, 0.15, y_lab.size)), 0, 1)
+    tpr, fpr = (p_lab[y_lab == 1] >= 0.5).mean(), (p_lab[y_lab == 0] >= 0.5).mean()
+    return y, p, y_lab, p_lab, tpr, fpr
+
+
+def test_prevalence_study_redraws_the_labeled_set_on_request():
+    y, p, y_lab, p_lab, tpr, fpr = _pool_and_labeled()
+    kw = dict(priors=[0.3, 0.05], n_draws=40, train_prevalence=0.1, tpr=tpr, fpr=fpr, rng=4)
+    plain = prevalence_study(y, p, **kw)
+    redrawn = prevalence_study(y, p, labeled_true=y_lab, labeled_proba=p_lab, **kw)
+    # the other columns do not move: the redraws have their own stream
+    pd.testing.assert_frame_equal(redrawn[plain.columns], plain)
+    # acc_lab is ACC with rates from a stratified bootstrap of the labeled set: recompute one draw by hand
+    gen = np.random.default_rng(4).spawn(1)[0]
+    hit_pos, hit_neg = p_lab[y_lab == 1] >= 0.5, p_lab[y_lab == 0] >= 0.5
+    t = hit_pos[gen.integers(0, hit_pos.size, hit_pos.size)].mean()
+    f = hit_neg[gen.integers(0, hit_neg.size, hit_neg.size)].mean()
+    idx = sample_at_prevalence(y, 0.3, rng=np.random.default_rng(4))
+    q = (p[idx] >= 0.5).mean()
+    assert redrawn.acc_lab.iloc[0] == pytest.approx(min(max((q - f) / (t - f), 0), 1), rel=1e-12)
+    # redrawing adds spread
+    assert redrawn.groupby("prior").acc_lab.std().gt(redrawn.groupby("prior").acc.std()).all()
+
+
+def test_prevalence_study_redraws_need_both_labeled_arrays():
+    y, p, y_lab, p_lab, tpr, fpr = _pool_and_labeled()
+    kw = dict(priors=[0.3], n_draws=1, train_prevalence=0.1, tpr=tpr, fpr=fpr)
+    with pytest.raises(ValueError, match="labeled_proba"):
+        prevalence_study(y, p, labeled_true=y_lab, **kw)
+    with pytest.raises(ValueError, match="same length"):
+        prevalence_study(y, p, labeled_true=y_lab, labeled_proba=p_lab[:-1], **kw)
+
+
+def test_study_summary_against_a_hand_computation():
+    y, p, y_lab, p_lab, tpr, fpr = _pool_and_labeled()
+    study = prevalence_study(y, p, priors=[0.3, 0.05], n_draws=30, train_prevalence=0.1, tpr=tpr, fpr=fpr, rng=2,
+                             labeled_true=y_lab, labeled_proba=p_lab)
+    s = study_summary(study)
+    assert list(s.index) == [0.3, 0.05]
+    for prior in (0.3, 0.05):
+        rows = study[study.prior == prior]
+        for e in ("em", "acc", "cc", "mean", "acc_lab"):
+            assert s.loc[prior, e] == pytest.approx(rows[e].mean())
+            rel = np.mean([(v - t) / t for v, t in zip(rows[e], rows["true"], strict=True)])
+            assert s.loc[prior, f"{e}_rel"] == pytest.approx(rel)
+            sd = np.sqrt(np.sum((rows[e] - rows[e].mean()) ** 2) / (len(rows) - 1))
+            assert s.loc[prior, f"{e}_sd"] == pytest.approx(sd)
+            assert s.loc[prior, f"{e}_sd_rel"] == pytest.approx(sd / rows["true"].mean())
+    assert "acc_lab" not in study_summary(study.drop(columns="acc_lab")).columns
+    with pytest.raises(ValueError, match="study"):
+        study_summary(study.drop(columns="em"))
