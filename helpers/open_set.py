@@ -6,9 +6,11 @@ remaining classes exist only in the pool. The labeled part is split into
 training and test sets. The pool's labels are hidden from the method and
 used only to check it.
 
-Also here: the F1 estimate built from recall@k and the known class size, and
-simulated score sets that produce the three textbook shapes of the
-recall@k-vs-k curve (ideal, overfit, underfit).
+Also here: simulated score sets that produce three textbook shapes of the
+recall@k-vs-k curve (ideal, narrow labels, look-alikes). The precision@k article
+calls the last two "overfit" and "underfit"; the course does not, because in
+machine learning those words describe a model's fit to its training data, and
+here the cause is how the labeled data and the pool differ.
 """
 
 from __future__ import annotations
@@ -72,25 +74,29 @@ def open_set_split(
 
 def simulate_recall_curve_scores(kind: str, *, n_pool: int = 10_000, class_size: int = 2_000,
                                  n_test_pos: int = 500, rng=0):
-    """Scores for the three shapes of the recall@k-vs-k curve (the precision@k article).
+    """Scores for three shapes of the recall@k-vs-k curve (the precision@k article).
 
     Returns ``(test_scores_pos, pool_scores, pool_is_pos)``; scores are on a
     logit-like scale, positives centred at 3, negatives at -6 (standard
     deviation 1), drawn with ``rng`` (an int seed, ``None`` or a
-    ``numpy.random.Generator``).
+    ``numpy.random.Generator``). With ``C = class_size``, the true recall of the
+    top k is at most ``k / C``, so precision@k = recall@k * C / k <= 1 for real
+    counts.
 
     - ``"ideal"``: pool positives and test positives come from the same
       distribution and every negative scores below every positive, so
       recall@k rises in a straight line and reaches 1 at k = class_size.
-    - ``"overfit"``: the labeled positives show only one sub-type, 60 % of the
-      class; the other 40 % of the pool's positives score like negatives.
-      Recall reaches 1 before k = class_size (precision@k > 1).
-    - ``"underfit"``: as ideal, but as many negatives as there are positives
-      look like positives to the model (a class the labeled data never
-      showed), so recall at k = class_size is only about one half.
+    - ``"narrow"`` (the article's "overfit"): the labeled positives show only
+      one sub-type, 60 % of the class; the other 40 % of the pool's positives
+      score like negatives. The labels are narrower than the class: recall
+      reaches 1 before k = class_size, and precision@k exceeds 1.
+    - ``"broad"`` (the article's "underfit"): as ideal, but as many negatives
+      as there are positives look like positives to the model (a class the
+      labeled data never showed): the model's idea of the class is broader than
+      the class, and recall at k = class_size is only about one half.
     """
-    if kind not in ("ideal", "overfit", "underfit"):
-        raise ValueError(f"kind must be 'ideal', 'overfit' or 'underfit', got {kind!r}")
+    if kind not in ("ideal", "narrow", "broad"):
+        raise ValueError(f"kind must be 'ideal', 'narrow' or 'broad', got {kind!r}")
     n_pool = check_count(n_pool, "n_pool")
     class_size = check_count(class_size, "class_size")
     n_test_pos = check_count(n_test_pos, "n_test_pos")
@@ -103,10 +109,10 @@ def simulate_recall_curve_scores(kind: str, *, n_pool: int = 10_000, class_size:
     test_pos = gen.normal(3, 1, n_test_pos)
     pos = gen.normal(3, 1, class_size)
     neg = gen.normal(-6, 1, n_neg)
-    if kind == "overfit":
+    if kind == "narrow":
         n_hidden = int(0.4 * class_size)
         pos[:n_hidden] = gen.normal(-6, 1, n_hidden)  # the sub-type the model never saw
-    elif kind == "underfit":
+    elif kind == "broad":
         n_alike = min(class_size, n_neg)
         neg[:n_alike] = gen.normal(3, 1, n_alike)  # negatives the model cannot tell apart
     scores = np.r_[pos, neg]

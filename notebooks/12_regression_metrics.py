@@ -11,17 +11,19 @@
 #
 # - compute R², MSE, RMSE, MAE, median absolute error and MAPE, and know what
 #   scale each lives on and how each reacts to outliers;
-# - read a prediction plot, a residual plot and residuals against a feature;
+# - read a prediction plot, a residual plot and residuals against a feature,
+#   and tell regression to the mean from miscalibration;
 # - handle asymmetric costs of over- and under-prediction with the pinball
 #   (quantile) loss and a quantile regression;
-# - use regression metrics in cross-validation (`scoring="neg_mean_squared_error"`).
+# - use regression metrics in cross-validation (`scoring="neg_mean_squared_error"`),
+#   and read one test score against the spread of the folds.
 
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.datasets import load_diabetes
 from sklearn.dummy import DummyRegressor
-from sklearn.linear_model import QuantileRegressor, Ridge
+from sklearn.linear_model import LinearRegression, QuantileRegressor, Ridge
 from sklearn.metrics import (
     PredictionErrorDisplay,
     make_scorer,
@@ -33,10 +35,11 @@ from sklearn.metrics import (
     r2_score,
     root_mean_squared_error,
 )
-from sklearn.model_selection import cross_val_score, train_test_split
+from sklearn.model_selection import ShuffleSplit, cross_val_score, train_test_split
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from helpers.binned import binned_means
 from helpers.plotting import PALETTE, use_course_style
 
 use_course_style()
@@ -59,7 +62,8 @@ feature_names = diabetes.feature_names
 X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)
 ridge = make_pipeline(StandardScaler(), Ridge()).fit(X_train, y_train)
 pred = ridge.predict(X_test)
-print(f"{len(y_train)} training and {len(y_test)} test patients; target from {y.min():.0f} to {y.max():.0f}")
+print(f"{X.shape[0]} patients, {X.shape[1]} features; target from {y.min():.0f} to {y.max():.0f}")
+print(f"{len(y_train)} training and {len(y_test)} test patients")
 
 # %% [markdown]
 # ## The standard metrics
@@ -149,27 +153,88 @@ axes[1].set_title("Residual plot (test set)")
 plt.show()
 
 # %% [markdown]
-# The points fan out along the diagonal: large true values are under-predicted
-# and small ones over-predicted, a sign of a model that explains only part of
-# the variance (R² about 0.36) and shrinks towards the mean.
+# The points scatter widely around the diagonal, and the cloud looks tilted:
+# the patients with the largest true values mostly sit below the diagonal
+# (under-predicted), those with the smallest above it (over-predicted). That
+# is **regression to the mean**, not a flaw of this model and not a sign of
+# shrinkage. Any model that explains only part of the variance (R² < 1) shows
+# it: a patient picked *for* an extreme true value is extreme partly by the
+# noise the model cannot predict, so the prediction is, on average, less
+# extreme than the truth.
+#
+# Which way we bin decides what we see. Group the test patients by their
+# **prediction** and take the mean true value in each group: for a
+# well-calibrated model, $E[y \mid \hat y] = \hat y$, these points lie on the
+# diagonal. Group them by their **true value** and take the mean prediction:
+# these points lie on a line flatter than the diagonal, with slope about R²,
+# for every model with R² < 1. Both from the same 111 points, in fifths
+# (`helpers.binned.binned_means`):
+
+# %%
+BINS = 5
+by_prediction = binned_means(pred, y_test, bins=BINS)  # (mean prediction, mean truth) per bin of the prediction
+by_truth = binned_means(y_test, pred, bins=BINS)  # (mean truth, mean prediction) per bin of the truth
+
+fig, ax = plt.subplots(figsize=(5.6, 5.2))
+ax.scatter(pred, y_test, color=PALETTE["sky"], alpha=0.5, s=16, label="test patients")
+ax.plot(*by_prediction, color=PALETTE["blue"], marker="o", label="mean truth per fifth of the prediction")
+ax.plot(by_truth[1], by_truth[0], color=PALETTE["orange"], marker="s", label="mean prediction per fifth of the truth")
+lims = [min(pred.min(), y_test.min()), max(pred.max(), y_test.max())]
+ax.plot(lims, lims, color="black", linestyle="--", linewidth=0.8, label="diagonal")
+ax.set_xlabel("predicted progression")
+ax.set_ylabel("true progression")
+ax.set_title("Two ways to bin one scatter")
+ax.legend(fontsize="small")
+plt.show()
+print("bins of the prediction: mean prediction", np.round(by_prediction[0]).astype(int).tolist(),
+      " mean truth", np.round(by_prediction[1]).astype(int).tolist())
+print("bins of the truth:      mean truth     ", np.round(by_truth[0]).astype(int).tolist(),
+      " mean prediction", np.round(by_truth[1]).astype(int).tolist())
+
+# %% [markdown]
+# The two slopes in numbers: regress the truth on the prediction (the
+# calibration slope, 1 for a calibrated model) and the prediction on the
+# truth (the regression-to-the-mean slope). On the training rows, least
+# squares makes the first exactly 1 and the second exactly R². Plain least
+# squares without any penalty shows the same, so the tilt is not the ridge
+# penalty's shrinkage of the coefficients (which is slight here):
+
+# %%
+ols = make_pipeline(StandardScaler(), LinearRegression()).fit(X_train, y_train)
+for name, model in [("ridge", ridge), ("least squares", ols)]:
+    for part, X_part, y_part in [("train", X_train, y_train), ("test", X_test, y_test)]:
+        p = model.predict(X_part)
+        calibration = np.polyfit(p, y_part, 1)[0]
+        to_the_mean = np.polyfit(y_part, p, 1)[0]
+        print(f"{name:>13}, {part:>5}: R² {r2_score(y_part, p):.3f}   slope of truth on prediction {calibration:.3f}   "
+              f"slope of prediction on truth {to_the_mean:.3f}")
+
+# %% [markdown]
+# On the test patients the slope of the prediction on the truth is about
+# 0.44, far below 1, for both models: regression to the mean. The
+# calibration slope is below 1 too (about 0.84): on new patients the
+# predictions spread a little *more* than the truth they track, the usual
+# mild optimism of a model fitted on 331 rows, and the opposite of
+# over-shrinking. The actual-vs-predicted plot answers "is the model
+# calibrated?" only when binned on the prediction.
 
 # %% [markdown]
 # ## Target and residuals against a feature
 #
 # Plotting against one input at a time shows what the model misses. Body mass
-# index (`bmi`) is the strongest single predictor here. The orange line is the
-# mean within each tenth of the `bmi` range (by quantile).
+# index (`bmi`) is the strongest single predictor here, by its correlation
+# with the target over all 442 patients:
 
 # %%
-def binned_means(x, v, bins=10):
-    """Mean of v within each quantile bin of x; returns bin centres and means."""
-    edges = np.quantile(x, np.linspace(0, 1, bins + 1))
-    which = np.clip(np.searchsorted(edges, x, side="right") - 1, 0, bins - 1)
-    centres = np.array([x[which == b].mean() for b in range(bins)])
-    means = np.array([v[which == b].mean() for b in range(bins)])
-    return centres, means
+correlations = {name: np.corrcoef(X[:, j], y)[0, 1] for j, name in enumerate(feature_names)}
+for name, r in sorted(correlations.items(), key=lambda item: -abs(item[1]))[:3]:
+    print(f"{name:>4}: correlation with the target {r:+.3f}")
 
+# %% [markdown]
+# The orange line is the mean within each tenth of the test patients' `bmi`
+# values (by quantile).
 
+# %%
 bmi = X_test[:, feature_names.index("bmi")]
 fig, axes = plt.subplots(1, 2, figsize=(11, 4))
 for ax, values, label in [(axes[0], y_test, "target (progression)"), (axes[1], residuals, "residual y − ŷ")]:
@@ -212,10 +277,16 @@ for name, p in [("ridge (mean)", pred), ("quantile 0.75", pred_q)]:
     print(f"{name:>14}: pinball loss {mean_pinball_loss(y_test, p, alpha=ALPHA):6.2f}, "
           f"under-predicted {under:.0%}, MAE {mean_absolute_error(y_test, p):5.1f}")
 
+# %%
+se = np.sqrt((1 - ALPHA) * ALPHA / len(y_test))
+print(f"standard error of a share of 0.25 among {len(y_test)} patients: {se:.3f}")
+
 # %% [markdown]
 # The quantile model has the lower asymmetric cost although its MAE is worse:
 # it deliberately predicts high, so only about one patient in five is
-# under-predicted (the aim is one in four). Cost need not be linear either (e.g. a fixed penalty for any
+# under-predicted (the aim is one in four; with 111 test patients the share
+# has a binomial standard error of about four percentage points, printed in
+# the next cell, so the two agree within noise). Cost need not be linear either (e.g. a fixed penalty for any
 # shortage); write it as a function of $y$ and $\hat y$ and use it as below.
 
 # %% [markdown]
@@ -229,7 +300,38 @@ neg_mse = cross_val_score(make_pipeline(StandardScaler(), Ridge()), X, y, scorin
 print("scores:       ", np.round(neg_mse, 1))
 print(f"mean CV MSE:   {-neg_mse.mean():.1f}")
 r2 = cross_val_score(make_pipeline(StandardScaler(), Ridge()), X, y, scoring="r2")
+print("R² per fold:  ", np.round(r2, 3))
 print(f"mean CV R²:    {r2.mean():.3f}")
+
+# %% [markdown]
+# **One test split against the folds.** The test set gave R² 0.358, the five
+# folds 0.482 on average. The test R² is below every fold. Two things are
+# behind it. The test MSE sits at the top of the folds' range: the 111 test
+# patients are a bit harder to predict. And R² divides by the variance of the
+# target *in the set it is computed on*; this test set's targets vary less
+# than the data's, so the same squared error is a larger share of it:
+
+# %%
+print(f"test MSE {mean_squared_error(y_test, pred):.0f}; fold MSEs from {-neg_mse.max():.0f} to {-neg_mse.min():.0f}")
+print(f"variance of the target: test set {y_test.var():.0f}, all {len(y)} patients {y.var():.0f}")
+
+# %% [markdown]
+# How unusual is that split? Repeat the random 331/111 split 200 times and
+# look at the spread of the test R²:
+
+# %%
+splits = ShuffleSplit(n_splits=200, test_size=len(y_test), random_state=0)
+r2_splits = cross_val_score(make_pipeline(StandardScaler(), Ridge()), X, y, scoring="r2", cv=splits)
+low, mid, high = np.percentile(r2_splits, [2.5, 50, 97.5])
+print(f"test R² over 200 random splits: median {mid:.3f}, 95 % of them between {low:.3f} and {high:.3f}")
+print(f"share of splits with a test R² at or below {r2_score(y_test, pred):.3f}: {np.mean(r2_splits <= r2_score(y_test, pred)):.1%}")
+
+# %% [markdown]
+# Our split is an unlucky one, below the middle 95 % of the range: only 1.5 %
+# of random splits score as low. A single test
+# split of about a hundred rows moves R² by about ±0.1; report the
+# cross-validated mean with the spread of its folds, and treat one split's
+# number as one draw.
 
 # %% [markdown]
 # An asymmetric cost becomes a scorer with `make_scorer`:
@@ -248,6 +350,11 @@ for name, model in [("ridge", make_pipeline(StandardScaler(), Ridge())), ("quant
 # - MAPE measures relative error; the slides' formula is in per cent,
 #   `mean_absolute_percentage_error` returns a fraction; avoid it near 0.
 # - Prediction, residual and residual-vs-feature plots show where a model fails.
+#   In an actual-vs-predicted plot, large true values under-predicted and small
+#   ones over-predicted is regression to the mean (any R² < 1); calibration is
+#   read by binning on the *prediction*.
+# - One test split of about a hundred rows is one draw: compare it with the
+#   spread of cross-validation folds or of repeated splits before reading it.
 # - When over- and under-prediction cost differently, use the pinball loss and
 #   predict a quantile instead of the mean.
 # - In `scoring=`, losses are negated: `"neg_mean_squared_error"`.
@@ -265,8 +372,10 @@ base = DummyRegressor().fit(X_train, y_train).predict(X_test)
 for name, p in [("mean baseline", base), ("ridge", pred)]:
     print(f"{name:>13}: R² {r2_score(y_test, p):7.4f}  MAE {mean_absolute_error(y_test, p):5.1f}  "
           f"MAPE {mean_absolute_percentage_error(y_test, p):.3f}")
+print(f"ridge cuts the MAE by {1 - mean_absolute_error(y_test, pred) / mean_absolute_error(y_test, base):.0%} "
+      f"and MAPE by {1 - mean_absolute_percentage_error(y_test, pred) / mean_absolute_percentage_error(y_test, base):.0%}")
 # The training mean scores R² just below 0 on the test set (0 would need the
-# test mean itself); ridge cuts the MAE by about a fifth and MAPE by a quarter.
+# test mean itself); ridge cuts the MAE by about a fifth and MAPE by more than a quarter.
 
 # %% [markdown]
 # **2. A 90 % upper bound.** Fit a quantile regression for the 0.9 quantile.
@@ -277,5 +386,6 @@ for name, p in [("mean baseline", base), ("ridge", pred)]:
 q90 = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(X_train, y_train)
 covered = np.mean(y_test <= q90.predict(X_test))
 print(f"share of test targets at or below the 0.9-quantile prediction: {covered:.1%}")
+print(f"binomial standard error of a share of 0.9 among {len(y_test)} patients: {np.sqrt(0.9 * 0.1 / len(y_test)):.1%}")
 # Close to 90 %, up to sampling noise with 111 test patients (a binomial
 # standard error of about 3 percentage points).

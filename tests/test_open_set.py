@@ -50,12 +50,14 @@ def test_f1_estimate_bad_arguments():
 def test_simulated_shapes():
     size = 2_000
     shapes = {}
-    for kind in ["ideal", "overfit", "underfit"]:
+    for kind in ["ideal", "narrow", "broad"]:
         test_pos, pool, is_pos = simulate_recall_curve_scores(kind, class_size=size)
         assert is_pos.sum() == size and pool.size == 10_000
         shapes[kind] = recall_at_k_unlabeled(test_pos, pool)
     assert shapes["ideal"][size - 1] > 0.97 and shapes["ideal"][size // 2 - 1] == pytest.approx(0.5, abs=0.05)
-    assert shapes["overfit"][int(0.7 * size)] == 1.0  # full recall well before the class size
-    assert shapes["underfit"][size - 1] == pytest.approx(0.5, abs=0.05)
+    assert shapes["narrow"][int(0.7 * size)] == 1.0  # full recall well before the class size
+    assert shapes["broad"][size - 1] == pytest.approx(0.5, abs=0.05)
     with pytest.raises(ValueError, match="kind"):
         simulate_recall_curve_scores("perfect")
+    with pytest.raises(ValueError, match="kind"):  # the article's words are not the course's names
+        simulate_recall_curve_scores("overfit")
