@@ -88,7 +88,7 @@ def recipe_prior_shift():
 
 
 def recipe_costs():
-    """notebooks/11: breast cancer (1 = malignant), validation-set probabilities, costs 10 and 100."""
+    """notebooks/11: breast cancer (1 = malignant), validation and test probabilities, costs 10 and 100, 1 %."""
     from sklearn.datasets import load_breast_cancer
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
@@ -97,10 +97,13 @@ def recipe_costs():
 
     X, target = load_breast_cancer(return_X_y=True)
     y = (target == 0).astype(int)
-    X_dev, _, y_dev, _ = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
+    X_dev, X_test, y_dev, y_test = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
     X_train, X_val, y_train, y_val = train_test_split(X_dev, y_dev, test_size=0.4, stratify=y_dev, random_state=0)
     model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000)).fit(X_train, y_train)
-    return (y_val, model.predict_proba(X_val)[:, 1]), {"cost_fp": 10, "ratio": 10.0}
+    test = (y_test, model.predict_proba(X_test)[:, 1])
+    return (y_val, model.predict_proba(X_val)[:, 1]), {
+        "cost_fp": 10, "ratio": 10.0, "train_prevalence": y_train.mean(), "deploy_prevalence": 0.01, "test": test,
+    }
 
 
 def recipe_confusion():

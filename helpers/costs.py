@@ -11,6 +11,18 @@ distinct score. For calibrated probabilities, decision theory gives the best
 threshold without any data: predict positive when the expected cost of doing
 so is lower, i.e. when ``p > (c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``,
 which is ``c_fp / (c_fp + c_fn)`` when right answers cost nothing.
+
+Every such rule has a prevalence. The costs above are per sample *of the rows
+counted*; where the model is used the share of positives ``pi`` may differ.
+Passing ``deploy_prevalence=pi`` reweights the negatives to that share
+(:func:`helpers.counts.counts_at_prevalence`, ``w = ((1 - pi) / pi) / (N / P)``),
+so the mean cost becomes the expected cost per case at ``pi``::
+
+    mean_cost_pi(t) = pi (c_fn FNR(t) + c_tp TPR(t)) + (1 - pi) (c_fp FPR(t) + c_tn TNR(t))
+
+And the decision-theory threshold holds for probabilities calibrated at
+``pi``: a model calibrated at a training prevalence needs
+:func:`bayes_threshold_at_prevalence`.
 """
 
 from __future__ import annotations
@@ -20,11 +32,12 @@ import pandas as pd
 from sklearn.metrics import confusion_matrix_at_thresholds
 
 from ._arguments import Cell, check_counts_object, resolve_counts, takes_counts
-from ._validate import check_binary_labels, check_same_length, check_scores
-from .counts import Counts
+from ._validate import check_binary_labels, check_probability_open, check_same_length, check_scores
+from .counts import Counts, counts_at_prevalence
 
 __all__ = [
     "bayes_threshold",
+    "bayes_threshold_at_prevalence",
     "break_even_cost_ratio",
     "cheapest_row",
     "cost_curve",
@@ -62,15 +75,96 @@ def bayes_threshold(*, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cos
     0.09090909090909091
     """
     fp, fn, tp, tn = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
+    return _bayes(fp, fn, tp, tn)
+
+
+def _bayes(fp, fn, tp, tn):
+    """``(c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``, elementwise, unchecked (the one copy of the formula)."""
     return (fp - tn) / ((fp - tn) + (fn - tp))
 
 
+def _shift_threshold(t, pi_t, pi_d):
+    """``t'`` with ``odds(t') = odds(t) odds(pi_t) / odds(pi_d)``, elementwise, unchecked (the one copy)."""
+    num = t * pi_t * (1.0 - pi_d)
+    return num / (num + (1.0 - t) * pi_d * (1.0 - pi_t))
+
+
+def bayes_threshold_at_prevalence(
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    train_prevalence: float,
+    deploy_prevalence: float,
+    cost_tp: float = 0.0,
+    cost_tn: float = 0.0,
+) -> float:
+    """Cost-minimising threshold at ``deploy_prevalence`` on a probability calibrated at ``train_prevalence``.
+
+    The Bayes threshold ``t* = (c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``
+    (:func:`bayes_threshold`) applies to ``q = P(y=1 | x)`` at the prevalence
+    where the model is used. A model calibrated at ``pi_train`` gives ``p``
+    instead; moving it to the new prior (:func:`helpers.prior_shift.adjust_posteriors`,
+    Saerens et al. 2002) multiplies its odds by ``odds(pi_deploy) / odds(pi_train)``,
+    with ``odds(x) = x / (1 - x)``. So ``q > t*`` exactly when ``p > t'`` with::
+
+        odds(t') = odds(t*) * odds(pi_train) / odds(pi_deploy)
+        t' = t* pi_train (1 - pi_deploy) / (t* pi_train (1 - pi_deploy) + (1 - t*) pi_deploy (1 - pi_train))
+
+    A rarer positive class (``pi_deploy < pi_train``) raises the threshold.
+
+    >>> round(bayes_threshold_at_prevalence(cost_fp=10, cost_fn=100, train_prevalence=0.374, deploy_prevalence=0.01), 4)
+    0.8554
+    >>> bayes_threshold_at_prevalence(cost_fp=10, cost_fn=100, train_prevalence=0.2, deploy_prevalence=0.2)
+    0.09090909090909091
+    """
+    t = bayes_threshold(cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn)
+    pi_t = check_probability_open(train_prevalence, "train_prevalence")
+    pi_d = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    if pi_t == pi_d:
+        return t
+    return float(_shift_threshold(t, pi_t, pi_d))
+
+
+def _at_prevalence(counts: Counts, deploy_prevalence: float | None, is_pos: np.ndarray) -> Counts:
+    """``counts`` as they are, or (w TN, w FP, FN, TP) at ``deploy_prevalence`` (counts_at_prevalence)."""
+    if deploy_prevalence is None:
+        return counts
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    if is_pos.all() or not is_pos.any():
+        raise ValueError(
+            "y_true must hold both classes to be reweighted to deploy_prevalence "
+            f"(it has {int(is_pos.sum())} positives and {int((~is_pos).sum())} negatives)"
+        )
+    return counts_at_prevalence(counts, pi)
+
+
 def expected_cost(
-    y_true, y_pred, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0, pos_label=1
+    y_true,
+    y_pred,
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    cost_tp: float = 0.0,
+    cost_tn: float = 0.0,
+    pos_label=1,
+    deploy_prevalence: float | None = None,
 ) -> float:
     """Mean cost per sample of hard predictions: ``(c_tn TN + c_fp FP + c_fn FN + c_tp TP) / n``.
 
-    Usable as a scorer: ``make_scorer(expected_cost, greater_is_better=False, cost_fp=10, cost_fn=100)``.
+    With ``deploy_prevalence=pi`` the negatives weigh ``w = ((1 - pi) / pi) / (N / P)``
+    (:func:`helpers.counts.counts_at_prevalence`), and the result is the
+    expected cost per case where a share ``pi`` is positive::
+
+        (c_tn w TN + c_fp w FP + c_fn FN + c_tp TP) / (P + w N)
+          = pi (c_fn FNR + c_tp TPR) + (1 - pi) (c_fp FPR + c_tn TNR)
+
+    Usable as a scorer: ``make_scorer(expected_cost, greater_is_better=False, cost_fp=10, cost_fn=100)``
+    (add ``deploy_prevalence=0.01`` to tune for 1 % positives).
+
+    >>> expected_cost([0, 0, 0, 1], [1, 0, 0, 1], cost_fp=10, cost_fn=100)
+    2.5
+    >>> round(expected_cost([0, 0, 0, 1], [1, 0, 0, 1], cost_fp=10, cost_fn=100, deploy_prevalence=0.01), 4)
+    3.3
     """
     costs = _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
     truth = np.asarray(y_true) == pos_label
@@ -78,22 +172,39 @@ def expected_cost(
     check_same_length(truth, pred, "y_true", "y_pred")
     if truth.size == 0:
         raise ValueError("y_true is empty")
-    tp = np.sum(truth & pred)
-    fp = np.sum(~truth & pred)
-    fn = np.sum(truth & ~pred)
-    tn = np.sum(~truth & ~pred)
-    return float(_total_cost(tn, fp, fn, tp, costs) / truth.size)
+    counts = Counts(
+        tn=int(np.sum(~truth & ~pred)), fp=int(np.sum(~truth & pred)), fn=int(np.sum(truth & ~pred)),
+        tp=int(np.sum(truth & pred)),
+    )
+    tn, fp, fn, tp = _at_prevalence(counts, deploy_prevalence, truth)
+    return float(_total_cost(tn, fp, fn, tp, costs) / (tn + fp + fn + tp))
 
 
 def cost_curve(
-    y_true, y_score, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0, pos_label=1
+    y_true,
+    y_score,
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    cost_tp: float = 0.0,
+    cost_tn: float = 0.0,
+    pos_label=1,
+    deploy_prevalence: float | None = None,
 ) -> pd.DataFrame:
     """Counts and cost at every distinct threshold (predict positive when ``score >= threshold``).
 
     The first row has threshold ``+inf`` (nobody flagged); then one row per
     distinct score, descending; the last row flags everybody. Columns:
     ``threshold, tn, fp, fn, tp, cost`` (total) and ``mean_cost`` (per sample),
-    the costs priced by :func:`cost_table`.
+    the costs priced by :func:`cost_table`::
+
+        mean_cost(t) = (c_tn TN(t) + c_fp FP(t) + c_fn FN(t) + c_tp TP(t)) / n
+
+    With ``deploy_prevalence=pi`` the columns ``tn`` and ``fp`` hold the
+    negatives weighted by ``w = ((1 - pi) / pi) / (N / P)``
+    (:func:`helpers.counts.counts_at_prevalence`, floats), and ``mean_cost``
+    is the expected cost per case where a share ``pi`` is positive,
+    ``pi (c_fn FNR + c_tp TPR) + (1 - pi) (c_fp FPR + c_tn TNR)``.
     """
     _check_costs(cost_fp, cost_fn, cost_tp, cost_tn)
     is_pos = check_binary_labels(y_true, pos_label=pos_label)
@@ -101,15 +212,12 @@ def cost_curve(
     check_same_length(is_pos, score, "y_true", "y_score")
     tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), score, pos_label=1)
     n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
-    table = pd.DataFrame(
-        {
-            "threshold": np.r_[np.inf, thresholds],
-            "tn": np.r_[n_neg, tns].astype(int),
-            "fp": np.r_[0, fps].astype(int),
-            "fn": np.r_[n_pos, fns].astype(int),
-            "tp": np.r_[0, tps].astype(int),
-        }
+    counts = Counts(
+        tn=np.r_[n_neg, tns].astype(int), fp=np.r_[0, fps].astype(int), fn=np.r_[n_pos, fns].astype(int),
+        tp=np.r_[0, tps].astype(int),
     )
+    counts = _at_prevalence(counts, deploy_prevalence, is_pos)
+    table = pd.DataFrame({"threshold": np.r_[np.inf, thresholds], **counts._asdict()})
     return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn)
 
 
@@ -176,14 +284,28 @@ def cheapest_row(table: pd.DataFrame) -> int:
 
 
 def min_cost_threshold(
-    y_true, y_score, *, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0, pos_label=1
+    y_true,
+    y_score,
+    *,
+    cost_fp: float,
+    cost_fn: float,
+    cost_tp: float = 0.0,
+    cost_tn: float = 0.0,
+    pos_label=1,
+    deploy_prevalence: float | None = None,
 ) -> tuple[float, float]:
     """The threshold of :func:`cost_curve` with the smallest total cost, and that mean cost per sample.
 
-    Ties go to the highest threshold (the fewest positives flagged).
+    ``argmin_t cost(t)`` over the distinct scores, ``cost(t) = c_tn TN + c_fp FP + c_fn FN + c_tp TP``;
+    ties go to the highest threshold (the fewest positives flagged). With
+    ``deploy_prevalence`` the negatives are reweighted to that share of
+    positives first (see :func:`cost_curve`). The cost returned is measured
+    on the rows that chose the threshold: optimistic; score the threshold on
+    other rows (:func:`expected_cost`) to report it.
     """
     table = cost_curve(
-        y_true, y_score, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn, pos_label=pos_label
+        y_true, y_score, cost_fp=cost_fp, cost_fn=cost_fn, cost_tp=cost_tp, cost_tn=cost_tn, pos_label=pos_label,
+        deploy_prevalence=deploy_prevalence,
     )
     best = cheapest_row(table)
     return float(table["threshold"].iloc[best]), float(table["mean_cost"].iloc[best])

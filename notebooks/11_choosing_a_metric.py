@@ -12,10 +12,16 @@
 # - find the threshold that minimises expected cost on held-out data, and
 #   compare it with the decision-theory threshold $c_{FP}/(c_{FP}+c_{FN})$ for
 #   calibrated probabilities;
+# - name the prevalence of every threshold rule: move the threshold to the
+#   share of positives where the model is used, by shifting the probabilities
+#   or by reweighting the validation counts, and see where the two agree
+#   and why they part when the negatives are few;
 # - let scikit-learn do it: `TunedThresholdClassifierCV` with a cost scorer,
 #   `FixedThresholdClassifier` with a threshold you chose;
 # - use any metric in cross-validation with `scoring=`, list the scorer names
-#   with today's API, and write your own scorer callable.
+#   with today's API, and write your own scorer callable;
+# - tell a ranking metric (ROC AUC, average precision) from the quality of
+#   the decisions made at one threshold.
 
 # %%
 import matplotlib.pyplot as plt
@@ -37,8 +43,16 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 from helpers import confusion_counts
-from helpers.costs import bayes_threshold, cost_curve, expected_cost, min_cost_threshold
+from helpers.costs import (
+    bayes_threshold,
+    bayes_threshold_at_prevalence,
+    cost_curve,
+    expected_cost,
+    min_cost_threshold,
+)
+from helpers.counts import negative_weight
 from helpers.plotting import PALETTE, use_course_style
+from helpers.prior_shift import adjust_posteriors
 from helpers.widgets.costs import cost_dashboard
 
 use_course_style()
@@ -91,7 +105,7 @@ p_test = model.predict_proba(X_test)[:, 1]
 # %% [markdown]
 # The prices: a false positive (a benign tumour sent for biopsy) costs 10, a
 # false negative (a missed cancer) costs 100, correct answers cost nothing.
-# At a threshold $t$ the mean cost per patient is
+# At a threshold $t$ the mean cost per patient of these data is
 #
 # $$\text{cost}(t) = \frac{c_{FP}\,FP(t) + c_{FN}\,FN(t)}{n}$$
 #
@@ -113,8 +127,9 @@ print(f"cheapest validation threshold: {t_val:.4f}, mean cost {cost_val:.3f} per
 
 # %% [markdown]
 # **Decision theory's answer.** If $p$ is a *calibrated* probability that the
-# tumour is malignant, flagging it costs $(1-p)\,c_{FP}$ on average and not
-# flagging it costs $p\,c_{FN}$. Flag when the first is smaller:
+# tumour is malignant, among patients like those the decision is made for,
+# flagging it costs $(1-p)\,c_{FP}$ on average and not flagging it costs
+# $p\,c_{FN}$. Flag when the first is smaller:
 #
 # $$p > t^* = \frac{c_{FP}}{c_{FP} + c_{FN}} = \frac{10}{110}$$
 #
@@ -138,7 +153,8 @@ ax.legend()
 plt.show()
 
 # %% [markdown]
-# Which threshold does best on patients it has not seen? The test set decides.
+# Which threshold does best on patients it has not seen, mixed as in these
+# data? The test set decides.
 # `expected_cost` prices hard predictions, and the matrix shows where the cost
 # comes from.
 
@@ -155,26 +171,197 @@ for rule, t in [("default 0.5", 0.5), ("Bayes 10/110", t_bayes), ("cheapest on v
 # expensive missed cancer. The validation minimum is tuned to 160 patients and
 # can overfit them; the Bayes threshold needs no tuning but trusts the
 # model's calibration.
+#
+# Both answers, though, are for patients mixed as in these data: 37 %
+# malignant. That is the subject of this course, and of the next section.
 
 # %% [markdown]
-# ## Widget: the price of a missed case
+# ## The prevalence where the model is used
 #
-# Slide the ratio of the two costs (FN cost / FP cost, FP fixed at 10). The
-# curve is the mean cost at each threshold on the validation set; the red line
-# is the cheapest threshold, the dashed green one the Bayes threshold
-# $1/(1+\text{ratio})$. The table gives the matrix at the cheapest threshold.
+# The breast-cancer data come from a hospital, where 37 % of the tumours
+# sampled were malignant. Suppose the same model is used where only **1 %**
+# are (a number chosen for the example; use your own setting's). Then the
+# mean cost per patient at a threshold $t$ is
+#
+# $$\text{cost}_\pi(t) = \pi\, c_{FN}\, \text{FNR}(t) + (1-\pi)\, c_{FP}\, \text{FPR}(t),
+# \qquad \pi = 0.01 .$$
+#
+# The error rates of the model do not change; their weights do. A false alarm
+# now happens among 99 % of the patients, a missed cancer among 1 %. Both
+# thresholds above silently used $\pi = 0.37$: the validation minimum through
+# the mix of its rows, and $t^*$ through the probabilities, which a logistic
+# regression calibrates, on average, to the prevalence it was trained at:
+
+# %%
+PI_DEPLOY = 0.01
+pi_train = y_train.mean()
+p_train = model.predict_proba(X_train)[:, 1]
+print(f"training prevalence {pi_train:.4f}; mean predicted probability on the training rows {p_train.mean():.4f}")
+
+# %% [markdown]
+# There are two ways to move the threshold to 1 %, one for each of the two
+# rules above.
+#
+# **(a) Shift the probabilities** (notebook 08; Saerens, Latinne &
+# Decaestecker, 2002). With the class-conditional distributions of the
+# features unchanged, Bayes' rule moves
+# $p = P(\text{malignant} \mid x)$ at the training prevalence to
+# $q$ at the deployment prevalence by multiplying its odds by
+# $\text{odds}(\pi_\text{deploy}) / \text{odds}(\pi_\text{train})$, with
+# $\text{odds}(x) = x/(1-x)$; `adjust_posteriors` does it. Flag when $q > t^*$:
+# that is the same as flagging when $p > t'$, with
+#
+# $$\text{odds}(t') = \text{odds}(t^*)\,\frac{\text{odds}(\pi_\text{train})}{\text{odds}(\pi_\text{deploy})}.$$
+#
+# `bayes_threshold_at_prevalence` computes $t'$; the cell checks that both
+# forms flag the same validation tumours.
+
+# %%
+t_shift = bayes_threshold_at_prevalence(
+    cost_fp=COST_FP, cost_fn=COST_FN, train_prevalence=pi_train, deploy_prevalence=PI_DEPLOY
+)
+q_val = adjust_posteriors(p_val, train_prevalence=pi_train, deploy_prevalence=PI_DEPLOY)
+print(f"Bayes threshold at {PI_DEPLOY:.0%} on the model's probability: t' = {t_shift:.3f} (was {t_bayes:.3f})")
+print("same decisions as q >= 10/110 on every validation tumour:", np.array_equal(q_val >= t_bayes, p_val >= t_shift))
+
+# %% [markdown]
+# **(b) Reweight the validation counts** (notebook 06). Give every benign
+# validation tumour the weight $w = \frac{(1-\pi)/\pi}{N/P}$, so that the
+# weighted validation set has 1 % malignant, and take the cheapest threshold
+# as before. `cost_curve` and `min_cost_threshold` do this when given
+# `deploy_prevalence`. The probabilities are not used as probabilities here,
+# only to rank the tumours.
+
+# %%
+n_pos_val, n_neg_val = int(y_val.sum()), int((1 - y_val).sum())
+w = negative_weight(n_pos_val, n_neg_val, PI_DEPLOY)
+t_val_1, cost_val_1 = min_cost_threshold(y_val, p_val, cost_fp=COST_FP, cost_fn=COST_FN, deploy_prevalence=PI_DEPLOY)
+print(f"{n_neg_val} benign validation tumours, each weighing w = {w:.1f}")
+print(f"cheapest validation threshold at {PI_DEPLOY:.0%}: {t_val_1:.3f}, mean cost {cost_val_1:.3f} per patient")
+print(f"highest score of a benign validation tumour: {p_val[y_val == 0].max():.3f}")
+
+# %% [markdown]
+# Both routes move the threshold the same way and by a lot: from below 0.1
+# to well above 0.5. Where they land differs, and the last line says why.
+# No benign validation tumour scores above 0.527, so on these rows every
+# threshold above it costs no false alarm at all, and the count route lowers
+# the threshold to just above that one tumour (any threshold above 0.527 and
+# up to 0.632 flags the same validation rows). With 101 benign tumours, a
+# false-positive rate below 1/101 cannot be seen; at 1 % that is exactly the
+# range that matters, because each benign tumour now stands for 57.8 patients.
+#
+# The test set, which chose nothing, decides, at the same 1 %:
+
+# %%
+rules_1 = [("default 0.5", 0.5), ("Bayes, prevalence ignored", t_bayes), ("(a) Bayes at 1 %", t_shift),
+           ("(b) cheapest on validation at 1 %", t_val_1)]
+for rule, t in rules_1:
+    c = confusion_counts(y_test, (p_test >= t).astype(int))
+    cost = expected_cost(y_test, p_test >= t, cost_fp=COST_FP, cost_fn=COST_FN, deploy_prevalence=PI_DEPLOY)
+    print(f"{rule:>33}: t = {t:.3f}  FP = {c.fp:2d}  FN = {c.fn:2d}  mean test cost at 1 % {cost:.3f}")
+n_pos_test, n_neg_test = int(y_test.sum()), int((1 - y_test).sum())
+print(f"{n_neg_test} benign and {n_pos_test} malignant test tumours; at 1 %, one false alarm adds "
+      f"{(1 - PI_DEPLOY) * COST_FP / n_neg_test:.3f} to the mean test cost, one missed cancer "
+      f"{PI_DEPLOY * COST_FN / n_pos_test:.3f}")
+
+# %% [markdown]
+# Ignoring the prevalence is the expensive mistake: the threshold 0.091 flags
+# 20 benign tumours of 107, and at 1 % false alarms dominate the bill. Both
+# prevalence-aware rules cost a fraction of it, and less than the default
+# 0.5. Between (a) and (b) the test set prefers (a), but read that with
+# care: the difference comes down to two benign test tumours, each of which
+# adds 0.093 to the mean cost at 1 %. What the output does show is the
+# mechanism above: the threshold chosen by counting, 0.632, was set just
+# above the highest benign score on validation, and two benign test tumours
+# score above it.
+#
+# **Every threshold rule names its prevalence**, and a stated prevalence is
+# itself a guess. The figure shows both routes from 0.2 % to 50 %, with
+# half and double of 1 % marked.
+
+# %%
+grid = np.geomspace(0.002, 0.5, 50)
+shifted = [bayes_threshold_at_prevalence(cost_fp=COST_FP, cost_fn=COST_FN, train_prevalence=pi_train,
+                                         deploy_prevalence=pi) for pi in grid]
+counted = [min_cost_threshold(y_val, p_val, cost_fp=COST_FP, cost_fn=COST_FN, deploy_prevalence=pi)[0]
+           for pi in grid]
+fig, ax = plt.subplots()
+ax.plot(grid, shifted, color=PALETTE["green"], linestyle="--", label="(a) Bayes threshold shifted to π")
+ax.plot(grid, counted, drawstyle="steps-post", color=PALETTE["vermillion"], label="(b) cheapest on reweighted validation")
+for pi in [PI_DEPLOY / 2, PI_DEPLOY, 2 * PI_DEPLOY]:
+    ax.axvline(pi, color="grey", linestyle=":", linewidth=1)
+ax.axvline(pi_train, color="grey", linewidth=1, label=f"training prevalence {pi_train:.1%}")
+ax.set_xscale("log")
+ax.set_ylim(0, 1)
+ax.set_xlabel("deployment prevalence π (log scale)")
+ax.set_ylabel("threshold on P(malignant)")
+ax.set_title("Cost-optimal threshold (FP = 10, FN = 100) against prevalence")
+ax.legend(loc="lower left")
+plt.show()
+
+# %%
+print("prevalence   (a) t'  test cost   (b) t  test cost")
+for pi in [PI_DEPLOY / 2, PI_DEPLOY, 2 * PI_DEPLOY, 0.1, pi_train]:
+    t_a = bayes_threshold_at_prevalence(cost_fp=COST_FP, cost_fn=COST_FN, train_prevalence=pi_train,
+                                        deploy_prevalence=pi)
+    t_b = min_cost_threshold(y_val, p_val, cost_fp=COST_FP, cost_fn=COST_FN, deploy_prevalence=pi)[0]
+    cost_a, cost_b = (expected_cost(y_test, p_test >= t, cost_fp=COST_FP, cost_fn=COST_FN, deploy_prevalence=pi)
+                      for t in (t_a, t_b))
+    print(f"{pi:10.1%}  {t_a:7.3f}  {cost_a:9.3f}  {t_b:6.3f}  {cost_b:9.3f}")
+
+# %% [markdown]
+# Read the figure from the right. Near the training prevalence and at 10 %
+# the two routes pick neighbouring thresholds (0.091 and 0.054; 0.350 and
+# 0.268), and their test costs are close. Route (b) moves in steps: its
+# threshold sits at one of the 160 validation scores and moves only when
+# one more weighted benign tumour outweighs the missed cancers. Towards rare
+# positives (the left of the figure) the two part: (a) keeps rising, while
+# (b) stops among the highest benign validation scores, where the validation
+# rows show at most one false alarm, and at 0.5 %, 1 % and 2 % the test rows
+# charge it for the false alarms it could not see. So:
+#
+# - Route (a) needs calibrated probabilities and a known training
+#   prevalence; it then works at any prevalence. Check the calibration
+#   (notebook 08) before trusting it.
+# - Route (b) needs no calibration but enough negatives: at a small
+#   prevalence each one weighs $w \gg 1$, and a rule chosen on them is only
+#   as good as the rarest false alarm they can show.
+# - Halving or doubling the prevalence moves $t'$ between 0.922 (0.5 %) and
+#   0.745 (2 %): a stated prevalence should come with a range, and the
+#   threshold with it.
+
+# %% [markdown]
+# ## Widget: the price of a missed case, the share of positives
+#
+# Two sliders, both on a logarithmic scale: the ratio of the two costs
+# (FN cost / FP cost, FP fixed at 10) and the deployment prevalence. On the
+# left, the validation cost of every threshold at that prevalence, divided by
+# the cost without a model: the cheaper of flagging nobody ($\pi\,c_{FN}$ per
+# patient) and flagging everybody ($(1-\pi)\,c_{FP}$). Below 1 the model
+# saves money; the axes stay put while you move the sliders. The red line is
+# the cheapest threshold on the reweighted validation rows (route b), the
+# dashed green one the Bayes threshold shifted to the prevalence (route a),
+# the dash-dotted one the Bayes threshold that ignores the prevalence. On the
+# right, both routes against the cost ratio. The table prices each rule on
+# the validation rows and on the test rows: the red line was chosen on the
+# first, so only the second is a fair score of it.
 
 # %% tags=["nbval-ignore-output"]
-cost_dashboard(y_val, p_val, cost_fp=COST_FP, ratio=COST_FN / COST_FP)
+cost_dashboard(y_val, p_val, cost_fp=COST_FP, ratio=COST_FN / COST_FP, train_prevalence=pi_train,
+               deploy_prevalence=PI_DEPLOY, test=(y_test, p_test))
 
 # %% [markdown]
-# What the widget shows at a few ratios (the checked numbers):
+# What the widget shows at 1 % for a few ratios (the checked numbers): each
+# threshold, and its mean cost on the test rows.
 
 # %%
 for ratio in [1, 10, 100]:
-    t, cost = min_cost_threshold(y_val, p_val, cost_fp=COST_FP, cost_fn=ratio * COST_FP)
-    tb = bayes_threshold(cost_fp=COST_FP, cost_fn=ratio * COST_FP)
-    print(f"ratio {ratio:>3}: cheapest threshold {t:.3f} (mean cost {cost:.3f}); Bayes threshold {tb:.3f}")
+    costs = {"cost_fp": COST_FP, "cost_fn": ratio * COST_FP}
+    t, _ = min_cost_threshold(y_val, p_val, **costs, deploy_prevalence=PI_DEPLOY)
+    tb = bayes_threshold_at_prevalence(**costs, train_prevalence=pi_train, deploy_prevalence=PI_DEPLOY)
+    cost_t, cost_tb = (expected_cost(y_test, p_test >= x, **costs, deploy_prevalence=PI_DEPLOY) for x in (t, tb))
+    print(f"ratio {ratio:>3}: cheapest on validation {t:.3f} (test cost {cost_t:.3f}); "
+          f"Bayes at 1 % {tb:.3f} (test cost {cost_tb:.3f})")
 
 # %% [markdown]
 # ## Letting scikit-learn tune the threshold
@@ -182,9 +369,12 @@ for ratio in [1, 10, 100]:
 # `TunedThresholdClassifierCV` does the search above inside cross-validation:
 # it fits the model on each training fold, scores a grid of thresholds on the
 # held-out fold, keeps the best on average, then refits on all the data it
-# was given. It needs a scorer where **higher is better**, so we wrap the cost
-# with `make_scorer(..., greater_is_better=False)` (the scorer returns the
-# negative cost).
+# was given. Cross-validation needs no separate validation set, so it gets
+# the 398 development tumours (training and validation rows together). It
+# needs a scorer where **higher is better**, so we wrap the cost with
+# `make_scorer(..., greater_is_better=False)` (the scorer returns the
+# negative cost). This scorer prices the mix of the rows it is given, 37 %
+# malignant; the end of this section tunes for 1 %.
 
 # %%
 cost_scorer = make_scorer(expected_cost, greater_is_better=False, cost_fp=COST_FP, cost_fn=COST_FN)
@@ -194,7 +384,12 @@ print(f"tuned threshold {tuned.best_threshold_:.3f}, cross-validated mean cost {
 
 # %% [markdown]
 # `FixedThresholdClassifier` applies a threshold you chose yourself, here the
-# Bayes threshold; both wrappers are ordinary estimators with `predict`:
+# Bayes threshold; both wrappers are ordinary estimators with `predict`. To
+# compare like with like, the plain model and the fixed-threshold model are
+# fitted on the same 398 development tumours as the tuned one. These are
+# not the models of the first test comparison above, which were fitted on
+# the 238 training tumours (the validation rows were kept to choose the
+# threshold), so their counts differ from those.
 
 # %%
 fixed = FixedThresholdClassifier(base, threshold=t_bayes).fit(X_dev, y_dev)
@@ -204,6 +399,7 @@ for name, est in [("threshold 0.5", plain), ("FixedThreshold (Bayes)", fixed), (
     print(f"{name:>22}: FP = {c.fp:2d}  FN = {c.fn:2d}  mean test cost {-cost_scorer(est, X_test, y_test):.3f}")
 print(f"on {len(y_test)} test patients, one missed cancer adds {COST_FN / len(y_test):.2f} to the mean cost, "
       f"one false alarm {COST_FP / len(y_test):.2f}")
+print(f"fitted on {len(y_dev)} development tumours here, on {len(y_train)} training tumours in the first comparison")
 
 # %% [markdown]
 # On the test set the Bayes threshold did best, and the threshold tuned by
@@ -215,6 +411,35 @@ print(f"on {len(y_test)} test patients, one missed cancer adds {COST_FN / len(y_
 # cost here. Part of that is chance, part is optimism: it is the cost of the
 # best of the thresholds the search tried, scored on the same folds that
 # chose it. The test set gives the figure to report.
+#
+# **At the deployment prevalence.** `expected_cost` takes `deploy_prevalence`
+# too, and a scorer built from it makes the search price every fold at 1 %
+# (route b inside cross-validation). Route (a) is one line: the shifted Bayes
+# threshold for the development rows' prevalence, given to
+# `FixedThresholdClassifier`. Both are scored on the test rows at 1 %:
+
+# %%
+cost_scorer_1 = make_scorer(expected_cost, greater_is_better=False, cost_fp=COST_FP, cost_fn=COST_FN,
+                            deploy_prevalence=PI_DEPLOY)
+tuned_1 = TunedThresholdClassifierCV(base, scoring=cost_scorer_1, cv=5, random_state=0).fit(X_dev, y_dev)
+t_dev = bayes_threshold_at_prevalence(cost_fp=COST_FP, cost_fn=COST_FN, train_prevalence=y_dev.mean(),
+                                      deploy_prevalence=PI_DEPLOY)
+fixed_1 = FixedThresholdClassifier(base, threshold=t_dev).fit(X_dev, y_dev)
+for name, est, t in [("(b) TunedThresholdCV at 1 %", tuned_1, tuned_1.best_threshold_),
+                     ("(a) FixedThreshold at 1 %", fixed_1, t_dev)]:
+    c = confusion_counts(y_test, est.predict(X_test))
+    print(f"{name:>27}: t = {t:.3f}  FP = {c.fp}  FN = {c.fn}  mean test cost at 1 % {-cost_scorer_1(est, X_test, y_test):.3f}")
+print(f"cross-validated mean cost at 1 % reported by the search: {-tuned_1.best_score_:.3f} "
+      f"({int((1 - y_dev).sum())} benign development tumours, a fifth of them in each held-out fold)")
+
+# %% [markdown]
+# The search reports a cross-validated cost at 1 % of 0.034; the test rows
+# charge 0.340 for its threshold. This is the optimism of the count route
+# again, now inside cross-validation: each held-out fold holds a fifth of
+# the 250 benign development tumours, too few to show the false-positive
+# rates that matter at 1 %, so a threshold just above the benign tumours a
+# fold happens to contain looks free of false alarms there. The shifted
+# Bayes threshold does better on the test rows.
 
 # %% [markdown]
 # ## Metrics in cross-validation
@@ -245,8 +470,35 @@ print(f"share of non-nines: {1 - is_nine.mean():.3f};  images predicted as a 9 i
 # non-nines is the signature of a model that answers "not a 9" to everybody,
 # and it does: no image is predicted as a 9. With pixel values
 # up to 16, $\gamma = 1/64$ makes the kernel so narrow that each training
-# image only resembles itself. The ranking by `decision_function` still
-# carries information, which ROC AUC sees and accuracy does not.
+# image only resembles itself.
+#
+# **Ranking versus decisions.** Yet ROC AUC is 0.99. ROC AUC and average
+# precision judge only the *ranking* of the images by `decision_function`;
+# `predict` adds a *decision*, flagging the images above a threshold (0 for
+# an SVC). Here the ranking is good and the decision useless: no image of
+# a test fold scores above 0. Metrics of the decisions (accuracy, recall,
+# balanced accuracy) see that; ranking metrics cannot. The same three folds, by both
+# kinds of metric, and the same model with its threshold chosen on inner
+# folds (`TunedThresholdClassifierCV`, so each outer test fold chose
+# nothing):
+
+# %%
+old = cross_validate(old_svc, X_dig, is_nine, cv=3, scoring=["roc_auc", "average_precision", "recall",
+                                                              "balanced_accuracy"])
+for key in ["test_roc_auc", "test_average_precision", "test_recall", "test_balanced_accuracy"]:
+    print(f"{key:>23}:", ", ".join(f"{a:.3f}" for a in old[key]), f"(mean {old[key].mean():.2f})")
+retuned = TunedThresholdClassifierCV(old_svc, scoring="balanced_accuracy", cv=3)
+moved = cross_val_score(retuned, X_dig, is_nine, cv=3, scoring="balanced_accuracy")
+print("balanced accuracy with a tuned threshold:", ", ".join(f"{a:.2f}" for a in moved))
+
+# %% [markdown]
+# The ranking metrics say "good" (mean ROC AUC 0.99, average precision
+# 0.96); the decision metrics say "useless" (recall 0, balanced accuracy
+# 0.50). Both are right about different things. A good ranking means a
+# useful threshold *exists*; only a metric of the decisions tells whether the
+# threshold in use is one. With the threshold tuned, the same ranking gives
+# a balanced accuracy between 0.73 and 0.89: much better, though still short
+# of today's model below.
 #
 # With today's defaults (5 folds, `gamma="scale"`) the model is good and both
 # metrics say so. We change one setting, the solver's tolerance, to
@@ -334,13 +586,16 @@ for scoring in ["accuracy", few_support_vectors]:
     search = GridSearchCV(svc, grid, cv=3, scoring=scoring).fit(X_tr, y_tr)
     best = search.best_estimator_
     name = scoring if isinstance(scoring, str) else scoring.__name__
+    wrong = int((best.predict(X_te) != y_te).sum())
     print(f"{name:>19}: best {search.best_params_}, {len(best.support_)} support vectors, "
-          f"test accuracy {best.score(X_te, y_te):.3f}")
+          f"test accuracy {best.score(X_te, y_te):.3f} ({wrong} of {len(y_te)} test images wrong)")
 
 # %% [markdown]
 # The custom scorer picks a model with far fewer support vectors (73 instead
-# of 179), here at the same test accuracy: `scoring=` is where you tell the
-# search what "best" means.
+# of 179), and on this test set it loses nothing: both models get the same
+# test accuracy, 0.993, the same 3 images of 450 wrong. (With three errors
+# either way, this test set could not show a small difference had there been
+# one.) `scoring=` is where you tell the search what "best" means.
 
 # %% [markdown]
 # ## Summary
@@ -349,13 +604,25 @@ for scoring in ["accuracy", few_support_vectors]:
 #   what must be guaranteed.
 # - With a cost per cell, the best threshold minimises
 #   $c_{FP}FP + c_{FN}FN$ on held-out data; for calibrated probabilities
-#   decision theory gives it directly: $c_{FP}/(c_{FP}+c_{FN})$.
+#   decision theory gives it directly: $c_{FP}/(c_{FP}+c_{FN})$. Choose the
+#   threshold on one set and report its cost on another.
+# - Both rules hold for one prevalence. Where the share of positives differs
+#   from the training data's, move the threshold: shift the Bayes threshold
+#   with the odds of the two prevalences (for this model and costs, 0.091 at
+#   37 % becomes 0.855 at 1 %), or reweight the validation negatives by
+#   $w = \frac{(1-\pi)/\pi}{N/P}$ and take the cheapest threshold again.
+#   The two agree when there are enough negatives to see the false-positive
+#   rates that matter; with few, the reweighted minimum is too low. Say
+#   which prevalence a threshold is for, and show half and double.
 # - `TunedThresholdClassifierCV(scoring=make_scorer(cost, greater_is_better=False))`
 #   searches the threshold inside cross-validation; `FixedThresholdClassifier` applies one.
 # - `scoring=` changes what cross-validation and grid search measure; list the
 #   names with `get_scorer_names()`; any `(estimator, X, y) -> number` works.
-# - Accuracy can hide a useless model on imbalanced data (0.9 for "never a 9");
-#   a ranking metric such as ROC AUC or average precision does not.
+# - Ranking is not deciding. Accuracy can hide a useless model on imbalanced
+#   data (0.9 for "never a 9"); ROC AUC (0.99 for the same model) and average
+#   precision judge only the ranking and would hide it too. Report a metric
+#   of the decisions at the threshold in use (recall, balanced accuracy, a
+#   cost) next to a ranking metric.
 
 # %% [markdown]
 # ## Exercises
@@ -390,3 +657,25 @@ for name, yy, pp in [("validation", y_val, p_val), ("test", y_test, p_test)]:
 # The guarantee holds on the set it was tuned on by construction; on new
 # patients it may fall short. A safer rule aims higher on validation or uses
 # a confidence bound on recall (notebook 07).
+
+# %% [markdown]
+# **3. When is 0.5 right?** With costs 10 and 100 and this model (trained at
+# 37 % malignant), at which deployment prevalence is the cost-optimal
+# threshold the default 0.5? Solve the odds equation of the prevalence
+# section for $\pi_\text{deploy}$, check it with
+# `bayes_threshold_at_prevalence`, and compare with the cheapest threshold
+# on the validation rows reweighted to that prevalence.
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Solution 3
+# odds(0.5) = 1 = odds(t*) odds(pi_train) / odds(pi)  =>  odds(pi) = odds(t*) odds(pi_train)
+odds_pi = (t_bayes / (1 - t_bayes)) * (pi_train / (1 - pi_train))
+pi_half = odds_pi / (1 + odds_pi)
+check = bayes_threshold_at_prevalence(cost_fp=COST_FP, cost_fn=COST_FN, train_prevalence=pi_train,
+                                      deploy_prevalence=pi_half)
+t_half, _ = min_cost_threshold(y_val, p_val, cost_fp=COST_FP, cost_fn=COST_FN, deploy_prevalence=pi_half)
+print(f"prevalence {pi_half:.2%} (1 in {1 / pi_half:.0f}): shifted Bayes threshold {check:.3f}; "
+      f"cheapest on reweighted validation {t_half:.3f}")
+# Only where about 1 tumour in 18 is malignant is the default 0.5 the cost-optimal threshold for
+# this model and these costs; at rarer positives it must rise. Counting on the reweighted
+# validation rows gives a lower threshold there, as in the figure of the prevalence section.

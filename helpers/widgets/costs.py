@@ -1,90 +1,268 @@
-"""Notebook 11's widget: how the cost ratio FN / FP moves the best threshold.
+"""Notebook 11's widget: how the cost ratio FN / FP and the deployment prevalence move the best threshold.
 
 No cost is computed here: the counts come once from :func:`helpers.costs.cost_curve`,
-each slider move reprices them with :func:`helpers.costs.cost_table`, and the
-costs at the Bayes and default thresholds are :func:`helpers.costs.expected_cost`.
+each move of a slider reweights their negatives to the deployment prevalence
+(:func:`helpers.counts.counts_at_prevalence`) and reprices them
+(:func:`helpers.costs.cost_table`); the costs of a fixed threshold are
+:func:`helpers.costs.expected_cost` at that prevalence and the decision-theory
+threshold is :func:`helpers.costs.bayes_threshold_at_prevalence`.
+
+The picture's axes never change (the cost is drawn relative to the cheaper of
+"flag nobody" and "flag everybody", which keeps it on one scale for every
+ratio and prevalence), so only the lines are redrawn (:class:`BlitFigure`).
 """
 
 from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
+import pandas as pd
 from matplotlib.figure import Figure
 
-from ..costs import _finite_number, bayes_threshold, cheapest_row, cost_curve, cost_table, expected_cost
-from .dashboard import Dashboard, figure_png, html_table
+from .._validate import (
+    check_binary_labels,
+    check_probabilities,
+    check_probability_open,
+    check_same_length,
+)
+from ..costs import (
+    _bayes,
+    _finite_number,
+    _shift_threshold,
+    _total_cost,
+    bayes_threshold,
+    bayes_threshold_at_prevalence,
+    cheapest_row,
+    cost_curve,
+    cost_table,
+    expected_cost,
+)
+from ..counts import Counts, counts_at_prevalence, negative_weight
+from ..plotting import PALETTE
+from ..rare_rates import percent
+from .dashboard import BlitFigure, Dashboard, html_table
 
 __all__ = ["cost_dashboard"]
 
+RATIO_RANGE = (1.0, 1000.0)
+"""The cost-ratio slider's range (FN cost / FP cost, logarithmic)."""
+PREVALENCE_RANGE = (0.001, 0.5)
+"""The deployment-prevalence slider's range (logarithmic)."""
+RELATIVE_COST_MAX = 1.6
+"""Top of the cost axis: cost relative to the best rule without a model (1 = no better than that)."""
+_RATIO_GRID = np.geomspace(*RATIO_RANGE, 121)
 
-def cost_dashboard(y_true, y_score, *, cost_fp: float = 10.0, ratio: float = 10.0) -> Dashboard:
-    """A cost-ratio slider over the mean cost per sample at every threshold.
 
-    ``y_score`` should be probabilities of the positive class (1). A false
-    positive costs ``cost_fp``; a false negative costs ``ratio * cost_fp``.
-    Control ``ratio`` (``FloatLogSlider``, 1 to 1000). Views ``curve``
-    (``Image``: mean cost against threshold, the cheapest threshold and the
-    Bayes threshold ``1 / (1 + ratio)`` marked) and ``summary`` (``HTML``: the
-    costs, the cheapest threshold, its mean cost and confusion matrix, and the
-    mean cost at the Bayes threshold and at 0.5). ``cost_fp`` must be a
-    finite number > 0 (the slider scales the cost of a false negative from it).
+def _check_in_range(value: object, name: str, bounds: tuple[float, float], what: str) -> float:
+    x = _finite_number(value, name)
+    if not bounds[0] <= x <= bounds[1]:
+        raise ValueError(f"{name} must be between {bounds[0]:g} and {bounds[1]:g} ({what}), got {value!r}")
+    return x
+
+
+def _check_test(test: object) -> tuple[np.ndarray, np.ndarray]:
+    if not (isinstance(test, (tuple, list)) and len(test) == 2):
+        raise ValueError(f"test must be a pair (y_test, score_test) of held-out rows, got {type(test).__name__}")
+    is_pos = check_binary_labels(test[0], "test[0] (y_test)")
+    score = check_probabilities(test[1], "test[1] (score_test)").ravel()
+    check_same_length(is_pos, score, "test[0] (y_test)", "test[1] (score_test)")
+    return is_pos.astype(int), score
+
+
+class _Picture:
+    """Left: relative cost against threshold. Right: the best threshold against the cost ratio (log axis)."""
+
+    def __init__(self, thresholds: np.ndarray) -> None:
+        self.fig = Figure(figsize=(8.8, 3.3), dpi=80)  # fixed margins and limits: the axes are drawn once
+        self.fig.subplots_adjust(left=0.07, right=0.985, bottom=0.15, top=0.9, wspace=0.25)
+        left, right = self.ax_cost, self.ax_ratio = self.fig.subplots(1, 2)
+        # rows run from +inf (nobody flagged) down to the lowest score; the scores are probabilities, so the
+        # first row covers thresholds from the highest score up to 1, the last one from the lowest score down to 0
+        self.x = np.r_[1.0, thresholds[1:], 0.0]
+        (self.cost,) = left.plot(self.x, np.zeros_like(self.x), drawstyle="steps-post", color=PALETTE["blue"])
+        self.best = left.axvline(0.5, color=PALETTE["vermillion"], label="cheapest on validation")
+        self.bayes = left.axvline(0.5, color=PALETTE["green"], linestyle="--", label="Bayes at this prevalence")
+        self.plain = left.axvline(0.5, color=PALETTE["purple"], linestyle="-.", label="Bayes, prevalence ignored")
+        left.axvline(0.5, color="#999999", linestyle=":", label="default 0.5")
+        left.axhline(1.0, color="#999999", linewidth=0.8)
+        left.set_xlim(0, 1)
+        left.set_ylim(0, RELATIVE_COST_MAX)
+        left.set_xlabel("threshold (flag when score ≥ threshold)")
+        left.set_ylabel("cost ÷ cost without a model")
+        left.set_title("Validation cost of each threshold", fontsize="medium")
+        left.legend(loc="upper center", fontsize="x-small", ncols=2)
+
+        (self.best_curve,) = right.plot(
+            _RATIO_GRID, np.zeros_like(_RATIO_GRID), drawstyle="steps-post", color=PALETTE["vermillion"],
+            label="cheapest on validation",
+        )
+        (self.bayes_curve,) = right.plot(
+            _RATIO_GRID, np.zeros_like(_RATIO_GRID), color=PALETTE["green"], linestyle="--",
+            label="Bayes at this prevalence",
+        )
+        self.now = right.axvline(10.0, color="#999999", linewidth=0.8)
+        (self.points,) = right.plot([], [], "o", color=PALETTE["black"], markersize=5)
+        right.set_xscale("log")
+        right.set_xlim(*RATIO_RANGE)
+        right.set_ylim(0, 1)
+        right.set_xlabel("cost ratio FN / FP (log scale)")
+        right.set_ylabel("threshold")
+        right.set_title("Best threshold against the cost ratio", fontsize="medium")
+        right.legend(loc="upper right", fontsize="x-small")
+        self.blit = BlitFigure(
+            self.fig,
+            [self.cost, self.best, self.bayes, self.plain, self.best_curve, self.bayes_curve, self.now, self.points],
+        )
+
+    def draw(self, relative, t_best, t_bayes, t_plain, ratio, best_by_ratio, bayes_by_ratio) -> bytes:
+        self.cost.set_ydata(np.minimum(np.r_[relative, relative[-1]], 10 * RELATIVE_COST_MAX))
+        for line, t in ((self.best, t_best), (self.bayes, t_bayes), (self.plain, t_plain)):
+            line.set_xdata([t, t])
+        self.best_curve.set_ydata(best_by_ratio)
+        self.bayes_curve.set_ydata(bayes_by_ratio)
+        self.now.set_xdata([ratio, ratio])
+        self.points.set_data([ratio, ratio], [t_best, t_bayes])
+        return self.blit.png()
+
+
+def cost_dashboard(
+    y_true,
+    y_score,
+    *,
+    cost_fp: float = 10.0,
+    ratio: float = 10.0,
+    train_prevalence: float | None = None,
+    deploy_prevalence: float | None = None,
+    test=None,
+) -> Dashboard:
+    """Cost-ratio and deployment-prevalence sliders over the cost of every threshold.
+
+    ``y_true`` (0/1) and ``y_score`` are validation rows, where the cheapest
+    threshold is chosen; ``y_score`` are probabilities of the positive class,
+    calibrated at ``train_prevalence`` (default: the share of positives in
+    ``y_true``). A false positive costs ``cost_fp`` (a finite number > 0), a
+    false negative ``ratio * cost_fp``. ``test=(y_test, score_test)``, held-out
+    rows, adds the test cost of every rule (choose on one set, report on another).
+
+    Controls: ``ratio`` (``FloatLogSlider``, 1 to 1000) and ``prevalence``
+    (``FloatLogSlider``, 0.001 to 0.5, starting at ``deploy_prevalence``,
+    default ``train_prevalence``). At deployment prevalence ``pi`` the
+    validation negatives weigh ``w = ((1 - pi) / pi) / (N / P)``, and costs are
+    per case at ``pi``::
+
+        mean_cost_pi(t) = pi c_fn FNR(t) + (1 - pi) c_fp FPR(t)
+
+    Views: ``curve`` (``Image``; left, ``mean_cost_pi(t)`` divided by the
+    cheaper of flagging nobody, ``pi c_fn``, and flagging everybody,
+    ``(1 - pi) c_fp``, on fixed axes, with the cheapest validation threshold,
+    the Bayes threshold at ``pi`` (:func:`helpers.costs.bayes_threshold_at_prevalence`),
+    the Bayes threshold ignoring ``pi`` and 0.5; right, the cheapest validation
+    threshold and the Bayes threshold at ``pi`` against the cost ratio on a
+    log axis) and ``summary`` (``HTML``: the costs, the prevalences, the weight
+    of a negative, each rule's threshold and mean cost on validation and test,
+    and the validation matrix at the cheapest threshold). The dashboard's
+    ``figure`` attribute is the matplotlib Figure behind ``curve``.
     """
     if _finite_number(cost_fp, "cost_fp") <= 0:
         raise ValueError(f"cost_fp must be a finite number > 0, got {cost_fp!r}")
-    base = cost_curve(y_true, y_score, cost_fp=1.0, cost_fn=1.0)  # counts do not depend on the costs
+    ratio = _check_in_range(ratio, "ratio", RATIO_RANGE, "the slider's range")
+    is_pos = check_binary_labels(y_true)
+    score = check_probabilities(y_score, "y_score").ravel()
+    check_same_length(is_pos, score, "y_true", "y_score")
+    y01 = is_pos.astype(int)
+    if train_prevalence is None:
+        train_prevalence = float(is_pos.mean())
+    pi_train = check_probability_open(train_prevalence, "train_prevalence")
+    if deploy_prevalence is None:
+        deploy_prevalence = float(np.clip(pi_train, *PREVALENCE_RANGE))
+    pi_start = _check_in_range(
+        check_probability_open(deploy_prevalence, "deploy_prevalence"), "deploy_prevalence", PREVALENCE_RANGE,
+        "the slider's range",
+    )
+    held_out = None if test is None else _check_test(test)
+
+    base = cost_curve(y01, score, cost_fp=1.0, cost_fn=1.0)  # counts do not depend on the costs
     thresholds = base["threshold"].to_numpy()
-    score = np.asarray(y_score, dtype=float)
-    finite = np.isfinite(thresholds)
+    counts = Counts(*(base[c].to_numpy() for c in Counts._fields))
+    n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
+    cache: dict[float, tuple[pd.DataFrame, np.ndarray, np.ndarray]] = {}
+
+    def at_prevalence(pi: float) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+        """Weighted counts at ``pi``; the cheapest validation threshold and the Bayes one at every grid ratio."""
+        if pi not in cache:
+            w = counts_at_prevalence(counts, pi)
+            table = pd.DataFrame(w._asdict())
+            costs = _total_cost(
+                w.tn[:, None], w.fp[:, None], w.fn[:, None], w.tp[:, None], (1.0, _RATIO_GRID[None, :], 0.0, 0.0)
+            )
+            best = thresholds[np.argmin(costs, axis=0)]  # first minimum: the highest threshold, as cheapest_row
+            # bayes_threshold_at_prevalence at every grid ratio at once (its formula, unchecked: arrays)
+            bayes = _shift_threshold(_bayes(1.0, _RATIO_GRID, 0.0, 0.0), pi_train, pi)
+            cache.clear()
+            cache[pi] = (table, np.minimum(best, 1.0), bayes)
+        return cache[pi]
 
     controls = {
         "ratio": widgets.FloatLogSlider(
-            value=ratio, base=10, min=0, max=3, step=0.05, description="FN / FP cost",
-            readout_format=".3g", continuous_update=False, style={"description_width": "initial"},
-        )
+            value=ratio, base=10, min=np.log10(RATIO_RANGE[0]), max=np.log10(RATIO_RANGE[1]), step=0.05,
+            description="FN / FP cost", readout_format=".3g", continuous_update=False,
+            style={"description_width": "160px"}, layout=widgets.Layout(width="480px"),
+        ),
+        "prevalence": widgets.FloatLogSlider(
+            value=pi_start, base=10, min=np.log10(PREVALENCE_RANGE[0]), max=np.log10(PREVALENCE_RANGE[1]),
+            step=0.05, description="deployment prevalence", readout_format=".2%", continuous_update=False,
+            style={"description_width": "160px"}, layout=widgets.Layout(width="480px"),
+        ),
     }
-    views = {"curve": widgets.Image(format="png", layout=widgets.Layout(width="416px")), "summary": widgets.HTML()}
-
-    fig = Figure(figsize=(5.2, 3.0), dpi=80)  # fixed margins: constrained layout would draw twice per PNG
-    fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.9)
-    ax = fig.add_subplot()
-    (line,) = ax.plot(thresholds[finite], np.zeros(finite.sum()), drawstyle="steps-post", color="#0072B2")
-    best_line = ax.axvline(0.5, color="#D55E00", label="cheapest threshold")
-    bayes_line = ax.axvline(0.5, color="#009E73", linestyle="--", label="Bayes: 1 / (1 + ratio)")
-    ax.axvline(0.5, color="#999999", linestyle=":", label="default 0.5")
-    ax.set_xlabel("threshold (flag when score ≥ threshold)")
-    ax.set_ylabel("mean cost per sample")
-    ax.legend(loc="upper right", fontsize="small")
-
-    def cost_at(t: float, c_fp: float, c_fn: float) -> float:
-        return expected_cost(y_true, (score >= t).astype(int), cost_fp=c_fp, cost_fn=c_fn)
+    views = {"curve": widgets.Image(format="png", layout=widgets.Layout(width="704px")), "summary": widgets.HTML()}
+    picture = _Picture(thresholds)
 
     def update(d: Dashboard) -> None:
         r = float(d.controls["ratio"].value)
+        pi = float(d.controls["prevalence"].value)
         c_fp, c_fn = float(cost_fp), r * float(cost_fp)
-        table = cost_table(base, cost_fp=c_fp, cost_fn=c_fn)
+        weighted, best_by_ratio, bayes_by_ratio = at_prevalence(pi)
+        table = cost_table(weighted, cost_fp=c_fp, cost_fn=c_fn)
         mean_cost = table["mean_cost"].to_numpy()
         best = cheapest_row(table)
+        without_model = min(mean_cost[0], mean_cost[-1])  # flag nobody: pi c_fn; flag everybody: (1 - pi) c_fp
         t_best = float(thresholds[best])
-        t_bayes = bayes_threshold(cost_fp=c_fp, cost_fn=c_fn)
-        line.set_ydata(mean_cost[finite])
-        ax.set_ylim(0, 1.05 * mean_cost[finite].max())
-        best_line.set_xdata([t_best, t_best])
-        bayes_line.set_xdata([t_bayes, t_bayes])
-        ax.set_title(f"FP costs {c_fp:g}, FN costs {c_fn:g}")
-        d.views["curve"].value = figure_png(fig)
-        row = base.iloc[best]
-        summary = html_table(
-            [
-                ("cheapest threshold", f"{t_best:.3f}", f"{mean_cost[best]:.3f}"),
-                ("Bayes threshold", f"{t_bayes:.3f}", f"{cost_at(t_bayes, c_fp, c_fn):.3f}"),
-                ("default threshold", "0.500", f"{cost_at(0.5, c_fp, c_fn):.3f}"),
-            ],
-            header=("rule", "threshold", "mean cost"),
+        t_bayes = bayes_threshold_at_prevalence(
+            cost_fp=c_fp, cost_fn=c_fn, train_prevalence=pi_train, deploy_prevalence=pi
         )
-        matrix = html_table(
-            [("truth 0", int(row.tn), int(row.fp)), ("truth 1", int(row.fn), int(row.tp))],
-            header=("at the cheapest threshold", "pred 0", "pred 1"),
+        t_plain = bayes_threshold(cost_fp=c_fp, cost_fn=c_fn)
+        d.views["curve"].value = picture.draw(
+            mean_cost / without_model, min(t_best, 1.0), t_bayes, t_plain, r, best_by_ratio, bayes_by_ratio
         )
-        d.views["summary"].value = f"<p>FP costs {c_fp:g}, FN costs {c_fn:g}</p>{summary}<br>{matrix}"
 
-    return Dashboard(controls, views, update, title="Cost of errors and the threshold")
+        def cost_of(t: float, y, s) -> str:
+            return f"{expected_cost(y, (s >= t).astype(int), cost_fp=c_fp, cost_fn=c_fn, deploy_prevalence=pi):.3f}"
+
+        rules = [
+            ("cheapest on validation", t_best),
+            ("Bayes at this prevalence", t_bayes),
+            ("Bayes, prevalence ignored", t_plain),
+            ("default", 0.5),
+        ]
+        rows = []
+        for name, t in rules:
+            val = f"{mean_cost[best]:.3f} (chosen here)" if name.startswith("cheapest") else cost_of(t, y01, score)
+            row = (name, f"{t:.3f}" if np.isfinite(t) else "above every score", val)
+            rows.append(row if held_out is None else (*row, cost_of(t, *held_out)))
+        header = ("rule", "threshold", "validation") + (() if held_out is None else ("test",))
+        c = base.iloc[best]
+        matrix = html_table(
+            [("truth 0", int(c.tn), int(c.fp)), ("truth 1", int(c.fn), int(c.tp))],
+            header=("validation rows at the cheapest threshold", "pred 0", "pred 1"),
+        )
+        w = negative_weight(n_pos, n_neg, pi)
+        d.views["summary"].value = (
+            f"<p>FP costs {c_fp:g}, FN costs {c_fn:g}. Deployment prevalence {percent(pi, 3)}; "
+            f"scores calibrated at {percent(pi_train, 3)}; each validation negative weighs {w:.3g}.</p>"
+            f"<p>Mean cost per case at {percent(pi, 3)} positives:</p>"
+            f"{html_table(rows, header=header)}<br>{matrix}"
+        )
+
+    dashboard = Dashboard(controls, views, update, title="Cost of errors and the threshold")
+    dashboard.figure = picture.fig
+    return dashboard
