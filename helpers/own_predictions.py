@@ -24,7 +24,9 @@ import pandas as pd
 from ._arguments import Cell, resolve_counts, takes_counts
 from ._validate import check_probability_open
 from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalence, metric_zoo
-from .curves import counts_at_threshold  # noqa: F401 (re-exported for notebook 13)
+from .curves import counts_at_threshold
+from .intervals import precision_interval
+from .threshold_choice import ThresholdRule, choose_threshold
 
 __all__ = [
     "NOTEBOOKS",
@@ -34,6 +36,7 @@ __all__ = [
     "counts_at_threshold",
     "deployment_metrics",
     "thin_indices",
+    "rule_table",
 ]
 
 # The notebooks folder of the repository this package is installed from.
@@ -180,3 +183,59 @@ def thin_indices(n: int, max_points: int = 2000) -> np.ndarray:
     if n <= max_points:
         return np.arange(n)
     return np.unique(np.linspace(0, n - 1, max_points).round().astype(np.int64))
+
+
+def rule_table(
+    y_true,
+    y_score,
+    choices,
+    *,
+    choose_rows,
+    count_rows,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Each threshold rule chosen on some rows and counted on others, at its deployment prevalence.
+
+    ``choices`` is a sequence of ``(rule, prevalence)`` pairs (a
+    :func:`helpers.threshold_choice.threshold_rule` and the deployment
+    prevalence ``pi`` it is chosen and judged at). ``choose_rows`` and
+    ``count_rows`` are boolean masks of the rows: the threshold is chosen on
+    the first (:func:`helpers.threshold_choice.choose_threshold`) and the
+    confusion counts are taken on the second. A threshold fixed in advance
+    looks at no row. With ``P, N`` the counted positives and negatives::
+
+        recall    = TP / P,   fpr = FP / N
+        precision = pi TPR / (pi TPR + (1 - pi) FPR)       (at deployment)
+        flagged_per_1000 = 1000 (pi TPR + (1 - pi) FPR)   (cases flagged per 1000 at deployment)
+
+    and ``low, high`` the :func:`helpers.precision_interval` at ``pi``. That
+    interval assumes the threshold fixed before the counted rows were seen:
+    true when ``choose_rows`` and ``count_rows`` do not overlap or the rule is
+    fixed, optimistic otherwise. Columns ``rule, prevalence, threshold, tp,
+    fn, fp, tn, recall, fpr, precision, low, high, flagged_per_1000``.
+    """
+    is_pos = np.asarray(y_true)
+    y_score = np.asarray(y_score)
+    masks = []
+    for name, mask in (("choose_rows", choose_rows), ("count_rows", count_rows)):
+        mask = np.asarray(mask)
+        if mask.dtype != bool or mask.shape != is_pos.shape:
+            raise ValueError(f"{name} must be a boolean mask with one entry per row of y_true ({is_pos.size})")
+        masks.append(mask)
+    choose, count = masks
+    rows = []
+    for rule, pi in choices:
+        if not isinstance(rule, ThresholdRule):
+            raise ValueError(f"choices must hold (rule, prevalence) pairs, got a rule {rule!r:.40}")
+        pi = check_probability_open(pi, "prevalence")
+        t = choose_threshold(is_pos[choose], y_score[choose], rule, prevalence=pi)
+        c = counts_at_threshold(is_pos[count], y_score[count], t)
+        d = deployment_metrics(c, deploy_prevalence=pi)
+        low, high = precision_interval(c, deploy_prevalence=pi, confidence=confidence)
+        flagged = pi * d["recall"] + (1 - pi) * d["fpr"]
+        rows.append({
+            "rule": rule.describe(), "prevalence": pi, "threshold": t, "tp": c.tp, "fn": c.fn, "fp": c.fp,
+            "tn": c.tn, "recall": d["recall"], "fpr": d["fpr"], "precision": d["precision"], "low": low,
+            "high": high, "flagged_per_1000": 1000 * flagged,
+        })
+    return pd.DataFrame(rows)

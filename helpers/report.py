@@ -3,7 +3,19 @@
 Usage (from anywhere, with the course's environment)::
 
     python -m helpers.report PATH --prevalence P [--y-true COL] [--y-score COL]
-                                  [--threshold T] [--out FILE.html]
+                                  [--at-recall R | --cost-fp C --cost-fn C | --threshold T]
+                                  [--out FILE.html]
+
+The threshold needs a rule that the user states: a recall target
+(``--at-recall``), the prices of a false positive and of a false negative
+(``--cost-fp`` and ``--cost-fn``: the lowest expected cost per case at the
+deployment prevalence), or a threshold fixed in advance (``--threshold``).
+Without one the page shows the trade-off (recall, false positive rate and
+precision at deployment for a few recall targets) and chooses no threshold.
+A rule that looks at the rows chooses on one random half of the file
+(stratified) and every number at its threshold, the interval included, is
+counted on the other half; a fixed threshold is counted on every row, and its
+plain interval holds.
 
 The file is checked first with :func:`helpers.load_predictions`, so a bad file
 or a bad option stops at once, before any kernel starts, with one line on
@@ -36,6 +48,7 @@ from typing import NoReturn
 
 from .own_predictions import NOTEBOOKS
 from .predictions_file import PredictionFileError, load_predictions
+from .threshold_choice import threshold_rule
 
 __all__ = ["NOTEBOOK", "ReportError", "build_report", "main"]
 
@@ -74,7 +87,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Run notebook 13 (your own predictions) on a CSV file and save one self-contained HTML page.",
-        epilog="Example: python -m helpers.report preds.csv --prevalence 0.001 --y-true truth --y-score prob",
+        epilog="Example: python -m helpers.report preds.csv --prevalence 0.001 --y-true truth --y-score prob "
+        "--at-recall 0.9",
     )
     parser.add_argument("path", help="CSV file with one row per example: a label column (0/1) and a score column")
     parser.add_argument(
@@ -82,11 +96,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--y-true", default="y_true", metavar="COL", help="label column (default: y_true)")
     parser.add_argument("--y-score", default="y_score", metavar="COL", help="score column (default: y_score)")
-    parser.add_argument(
-        "--threshold",
-        metavar="T",
-        help="predicted positive means score >= T (default: the threshold with the highest F1 at deployment)",
+    rule = parser.add_argument_group(
+        "choosing the threshold (give one; without, the page shows the trade-off and chooses none)",
+        "A rule that looks at the rows chooses on one half of the file; its numbers are counted on the other half.",
     )
+    rule.add_argument("--at-recall", metavar="R", help="the highest threshold with recall at least R, in (0, 1]")
+    rule.add_argument("--cost-fp", metavar="C", help="price of a false positive (with --cost-fn: lowest expected cost)")
+    rule.add_argument("--cost-fn", metavar="C", help="price of a false negative (with --cost-fp)")
+    rule.add_argument("--threshold", metavar="T", help="a threshold fixed in advance: positive means score >= T")
     parser.add_argument(
         "--out", metavar="FILE.html", help="where to write the page (default: <PATH's name>_report.html, here)"
     )
@@ -120,6 +137,29 @@ def _prevalence(text: str) -> float:
             status=2,
         )
     return value
+
+
+def _rule_options(args: argparse.Namespace) -> dict[str, float | None]:
+    """The threshold rule's options as numbers, checked, with messages naming the options as typed."""
+    values = {
+        name: None if getattr(args, name) is None else _number(getattr(args, name), option)
+        for name, option in _RULE_OPTIONS.items()
+    }
+    given = [option for name, option in _RULE_OPTIONS.items() if values[name] is not None and name != "cost_fn"]
+    if (values["cost_fp"] is None) != (values["cost_fn"] is None):
+        missing = "--cost-fn" if values["cost_fn"] is None else "--cost-fp"
+        raise ReportError(f"{PROG}: error: {missing} is needed too: the cost rule needs the price of both errors", 2)
+    if len(given) > 1:
+        raise ReportError(f"{PROG}: error: give one way to choose the threshold, got {' and '.join(given)}", 2)
+    if values["at_recall"] is not None and not 0 < values["at_recall"] <= 1:
+        raise ReportError(f"{PROG}: error: --at-recall must be in (0, 1], got {args.at_recall!r}", 2)
+    for name in ("cost_fp", "cost_fn"):
+        if values[name] is not None and values[name] <= 0:
+            raise ReportError(f"{PROG}: error: {_RULE_OPTIONS[name]} must be > 0, got {getattr(args, name)!r}", 2)
+    return values
+
+
+_RULE_OPTIONS = {"at_recall": "--at-recall", "cost_fp": "--cost-fp", "cost_fn": "--cost-fn", "threshold": "--threshold"}
 
 
 def _output_path(out: str | None, source: Path) -> Path:
@@ -212,6 +252,9 @@ def build_report(
     prevalence: float,
     y_true: str = "y_true",
     y_score: str = "y_score",
+    at_recall: float | None = None,
+    cost_fp: float | None = None,
+    cost_fn: float | None = None,
     threshold: float | None = None,
     out: str | os.PathLike[str],
 ) -> Path:
@@ -220,14 +263,18 @@ def build_report(
     Raises :class:`PredictionFileError` for a bad file (before any kernel
     starts) and :class:`ReportError` when the run or the conversion fails. The
     page appears at ``out`` only when everything succeeded. ``prevalence``
-    (strictly between 0 and 1) and ``threshold`` (a finite number, or None)
-    are checked first, with a ``ValueError`` naming them.
+    (strictly between 0 and 1) and the threshold rule are checked first, with
+    a ``ValueError`` naming the argument: at most one of ``at_recall`` (in
+    (0, 1]), the pair ``cost_fp``, ``cost_fn`` (both > 0) and ``threshold``
+    (finite), as :func:`helpers.threshold_choice.threshold_rule` takes them.
+    With none, the page shows the trade-off and chooses no threshold.
     """
     prevalence = _checked_number(prevalence, "prevalence")
     if not 0 < prevalence < 1:
         raise ValueError(f"prevalence must be strictly between 0 and 1 (e.g. 0.001 for 1 in 1000), got {prevalence!r}")
-    if threshold is not None:
-        threshold = _checked_number(threshold, "threshold")
+    rule = {"at_recall": at_recall, "cost_fp": cost_fp, "cost_fn": cost_fn, "threshold": threshold}
+    rule = {name: None if value is None else _checked_number(value, name) for name, value in rule.items()}
+    threshold_rule(**rule)  # one rule at most, each value in range
     source = Path(os.fsdecode(path)).expanduser()
     frame = load_predictions(source, y_true=y_true, y_score=y_score)
     source = source.absolute()
@@ -239,9 +286,8 @@ def build_report(
         "y_true_column": y_true,
         "y_score_column": y_score,
         "deploy_prevalence": float(prevalence),
+        **rule,  # every rule parameter, None included: the notebook's own default rule is not used
     }
-    if threshold is not None:
-        parameters["threshold"] = float(threshold)
     with tempfile.TemporaryDirectory(prefix="report-") as tmp:
         workdir = Path(tmp)
         executed = workdir / "executed.ipynb"
@@ -276,11 +322,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         prevalence = _prevalence(args.prevalence)
-        threshold = None if args.threshold is None else _number(args.threshold, "--threshold")
+        rule = _rule_options(args)
         source = Path(args.path)
         target = _output_path(args.out, source)
         written = build_report(
-            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score, threshold=threshold, out=target
+            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score, out=target, **rule
         )
     except PredictionFileError as exc:
         print(str(exc).replace("\n", " "), file=sys.stderr)

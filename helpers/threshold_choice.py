@@ -13,9 +13,19 @@ positives weigh 1, negatives ``w = ((1 - pi) / pi) / (n_neg / n_pos)``
 prevalence ``pi`` when the scores within each class stay as they are, the
 counts of :func:`helpers.counts.counts_at_prevalence`; F1 is taken from them
 by :func:`helpers.metric_zoo`.
+
+Notebook 13 and the report choose a threshold by a rule the user states
+(:func:`threshold_rule`): a recall target, the lowest expected cost at the
+deployment prevalence, or a threshold fixed in advance. A rule that looks at
+the rows is applied to one half of the file (:func:`stratified_halves`) and
+judged on the other; :func:`split_half_optimism` measures what judging it on
+the same half would have claimed instead.
 """
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -25,9 +35,22 @@ from sklearn.model_selection import train_test_split
 
 from ._arguments import as_generator
 from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
-from .counts import Counts, WeightedCounts, metric_zoo, negative_weight
+from .costs import cheapest_row, cost_table
+from .counts import Counts, WeightedCounts, counts_at_prevalence, metric_zoo, negative_weight
+from .curves import counts_at_threshold
 
-__all__ = ["prevalence_weights", "f1_best_threshold", "picked_vs_held_out"]
+__all__ = [
+    "prevalence_weights",
+    "f1_best_threshold",
+    "picked_vs_held_out",
+    "ThresholdRule",
+    "threshold_rule",
+    "recall_target_threshold",
+    "cost_threshold",
+    "choose_threshold",
+    "stratified_halves",
+    "split_half_optimism",
+]
 
 
 def prevalence_weights(y_true, prevalence: float) -> np.ndarray:
@@ -131,5 +154,255 @@ def picked_vs_held_out(
             "threshold": t,
             "f1_picked_on": f1_score(y_val, s_val >= t, sample_weight=w_val),
             "f1_held_out": f1_score(y_test, s_test >= t, sample_weight=w_test),
+        })
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------- a threshold needs a stated rule
+
+
+@dataclass(frozen=True)
+class ThresholdRule:
+    """How a threshold is chosen; made by :func:`threshold_rule`, applied by :func:`choose_threshold`.
+
+    ``kind`` is ``"recall"`` (the highest threshold reaching recall
+    ``at_recall``), ``"cost"`` (the lowest expected cost at the deployment
+    prevalence, costs ``cost_fp`` and ``cost_fn``), ``"f1"`` (the highest F1
+    at the deployment prevalence) or ``"fixed"`` (``threshold``, set in
+    advance: no row is looked at).
+    """
+
+    kind: str
+    at_recall: float | None = None
+    cost_fp: float | None = None
+    cost_fn: float | None = None
+    threshold: float | None = None
+
+    @property
+    def looks_at_rows(self) -> bool:
+        """True unless the threshold was fixed in advance."""
+        return self.kind != "fixed"
+
+    def describe(self) -> str:
+        """The rule in words, e.g. ``"recall at least 0.8"``."""
+        if self.kind == "recall":
+            return f"recall at least {self.at_recall:g}"
+        if self.kind == "cost":
+            return (
+                f"lowest expected cost at deployment (a false positive costs {self.cost_fp:g}, "
+                f"a false negative {self.cost_fn:g})"
+            )
+        if self.kind == "f1":
+            return "highest F1 at deployment"
+        return f"fixed in advance at {self.threshold:g}"
+
+
+def _given_number(value: object, name: str) -> float:
+    if isinstance(value, (bool, str)) or np.ndim(value) != 0:
+        raise ValueError(f"{name} must be a number, got {value!r:.40}")
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number, got {value!r:.40}") from None
+    if not math.isfinite(x):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return x
+
+
+def threshold_rule(
+    *,
+    at_recall: float | None = None,
+    cost_fp: float | None = None,
+    cost_fn: float | None = None,
+    threshold: float | None = None,
+    f1: bool = False,
+) -> ThresholdRule | None:
+    """The user's choice of threshold rule, checked; ``None`` when no choice was made.
+
+    At most one of: a recall target ``at_recall`` in (0, 1]; a pair of costs
+    ``cost_fp`` and ``cost_fn`` (both > 0; only their ratio matters), whose
+    rule minimises the expected cost per case at the deployment prevalence
+    ``pi``::
+
+        cost(t) = cost_fp (1 - pi) FPR(t) + cost_fn pi (1 - TPR(t))
+
+    a ``threshold`` fixed in advance; or ``f1=True``, the highest F1 at the
+    deployment prevalence (shown in notebook 13 as the rule not to use: it
+    ignores what the errors cost).
+
+    >>> threshold_rule(at_recall=0.8).describe()
+    'recall at least 0.8'
+    >>> threshold_rule() is None
+    True
+    """
+    given = [
+        name
+        for name, value in (("at_recall", at_recall), ("cost_fp", cost_fp), ("threshold", threshold))
+        if value is not None
+    ]
+    if f1:
+        given.append("f1")
+    if cost_fn is not None and cost_fp is None:
+        raise ValueError("cost_fn needs cost_fp too: the cost rule needs the price of both errors")
+    if len(given) > 1:
+        raise ValueError(f"give one way to choose the threshold, got {' and '.join(given)}")
+    if at_recall is not None:
+        r = _given_number(at_recall, "at_recall")
+        if not 0 < r <= 1:
+            raise ValueError(f"at_recall must be in (0, 1], got {at_recall!r}")
+        return ThresholdRule("recall", at_recall=r)
+    if cost_fp is not None:
+        if cost_fn is None:
+            raise ValueError("cost_fp needs cost_fn too: the cost rule needs the price of both errors")
+        fp, fn = _given_number(cost_fp, "cost_fp"), _given_number(cost_fn, "cost_fn")
+        for name, value in (("cost_fp", fp), ("cost_fn", fn)):
+            if value <= 0:
+                raise ValueError(f"{name} must be > 0 (an error costs something), got {value!r}")
+        return ThresholdRule("cost", cost_fp=fp, cost_fn=fn)
+    if threshold is not None:
+        return ThresholdRule("fixed", threshold=_given_number(threshold, "threshold"))
+    if f1:
+        return ThresholdRule("f1")
+    return None
+
+
+def _labels_and_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
+    is_pos = check_binary_labels(y_true)
+    y_score = check_scores(y_score)
+    check_same_length(is_pos, y_score, "y_true", "y_score")
+    if not 0 < np.count_nonzero(is_pos) < is_pos.size:
+        raise ValueError("y_true must hold both classes (at least one 1 and one 0)")
+    return is_pos, y_score
+
+
+def recall_target_threshold(y_true, y_score, *, recall: float) -> float:
+    """The highest threshold (predict positive when ``score >= t``) whose recall is at least ``recall``.
+
+    With ``P`` positives, recall ``TP(t) / P >= r`` needs ``k = ceil(r P)``
+    positives at or above ``t``; the highest such ``t`` is the ``k``-th highest
+    positive score::
+
+        t = (k-th highest score among the positives),   k = ceil(r P)
+
+    The rule does not depend on the prevalence (recall does not); the
+    precision it reaches does.
+
+    >>> recall_target_threshold([1, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.2, 0.1], recall=0.6)
+    0.7
+    """
+    is_pos, y_score = _labels_and_scores(y_true, y_score)
+    r = _given_number(recall, "recall")
+    if not 0 < r <= 1:
+        raise ValueError(f"recall must be in (0, 1], got {recall!r}")
+    positives = np.sort(y_score[is_pos])[::-1]
+    k = max(1, math.ceil(round(r * positives.size, 9)))  # round: 0.8 * 150 is 120.00000000000001
+    return float(positives[k - 1])
+
+
+def cost_threshold(y_true, y_score, *, cost_fp: float, cost_fn: float, prevalence: float) -> float:
+    """The threshold with the lowest expected cost per case at the deployment ``prevalence`` ``pi``.
+
+    ::
+
+        cost(t) = cost_fp (1 - pi) FPR(t) + cost_fn pi (1 - TPR(t))
+
+    which is proportional to the cost of the counts at prevalence ``pi``
+    (:func:`helpers.counts.counts_at_prevalence`: ``cost_fp w FP + cost_fn
+    FN``), priced by :func:`helpers.costs.cost_table`, notebook 11's method
+    with the negatives reweighted to the deployment prevalence. Every
+    distinct score is a candidate, and so is ``+inf`` (flag nobody). Ties go to
+    the highest threshold.
+
+    >>> cost_threshold([1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.2, 0.1], cost_fp=1, cost_fn=10, prevalence=0.4)
+    0.7
+    """
+    is_pos, y_score = _labels_and_scores(y_true, y_score)
+    rule = threshold_rule(cost_fp=cost_fp, cost_fn=cost_fn)
+    pi = check_probability_open(prevalence, "prevalence")
+    tn, fp, fn, tp, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
+    n_pos, n_neg = tp[-1], fp[-1]
+    counts = Counts(tn=np.r_[n_neg, tn], fp=np.r_[0, fp], fn=np.r_[n_pos, fn], tp=np.r_[0, tp])
+    priced = cost_table(counts_at_prevalence(counts, pi), cost_fp=rule.cost_fp, cost_fn=rule.cost_fn)
+    return float(np.r_[np.inf, thresholds][cheapest_row(priced)])
+
+
+def choose_threshold(y_true, y_score, rule: ThresholdRule, *, prevalence: float) -> float:
+    """Apply a :func:`threshold_rule` to labelled scores, at the deployment ``prevalence``.
+
+    ``"recall"``: :func:`recall_target_threshold`; ``"cost"``:
+    :func:`cost_threshold`; ``"f1"``: :func:`f1_best_threshold` with the
+    negatives weighted to ``prevalence`` (``F1 = 2 TP / (2 TP + w FP + FN)``);
+    ``"fixed"``: the rule's threshold, whatever the rows.
+
+    >>> choose_threshold([1, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.2, 0.1], threshold_rule(at_recall=0.6), prevalence=0.01)
+    0.7
+    """
+    if not isinstance(rule, ThresholdRule):
+        raise ValueError(f"rule must be a ThresholdRule (from threshold_rule), got {type(rule).__name__}")
+    pi = check_probability_open(prevalence, "prevalence")
+    if rule.kind == "fixed":
+        return float(rule.threshold)
+    if rule.kind == "recall":
+        return recall_target_threshold(y_true, y_score, recall=rule.at_recall)
+    if rule.kind == "cost":
+        return cost_threshold(y_true, y_score, cost_fp=rule.cost_fp, cost_fn=rule.cost_fn, prevalence=pi)
+    return f1_best_threshold(y_true, y_score, sample_weight=prevalence_weights(y_true, pi))
+
+
+def stratified_halves(y_true, *, rng=0) -> np.ndarray:
+    """A random half of the rows, stratified: ``True`` for the rows of the half where the threshold is chosen.
+
+    Of ``P`` positives ``P // 2`` are taken, at random, and of ``N`` negatives
+    ``N // 2``; the other rows (``False``) are where the choice is judged.
+    ``rng`` is an int seed, ``None`` or a ``numpy.random.Generator``.
+
+    >>> stratified_halves([1, 1, 0, 0, 0, 0], rng=0).sum()
+    np.int64(3)
+    """
+    is_pos = check_binary_labels(y_true)
+    gen = as_generator(rng)
+    choosing = np.zeros(is_pos.size, dtype=bool)
+    for cls in (True, False):
+        rows = np.flatnonzero(is_pos == cls)
+        choosing[gen.permutation(rows)[: rows.size // 2]] = True
+    return choosing
+
+
+def _precision_at(is_pos: np.ndarray, y_score: np.ndarray, threshold: float, pi: float) -> float:
+    c = counts_at_threshold(is_pos, y_score, threshold)
+    return float(metric_zoo(counts_at_prevalence(c, pi), keys=["precision"])["precision"])
+
+
+def split_half_optimism(
+    y_true, y_score, rule: ThresholdRule, *, prevalence: float, n_splits: int = 300, rng=0
+) -> pd.DataFrame:
+    """Precision at ``prevalence`` where the threshold was chosen vs on the other half, over random half-splits.
+
+    For each of ``n_splits`` splits (:func:`stratified_halves` with the
+    generator made from ``rng``): choose the threshold by ``rule`` on the
+    choosing half, then count it on both halves and take precision at the
+    deployment prevalence ``pi`` on each, ``TP / (TP + w FP)`` with ``w``
+    that half's :func:`helpers.negative_weight` (nan when nobody is flagged).
+    Both halves are drawn alike, so ``precision_picked_on - precision_held_out``
+    is the optimism of judging a threshold on the rows that chose it.
+    Columns ``threshold``, ``precision_picked_on``, ``precision_held_out``;
+    one row per split.
+    """
+    is_pos, y_score = _labels_and_scores(y_true, y_score)
+    if not isinstance(rule, ThresholdRule):
+        raise ValueError(f"rule must be a ThresholdRule (from threshold_rule), got {type(rule).__name__}")
+    pi = check_probability_open(prevalence, "prevalence")
+    n_splits = check_count(n_splits, "n_splits")
+    if n_splits < 1:
+        raise ValueError(f"n_splits must be at least 1, got {n_splits}")
+    gen = as_generator(rng)
+    rows = []
+    for _ in range(n_splits):
+        a = stratified_halves(is_pos, rng=gen)
+        t = choose_threshold(is_pos[a], y_score[a], rule, prevalence=pi)
+        rows.append({
+            "threshold": t,
+            "precision_picked_on": _precision_at(is_pos[a], y_score[a], t, pi),
+            "precision_held_out": _precision_at(is_pos[~a], y_score[~a], t, pi),
         })
     return pd.DataFrame(rows)

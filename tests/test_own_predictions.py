@@ -157,3 +157,36 @@ def test_bad_paths_and_tables_are_named():
         best_f1_threshold(pd.DataFrame({"threshold": [0.5]}))
     with pytest.raises(ValueError, match=r"^table has no F1 value"):
         best_f1_threshold(pd.DataFrame({"threshold": [0.5], "f1": [float("nan")]}))
+
+
+def test_rule_table_chooses_on_some_rows_and_counts_on_others():
+    """Against scikit-learn: the threshold from the choosing rows, the counts and precision from the others."""
+    from sklearn.metrics import precision_score, recall_score
+
+    from helpers import precision_interval
+    from helpers.own_predictions import rule_table
+    from helpers.threshold_choice import stratified_halves, threshold_rule
+
+    y, s = _data(5, n=400)
+    a = stratified_halves(y, rng=3)
+    rules = [(threshold_rule(at_recall=0.7), 0.01), (threshold_rule(threshold=0.4), 0.05)]
+    table = rule_table(y, s, rules, choose_rows=a, count_rows=~a)
+    positives = np.sort(s[a][y[a] == 1])[::-1]
+    t = positives[int(np.ceil(0.7 * positives.size)) - 1]  # the highest threshold with recall >= 0.7 on a
+    assert table.threshold.tolist() == [t, 0.4]
+    for row, (threshold, pi) in zip(table.itertuples(), [(t, 0.01), (0.4, 0.05)], strict=True):
+        pred = s[~a] >= threshold
+        assert row.recall == pytest.approx(recall_score(y[~a], pred))
+        assert row.precision == pytest.approx(precision_score(y[~a], pred, sample_weight=_weights(y[~a], pi)))
+        counts = confusion_counts(y[~a], pred.astype(int))
+        assert (row.tn, row.fp, row.fn, row.tp) == tuple(counts)
+        assert (row.low, row.high) == precision_interval(counts, deploy_prevalence=pi)
+        assert row.flagged_per_1000 == pytest.approx(1000 * (pi * row.recall + (1 - pi) * row.fpr))
+    with pytest.raises(ValueError, match="count_rows"):
+        rule_table(y, s, rules, choose_rows=a, count_rows=np.ones(3, bool))
+
+
+def test_notebook_13_default_file_is_found_from_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    default = resolve_predictions_path("../data/screening_predictions.csv")
+    assert default == (NOTEBOOKS / "../data/screening_predictions.csv").resolve() and default.is_file()

@@ -32,6 +32,7 @@ from helpers import load_predictions
 ROOT = Path(__file__).resolve().parents[1]
 MALFORMED = ROOT / "tests" / "malformed"
 EXAMPLE = ROOT / "data" / "example_predictions.csv"
+SCREENING = ROOT / "data" / "screening_predictions.csv"  # the default example of notebook 13
 OTHER_NAMES = ROOT / "tests" / "wellformed" / "other_column_names.csv"
 NOTEBOOK = ROOT / "notebooks" / "13_your_own_predictions.ipynb"
 SCRIPT = "<script>alert(1)</script>"
@@ -79,6 +80,16 @@ BAD_OPTIONS: dict[str, tuple[list[str], list[str]]] = {
     "prevalence missing": ([str(EXAMPLE)], ["--prevalence", "required"]),
     "threshold abc": ([str(EXAMPLE), "--prevalence", "0.01", "--threshold", "abc"], ["--threshold", "'abc'"]),
     "threshold inf": ([str(EXAMPLE), "--prevalence", "0.01", "--threshold", "inf"], ["--threshold", "finite"]),
+    "at-recall abc": ([str(EXAMPLE), "--prevalence", "0.01", "--at-recall", "abc"], ["--at-recall", "'abc'"]),
+    "at-recall 1.5": ([str(EXAMPLE), "--prevalence", "0.01", "--at-recall", "1.5"], ["--at-recall", "(0, 1]"]),
+    "cost-fp alone": ([str(EXAMPLE), "--prevalence", "0.01", "--cost-fp", "1"], ["--cost-fn", "both errors"]),
+    "cost-fn 0": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--cost-fp", "1", "--cost-fn", "0"], ["--cost-fn", "> 0"]
+    ),
+    "two rules": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--at-recall", "0.9", "--threshold", "0.5"],
+        ["one way", "--at-recall and --threshold"],
+    ),
     "no such label column": (
         [str(EXAMPLE), "--prevalence", "0.01", "--y-true", "label"],
         ["example_predictions.csv", "'label'"],
@@ -153,6 +164,7 @@ SUBPROCESS_CASES = [
     "prevalence abc",
     "prevalence -0.5",
     "threshold abc",
+    "two rules",
     "no such label column",
     "unknown option",
 ]
@@ -195,7 +207,7 @@ def test_help_exits_zero(tmp_path):
 # ------------------------------------------------------------------ success: one kernel start each
 
 
-def _check_page(page: str) -> None:
+def _check_page(page: str, figures: int) -> None:
     assert page.lstrip().lower().startswith("<!doctype html>")
     # offline: nothing is loaded from the network (links inside CSS comments are harmless)
     assert not re.search(r"<script[^>]*\bsrc=", page, flags=re.I)
@@ -204,7 +216,7 @@ def _check_page(page: str) -> None:
     assert not re.search(r"url\([\"']?https?:", page)
     assert "<script" not in page.lower()
     # figures are embedded, and there is no code
-    assert page.count('src="data:image/png;base64,') == 5
+    assert page.count('src="data:image/png;base64,') == figures
     assert "load_predictions(" not in page and "import " not in page
 
 
@@ -215,27 +227,29 @@ def _text(page: str) -> str:
 
 
 @pytest.mark.slow
-def test_report_on_the_example_file(tmp_path):
-    result = _run([str(EXAMPLE), "--prevalence", "0.01"], tmp_path)
+def test_report_on_the_example_file_without_a_rule(tmp_path):
+    """No rule given: the page shows the trade-off and chooses no threshold (so prints no interval for one)."""
+    result = _run([str(SCREENING), "--prevalence", "0.01"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    out = tmp_path / "example_predictions_report.html"  # the default: <name>_report.html, here
+    out = tmp_path / "screening_predictions_report.html"  # the default: <name>_report.html, here
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
     assert "report written to" in result.stdout and str(out) in result.stdout
     assert "running notebook 13" in result.stderr  # progress
     page = out.read_text("utf-8")
-    _check_page(page)
+    _check_page(page, figures=3)  # ROC, PR, the precision band; no confusion matrix without a threshold
     text = _text(page)
-    frame = load_predictions(EXAMPLE)
+    frame = load_predictions(SCREENING)
     auc = roc_auc_score(frame.y_true, frame.y_score)
-    assert "rows: 569" in text
-    assert f"prevalence in the file: {frame.y_true.mean():.2%}" in text
-    assert "37.26%" in text
+    assert "rows: 20,000" in text
+    assert f"prevalence in the file: {frame.y_true.mean():.2%}" in text and "1.50%" in text
     assert f"ROC AUC from the table: {auc:.6f}" in text
-    assert "F1-best at deployment" in text
-    assert "precision at deployment" in text and "95 % interval" in text
+    assert "No rule given: no threshold is chosen" in text and "--at-recall" in text
+    assert "recall target" in text and "judging half: 10,000 rows (150 positives)" in text
+    assert "95 % interval:" not in text  # no interval for a threshold nobody chose
+    assert "none chosen" in text
     assert "Summary" in text
-    assert "Three ways to run it" not in text  # the how-to-run cell is left out
+    assert "Three ways to run it" not in text and "Exercises" not in text  # how-to-run and exercises left out
 
 
 @pytest.mark.slow
@@ -250,10 +264,11 @@ def test_report_with_other_column_names_and_a_threshold(tmp_path):
     assert result.returncode == 0, result.stderr
     assert [p.name for p in out.parent.iterdir()] == ["mine.html"]
     page = out.read_text("utf-8")
-    _check_page(page)
+    _check_page(page, figures=4)
     text = _text(page)
     assert "columns: labels 'truth', scores 'prob'" in text
-    assert "threshold: 0.5 (set by you)" in text
+    assert "threshold: 0.5, set by you before the file was seen" in text
+    assert "counted on all 4 rows" in text and "95 % interval:" in text
     assert "rows: 4" in text and "at deployment: 0.1000%" in text
 
 
@@ -263,14 +278,21 @@ def test_user_text_is_escaped(tmp_path):
     source = tmp_path / name
     source.write_text(f"y_true,{SCRIPT}\n" + OTHER_NAMES.read_text().split("\n", 1)[1])
     out = tmp_path / "report.html"
-    result = _run([name, "--prevalence", "0.01", "--y-score", SCRIPT, "--out", "report.html"], tmp_path)
+    result = _run(
+        [name, "--prevalence", "0.01", "--y-score", SCRIPT, "--cost-fp", "1", "--cost-fn", "20",
+         "--out", "report.html"],
+        tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     page = out.read_text("utf-8")
-    _check_page(page)
+    _check_page(page, figures=4)
+    text = _text(page)
+    assert "rule: lowest expected cost at deployment (a false positive costs 1, a false negative 20)" in text
+    assert "chosen on the choosing half" in text and "counted on the judging half" in text
     assert SCRIPT not in page and "<b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "a&amp;&lt;b&gt;bold.csv" in page
-    assert f"file: {name}" in _text(page)
+    assert f"file: {name}" in text
 
 
 @pytest.mark.slow
@@ -292,9 +314,10 @@ def test_papermill_command_with_other_column_names(tmp_path):
     assert "file: my.csv" in text
     assert "columns: labels 'truth', scores 'prob'" in text
     assert "at deployment: 0.1000%" in text
+    assert "rule: recall at least 0.8" in text  # the notebook's own default rule, shown by name
     outputs = [out for cell in nb["cells"] for out in cell.get("outputs", [])]
     assert not [out for out in outputs if out["output_type"] == "error"]
-    assert sum("image/png" in out.get("data", {}) for out in outputs) == 5
+    assert sum("image/png" in out.get("data", {}) for out in outputs) == 4
 
 
 @pytest.mark.slow
