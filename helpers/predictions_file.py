@@ -1,32 +1,30 @@
-"""Read a practitioner's predictions from a CSV file, refusing anything doubtful.
+"""Read a predictions file with pandas (pyarrow for Parquet), then check it with the course's rules.
 
-The course's last notebook reruns every analysis on *your* predictions: a CSV
-file with one row per example, a column of true labels (0 or 1) and a column
-of scores.  :func:`load_predictions` reads such a file with ``pandas.read_csv``
-and checks it thoroughly first, because a silently misread file (a shifted
-column, a label read as a score, a ``NaN`` turned into a zero) would make
-every number downstream wrong without anyone noticing.
-
-Every problem raises :class:`PredictionFileError` (a ``ValueError``) with a
-one-line message naming the file, where it applies the column and the data
-row, and what is wrong, e.g.::
-
-    preds.csv: row 3 (line 4 of the file), column 'y_score': the score is NaN
-    (not a number); every row needs a finite score
-
-(printed here on two lines, but it is one line.)  Data rows are numbered from 1,
-the first row after the header; the line number counts every physical line of
-the file, the header being line 1.
+The course's last notebook reruns every analysis on *your* predictions: one row
+per example, a column of true labels and a column of scores.  The libraries do
+the parsing; this module checks what they parsed, because a silently misread
+file (a shifted column, a label read as a score, a ``NaN`` turned into a zero)
+would make every number downstream wrong without anyone noticing.  Every
+problem raises :class:`PredictionFileError` with one line naming the file, the
+place and the problem, e.g. ``preds.csv: row 3 (line 4 of the file), column
+'y_score': the score is NaN (not a number); every row needs a finite score``.
 """
 
 from __future__ import annotations
 
+import bz2
 import csv
+import gzip
 import io
+import itertools
+import lzma
+import math
+import numbers
 import os
 import re
 import warnings
-from collections.abc import Iterator
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -36,24 +34,22 @@ import pandas as pd
 __all__ = ["PredictionFileError", "load_predictions"]
 
 PathOrBuffer = str | os.PathLike[str] | IO[str] | IO[bytes]
+Label = str | int | float | bool
 
-# Files that are clearly something else, recognised by their first bytes.
-_MAGIC: tuple[tuple[bytes, str], ...] = (
-    (b"PK\x03\x04", "a zip archive or an Excel workbook (.xlsx), not a CSV file; in Excel use 'Save As' > 'CSV UTF-8'"),
-    (b"\xd0\xcf\x11\xe0", "an old Excel workbook (.xls), not a CSV file; in Excel use 'Save As' > 'CSV UTF-8'"),
-    (b"\x1f\x8b", "gzip-compressed; decompress it first"),
-    (b"PAR1", "a Parquet file, not a CSV file"),
-    (b"\xff\xfe", "UTF-16 text, not UTF-8; save it again as 'CSV UTF-8'"),
-    (b"\xfe\xff", "UTF-16 text, not UTF-8; save it again as 'CSV UTF-8'"),
-)
+_SAVE_AS_CSV = "in Excel use 'Save As' > 'CSV UTF-8'"
+_REFUSED = {  # files that are clearly something else, by their first bytes
+    b"\xd0\xcf\x11\xe0": f"an old Excel workbook (.xls), not a CSV file; {_SAVE_AS_CSV}",
+    b"\xff\xfe": "UTF-16 text, not UTF-8; save it again as 'CSV UTF-8'",
+    b"\xfe\xff": "UTF-16 text, not UTF-8; save it again as 'CSV UTF-8'",
+}
+_SEPARATORS = {",": "comma", "\t": "tab", ";": "semicolon"}
 _NAN_WORDS = frozenset({"nan", "+nan", "-nan"})
 _MISSING_WORDS = frozenset({"na", "n/a", "#n/a", "null", "none", "nil", "missing", "?", "-"})
 _INF_WORDS = frozenset({"inf", "infinity"})
-_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
-# Bytes allowed in a text file: printable ASCII, tab, LF, CR and all bytes >= 128
-# (UTF-8 is checked separately); the other control bytes mean binary data.
+_WORDS = frozenset({"true", "false", "yes", "no"})  # labels compared without case
+_MANY = 1000  # a label column with more distinct values is a column of scores
+# Bytes of a text file: printable ASCII, tab, LF, CR and bytes >= 128 (UTF-8 is checked apart).
 _TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r" + bytes(range(128, 256))
-_NUL = b"\x00"
 _CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -61,380 +57,387 @@ class PredictionFileError(ValueError):
     """A predictions file that :func:`load_predictions` refuses to read.
 
     ``str(error)`` is a single line naming the file, the place and the problem.
-    The parts are also available as attributes (``None`` where they do not
-    apply): ``file`` (the path as given, or ``"<buffer>"``), ``column`` (a
-    column name), ``row`` (1-based data row, the header not counted) and
-    ``line`` (1-based physical line of the file, the header being line 1).
+    The parts are also attributes (``None`` where they do not apply): ``file``
+    (the path as given, or ``"<buffer>"``), ``column``, ``row`` (1-based data
+    row, the header not counted) and ``line`` (1-based physical line of the
+    text, the header being line 1; Parquet files have rows but no lines).
     """
 
     def __init__(
-        self,
-        message: str,
-        *,
-        file: str | None = None,
-        column: str | None = None,
-        row: int | None = None,
+        self, message: str, *, file: str | None = None, column: str | None = None, row: int | None = None,
         line: int | None = None,
-    ) -> None:
+    ) -> None:  # fmt: skip
         super().__init__(message)
-        self.file = file
-        self.column = column
-        self.row = row
-        self.line = line
+        self.file, self.column, self.row, self.line = file, column, row, line
 
 
 def _fail(
-    file: str,
-    problem: str,
-    *,
-    column: str | None = None,
-    row: int | None = None,
-    line: int | None = None,
+    file: str, problem: str, *, column: str | None = None, row: int | None = None, line: int | None = None
 ) -> PredictionFileError:
     """Build the error: ``file: row R (line L of the file), column 'c': problem``."""
-    where = []
-    if row is not None:
-        where.append(f"row {row} (line {line} of the file)" if line is not None else f"row {row}")
-    elif line is not None:
-        where.append(f"line {line}")
-    if column is not None:
-        where.append(f"column {_show(column)}")
+    where = [f"row {row}" + (f" (line {line} of the file)" if line is not None else "")] if row is not None else []
+    where += [f"line {line}"] if row is None and line is not None else []
+    where += [f"column {_show(column)}"] if column is not None else []
     message = f"{file}: " + (", ".join(where) + ": " if where else "") + problem
-    message = " ".join(message.splitlines())  # one line, whatever went in
-    return PredictionFileError(message, file=file, column=column, row=row, line=line)
+    return PredictionFileError(" ".join(message.splitlines()), file=file, column=column, row=row, line=line)
 
 
 def _show(text: str, limit: int = 40) -> str:
     """Quote a piece of the file for a message (escaped, shortened)."""
-    if len(text) > limit:
-        text = text[: limit - 3] + "..."
-    return repr(text)
+    return repr(text[: limit - 3] + "..." if len(text) > limit else text)
+
+
+# --------------------------------------------------------------------------- bytes
 
 
 def _display_name(name: str) -> str:
-    if len(name) > 80:
-        name = name[:77] + "..."
+    name = name[:77] + "..." if len(name) > 80 else name
     return name if name.isprintable() else repr(name)
-
-
-# --------------------------------------------------------------------------- reading bytes
 
 
 def _read_source(source: object) -> tuple[str, bytes]:
     """Return ``(name for messages, raw bytes)`` of a path or a file-like object."""
     if isinstance(source, (bytes, bytearray)):
-        raise TypeError(
-            "path_or_buffer must be a path or a file-like object, got raw bytes; wrap them in io.BytesIO(...)"
-        )
+        raise TypeError("path_or_buffer must be a path or a file-like object, got raw bytes; wrap them in io.BytesIO()")
     if isinstance(source, (str, os.PathLike)):
-        path = Path(os.fsdecode(source))
-        name = _display_name(os.fsdecode(source))
+        path, name = Path(os.fsdecode(source)), _display_name(os.fsdecode(source))
         if path.is_dir():
-            raise _fail(name, "is a directory, not a file; give the path of the CSV file itself")
+            raise _fail(name, "is a directory, not a file; give the path of the predictions file itself")
         try:
             return name, path.read_bytes()
         except FileNotFoundError:
-            hint = ""
-            if isinstance(source, str) and ("\n" in source or "," in source):
-                hint = "; to read CSV text held in a string, pass io.StringIO(text)"
-            raise _fail(
-                name,
-                f"no such file (looked for {path.absolute()}); check the name and the current folder{hint}",
-            ) from None
+            hint = "; to read CSV text held in a string, pass io.StringIO(text)"
+            hint *= isinstance(source, str) and ("\n" in source or "," in source)
+            problem = f"no such file (looked for {path.absolute()}); check the name and the current folder{hint}"
+            raise _fail(name, problem) from None
         except PermissionError:
             raise _fail(name, "cannot be read: permission denied") from None
         except OSError as exc:
             raise _fail(name, f"cannot be read: {exc.strerror or exc}") from None
         except ValueError:  # e.g. a NUL character in the path
             raise _fail(name, "is not a valid file name") from None
-
-    read = getattr(source, "read", None)
-    if not callable(read):
+    if not callable(getattr(source, "read", None)):
         raise TypeError(
-            "path_or_buffer must be a file path (str or pathlib.Path) or a file-like "
-            f"object with .read(), got {type(source).__name__}"
+            "path_or_buffer must be a file path (str or pathlib.Path) or a file-like object with .read(), "
+            f"got {type(source).__name__}"
         )
-    raw_name = getattr(source, "name", None)
-    name = _display_name(raw_name) if isinstance(raw_name, str) else "<buffer>"
+    name = getattr(source, "name", None)
+    name = _display_name(name) if isinstance(name, str) else "<buffer>"
     try:
-        data = read()
+        data = source.read()  # type: ignore[attr-defined]
+        if isinstance(data, str):
+            data = data.encode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _fail(
-            name,
-            f"is not UTF-8 text ({exc.reason}); open it in binary mode ('rb') or save it again as 'CSV UTF-8'",
-        ) from None
+        problem = f"is not UTF-8 text ({exc.reason}); open it in binary mode ('rb') or save it again as 'CSV UTF-8'"
+        raise _fail(name, problem) from None
+    except UnicodeEncodeError:
+        raise _fail(name, "contains characters that are not valid Unicode text") from None
     except OSError as exc:
         raise _fail(name, f"cannot be read: {exc.strerror or exc}") from None
-    if isinstance(data, str):
-        try:
-            return name, data.encode("utf-8")
-        except UnicodeEncodeError:
-            raise _fail(name, "contains characters that are not valid Unicode text") from None
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        return name, bytes(data)
-    raise TypeError(f"{name}: .read() returned {type(data).__name__}, expected str or bytes")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{name}: .read() returned {type(data).__name__}, expected str or bytes")
+    return name, bytes(data)
 
 
-def _line_of(data: bytes, position: int) -> int:
-    return data.count(b"\n", 0, position) + 1
+def _unzip(name: str, data: bytes) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        members = [m for m in archive.infolist() if not m.is_dir() and not m.filename.startswith("__MACOSX/")]
+        if any(m.filename == "[Content_Types].xml" or m.filename.startswith("xl/") for m in members):
+            raise _fail(name, f"is an Excel workbook (.xlsx), not a CSV file; {_SAVE_AS_CSV}")
+        if len(members) != 1:
+            raise _fail(name, f"is a zip archive of {len(members)} files; it must hold exactly one predictions file")
+        return archive.read(members[0])
+
+
+def _unzstd(name: str, data: bytes) -> bytes:
+    try:
+        import zstandard
+    except ImportError:
+        raise _fail(
+            name, "is zstd-compressed; reading it needs the zstandard package (pip install zstandard)"
+        ) from None
+    with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(data)) as reader:
+        return reader.read()
+
+
+_COMPRESSIONS: tuple[tuple[str, Callable[[bytes], bool], Callable[[str, bytes], bytes]], ...] = (
+    ("gzip", lambda d: d[:2] == b"\x1f\x8b", lambda _, d: gzip.decompress(d)),
+    ("bzip2", lambda d: d[:3] == b"BZh" and d[4:10] in (b"1AY&SY", b"\x17rE8P\x90"), lambda _, d: bz2.decompress(d)),
+    ("xz", lambda d: d[:6] == b"\xfd7zXZ\x00", lambda _, d: lzma.decompress(d)),
+    ("zstd", lambda d: d[:4] == b"\x28\xb5\x2f\xfd", _unzstd),
+    ("zip", lambda d: d[:4] in (b"PK\x03\x04", b"PK\x05\x06"), _unzip),  # the second: an empty archive
+)
+
+
+def _decompress(name: str, data: bytes) -> bytes:
+    """Undo gzip, bzip2, xz, zstd or zip compression, recognised by the first bytes (whatever the name)."""
+    for kind, matches, unpack in _COMPRESSIONS:
+        if matches(data):
+            try:
+                return unpack(name, data)
+            except PredictionFileError:
+                raise
+            except Exception as exc:  # each decompressor has error classes of its own
+                problem = f"is {kind}-compressed but cannot be decompressed ({exc}); the file is damaged or incomplete"
+                raise _fail(name, problem) from None
+    return data
 
 
 def _decode(name: str, data: bytes) -> str:
     """Check the bytes are UTF-8 text (not binary, not another format) and decode them."""
     if not data:
         raise _fail(name, "is empty (0 bytes); it needs a header line and data rows")
-    for magic, what in _MAGIC:
-        if data.startswith(magic):
-            raise _fail(name, f"is {what}")
-    nul = data.find(_NUL)
-    if nul >= 0:
-        raise _fail(
-            name,
-            f"contains NUL bytes ({data.count(_NUL)} in all), so it is binary data or UTF-16 "
-            "text, not a UTF-8 CSV file",
-            line=_line_of(data, nul),
-        )
+    if data[:4] in _REFUSED or data[:2] in _REFUSED:
+        raise _fail(name, f"is {_REFUSED.get(data[:4]) or _REFUSED[data[:2]]}")
     if data.translate(None, _TEXT_BYTES):  # something left: a control byte
-        first = _CONTROL.search(data)
-        assert first is not None
-        raise _fail(
-            name,
-            f"contains binary data (control byte 0x{data[first.start()]:02X}), so it is not a CSV text file",
-            line=_line_of(data, first.start()),
-        )
+        at = _CONTROL.search(data).start()  # type: ignore[union-attr]
+        problem = f"contains binary data (control byte 0x{data[at]:02X}), so it is not a CSV text file"
+        if data[at] == 0:
+            problem = f"contains NUL bytes ({data.count(0)} in all), so it is binary data or UTF-16 text, not UTF-8"
+        raise _fail(name, problem, line=data.count(b"\n", 0, at) + 1)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise _fail(
-            name,
-            f"is not UTF-8 text (byte 0x{data[exc.start]:02X} is not valid UTF-8; the file "
-            "was probably saved as Latin-1 or Windows-1252); save it again as 'CSV UTF-8'",
-            line=_line_of(data, exc.start),
-        ) from None
-    return text.removeprefix("\ufeff")
-
-
-# --------------------------------------------------------------------------- structure
-
-
-def _lines(text: str) -> Iterator[str]:
-    """The lines of ``text`` with their ends, lazily (reading the header needs only one)."""
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start : end + 1]
-        start = end + 1
-
-
-def _parse_header(name: str, text: str) -> list[str]:
-    reader = csv.reader(_lines(text), skipinitialspace=True)
-    try:
-        header = next(reader)
-    except (csv.Error, StopIteration) as exc:
-        raise _fail(name, f"the header line cannot be parsed as CSV ({exc})", line=1) from None
-    names = [field.strip() for field in header]
-    if not any(names):
-        raise _fail(
-            name,
-            "the first line must be the header naming the columns (e.g. 'y_true,y_score'), but it is blank",
-            line=1,
+        problem = (
+            f"is not UTF-8 text (byte 0x{data[exc.start]:02X} is not valid UTF-8; the file was probably saved "
+            "as Latin-1 or Windows-1252); save it again as 'CSV UTF-8'"
         )
+        raise _fail(name, problem, line=data.count(b"\n", 0, exc.start) + 1) from None
+
+
+# --------------------------------------------------------------------------- header and shape
+
+
+def _sniff(text: str) -> tuple[str, list[str]]:
+    """The separator (the one giving the first lines the most values, all alike) and the header's names."""
+    sample, best = io.StringIO(text[: 1 << 16]), ((False, -1), ",", [""])
+    for sep in _SEPARATORS:
+        sample.seek(0)
+        try:
+            records = list(itertools.islice(csv.reader(sample, delimiter=sep, skipinitialspace=True), 20))
+        except csv.Error:
+            continue
+        header = records[0] if records else []
+        rows = records[1:] if len(text) <= 1 << 16 else records[1:-1]  # the last one may be cut short
+        rank = (len(header) > 1 and all(len(r) == len(header) for r in rows if r), len(header))
+        best = (rank, sep, [field.strip() for field in header]) if rank > best[0] else best
+    return best[1], best[2]
+
+
+def _check_columns(name: str, names: list[str], wanted: tuple[str, str], listed: str) -> tuple[int, int]:
+    """Positions of the two wanted columns, or the error: blank header, duplicate or missing names."""
+    if not any(names):
+        problem = "the first line must be the header naming the columns (e.g. 'y_true,y_score'), but it is blank"
+        raise _fail(name, problem, line=1)
     seen: dict[str, int] = {}
     for position, column in enumerate(names, start=1):
         if column and column in seen:
-            raise _fail(
-                name,
-                f"this name appears twice in the header (columns {seen[column]} and "
-                f"{position}); column names must be unique",
-                column=column,
+            problem = (
+                f"this name appears twice in the header (columns {seen[column]} and {position}); names must be unique"
             )
+            raise _fail(name, problem, column=column)
         seen.setdefault(column, position)
-    return names
-
-
-def _looks_numeric(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _check_columns(name: str, names: list[str], wanted: tuple[str, str]) -> None:
-    missing = [column for column in wanted if column not in names]
+    missing = [column for column in wanted if column not in seen]
     if not missing:
-        return
-    quoted = " and ".join(_show(column) for column in missing)
-    shown = ", ".join(_show(column) for column in names[:10])
-    if len(names) > 10:
-        shown += f", ... ({len(names)} in all)"
-    problem = f"has no column{'s' if len(missing) > 1 else ''} {quoted}; the header line names {shown}"
-    if len(names) == 1 and (";" in names[0] or "\t" in names[0]):
-        separator = "';'" if ";" in names[0] else "a tab"
-        problem += f"; the file seems to use {separator} between values, save it comma-separated"
-    elif all(_looks_numeric(column) for column in names if column):
+        return seen[wanted[0]] - 1, seen[wanted[1]] - 1
+    shown = ", ".join(map(_show, names[:10])) + (f", ... ({len(names)} in all)" if len(names) > 10 else "")
+    problem = f"has no column{'s' * (len(missing) > 1)} {' and '.join(map(_show, missing))}; {listed} {shown}"
+    lowered = {column.lower(): column for column in names}
+    guesses = [lowered[c.lower()] for c in missing if c.lower() in lowered]
+    if all(_number(column, ".") is not None for column in names if column):
         problem += "; that first line looks like data: add a header line naming the columns, e.g. 'y_true,y_score'"
+    elif guesses:
+        problem += f"; did you mean {_show(guesses[0])}? names are case-sensitive"
     else:
-        lowered = {column.lower(): column for column in names}
-        guesses = [lowered[c.lower()] for c in missing if c.lower() in lowered]
-        if guesses:
-            problem += f"; did you mean {_show(guesses[0])}? names are case-sensitive"
-        else:
-            problem += "; pass y_true=... and y_score=... to load_predictions to use other column names"
+        problem += "; pass y_true=... and y_score=... to load_predictions to use other column names"
     raise _fail(name, problem)
 
 
 class _Records:
-    """Records of the CSV text: fields per record (the header is record 0) and their lines.
+    """Values per record of the text (the header is record 0) and the line where each starts.
 
-    Without any double quote in the file, records are lines and values are
-    separated by commas, so counting is vectorised (numpy on the bytes) and
-    data row ``r`` starts on line ``r + 1``.  With quotes, a value may hold
-    commas or line breaks, so the stdlib ``csv`` module (the quoting rules of
-    pandas) counts the fields, and where each record starts is found only
-    when a message needs it.  A record holding nothing but spaces counts 0
-    fields, so that it can be called blank.
+    Without double quotes records are lines, so counting separators is
+    vectorised (numpy on the bytes) and data row ``r`` is on line ``r + 1``.
+    With quotes a value may hold separators or line breaks, so the ``csv``
+    module (pandas' quoting rules) counts, and where each record starts is
+    found only when a message needs it.  A blank record counts 0 values.
     """
 
-    def __init__(self, name: str, text: str, data: bytes) -> None:
-        self.name = name
-        self.text = text
-        self.quoted = '"' in text
-        self._starts: list[int] | None = None
-        self._blank: list[bool] | None = None
-        self.counts = self._count_quoted() if self.quoted else self._count_plain(data)
-
-    @staticmethod
-    def _count_plain(data: bytes) -> np.ndarray:
-        codes = np.frombuffer(data, dtype=np.uint8)
-        ends = np.append(np.flatnonzero(codes == 10), codes.size)
-        commas = np.flatnonzero(codes == 44)
-        counts = np.diff(np.searchsorted(commas, ends), prepend=0) + 1
-        single = np.flatnonzero(counts == 1)
-        if single.size:  # a line without comma: blank if it holds only spaces
+    def __init__(self, name: str, text: str, data: bytes, sep: str) -> None:
+        self.name, self.text, self.sep, self.quoted = name, text, sep, '"' in text
+        self._scanned: tuple[list[int], list[bool]] | None = None
+        if not self.quoted:
+            codes = np.frombuffer(data, dtype=np.uint8)
+            marks = data.translate(None, bytes(set(range(256)) - {10, ord(sep)})) + b"\n"  # separators, line ends
+            marks = np.frombuffer(marks, dtype=np.uint8)
+            n_columns = int(np.argmax(marks == 10)) + 1
+            pattern = np.append(np.full(n_columns - 1, ord(sep)), 10)
+            if marks.size % n_columns == 0 and (marks.reshape(-1, n_columns) == pattern).all():
+                self.counts = np.full(marks.size // n_columns, n_columns)  # every line as the header: the usual case
+                return
+            ends = np.append(np.flatnonzero(codes == 10), codes.size)
+            self.counts = np.diff(np.searchsorted(np.flatnonzero(codes == ord(sep)), ends), prepend=0) + 1
+            single = np.flatnonzero(self.counts == 1)  # a line without separator: blank if only spaces
             starts = np.concatenate(([0], ends[:-1] + 1))[single]
             blank = [not data[s:e].strip() for s, e in zip(starts, ends[single], strict=True)]
-            counts[single[np.asarray(blank, dtype=bool)]] = 0
-        return counts
-
-    def _reader(self, strict: bool) -> Iterator[list[str]]:
-        return csv.reader(io.StringIO(self.text), skipinitialspace=True, strict=strict)
-
-    def _count_quoted(self) -> np.ndarray:
+            self.counts[single[np.asarray(blank, dtype=bool)]] = 0
+            return
         try:
-            return np.fromiter(map(len, self._reader(strict=True)), dtype=np.int64)
+            self.counts = np.fromiter(map(len, self._reader(strict=True)), dtype=np.int64)
         except csv.Error as exc:
             if "unexpected end of data" in str(exc):
-                raise _fail(
-                    self.name,
-                    'a double quote (") opens a quoted value that is never closed; check the quotes from this line on',
-                    line=self.line(len(self._scan()[0]) - 1),
-                ) from None
-        try:  # e.g. text after a closing quote: pandas reads that, so we do too
-            return np.fromiter(map(len, self._reader(strict=False)), dtype=np.int64)
-        except csv.Error as exc:
-            raise _fail(self.name, f"cannot be parsed as CSV ({exc})") from None
+                problem = 'a double quote (") opens a quoted value that is never closed; check the quotes from here on'
+                raise _fail(self.name, problem, line=self._scan()[0][-1]) from None
+            # e.g. text after a closing quote: pandas reads that, so we do too
+            self.counts = np.fromiter(map(len, self._reader(strict=False)), dtype=np.int64)
+
+    def _reader(self, strict: bool) -> csv.Reader:
+        return csv.reader(io.StringIO(self.text), delimiter=self.sep, skipinitialspace=True, strict=strict)
 
     def _scan(self) -> tuple[list[int], list[bool]]:
         """Start line and blankness of every record (a Python loop: only for messages)."""
-        if self._starts is None or self._blank is None:
-            reader = csv.reader(io.StringIO(self.text), skipinitialspace=True, strict=False)
-            starts: list[int] = []
-            blank: list[bool] = []
-            start = 1
+        if self._scanned is None:
+            reader, starts, blank, start = self._reader(strict=False), [], [], 1
             for record in reader:
                 starts.append(start)
                 blank.append(not record or (len(record) == 1 and not record[0].strip()))
                 start = reader.line_num + 1
-            self._starts, self._blank = starts, blank
-        return self._starts, self._blank
+            self._scanned = starts, blank
+        return self._scanned
 
     def line(self, row: int) -> int:
         """Physical line (1-based) where record ``row`` starts; data rows are records 1, 2..."""
         return self._scan()[0][row] if self.quoted else row + 1
 
-    def blank(self, row: int) -> bool:
-        return bool(self.counts[row] == 0) or (self.quoted and self._scan()[1][row])
-
     def check_shape(self) -> int:
-        """Refuse ragged or blank rows and too few rows; return the number of data rows."""
-        counts, name = self.counts, self.name
-        n_columns = int(counts[0])
-        n_rows = counts.size - 1
-        if n_rows == 0:
-            raise _fail(name, "has a header line but no data rows")
+        """Refuse ragged or blank rows; return the number of data rows."""
+        counts, n_columns = self.counts, int(self.counts[0])
         bad = np.flatnonzero(counts[1:] != n_columns)
-        if bad.size:
-            row = int(bad[0]) + 1
-            found = int(counts[row])
-            more = f" ({bad.size} such rows in all)" if bad.size > 1 else ""
-            if self.blank(row):
-                problem = f"is blank; delete empty lines inside the file{more}"
-            else:
-                problem = (
-                    f"has {found} value{'s' if found != 1 else ''} but the header has "
-                    f"{n_columns} columns; every row needs exactly {n_columns} comma-separated "
-                    f"values{more}"
-                )
-            raise _fail(name, problem, row=row, line=self.line(row))
-        if n_rows == 1:
-            raise _fail(
-                name,
-                "has only one data row; the analyses need many rows, with both classes (0 and 1)",
+        if not bad.size:
+            return counts.size - 1
+        row, found, more = int(bad[0]) + 1, int(counts[bad[0] + 1]), f" ({bad.size} such rows in all)" * (bad.size > 1)
+        if found == 0 or (self.quoted and self._scan()[1][row]):
+            problem = f"is blank; delete empty lines inside the file{more}"
+        else:
+            problem = (
+                f"has {found} value{'s' * (found != 1)} but the header has {n_columns} columns; every row needs "
+                f"exactly {n_columns} {_SEPARATORS[self.sep]}-separated values{more}"
             )
-        return n_rows
+        raise _fail(self.name, problem, row=row, line=self.line(row))
 
 
-def _read_csv(name: str, data: bytes, columns: list[int], dtype: type, n_rows: int) -> pd.DataFrame:
-    """``pandas.read_csv`` of two columns, any parser complaint turned into an error."""
+# --------------------------------------------------------------------------- parsing
+
+
+def _number(text: str, decimal: str) -> float | None:
+    """The finite number a piece of text spells (with the file's decimal mark), else None."""
+    text = text.strip()
+    if decimal == ",":
+        text = "x" if "." in text else text.replace(",", ".")
+    try:
+        value = float(text) if "_" not in text else math.nan
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _to_float(tokens: pd.Series, decimal: str) -> np.ndarray:
+    """Parse text to float64, vectorised; anything unparsable becomes NaN (a point too, under decimal commas)."""
+    text = tokens.astype(str)
+    if decimal == ",":
+        text = text.where(~text.str.contains(".", regex=False), "x").str.replace(",", ".", regex=False)
+    return pd.to_numeric(text, errors="coerce").to_numpy(dtype=np.float64)
+
+
+def _read_csv(name: str, data: bytes, sep: str, decimal: str, columns: list[int], dtype: dict) -> pd.DataFrame:
+    """``pandas.read_csv`` of some columns (by position), any parser complaint turned into an error."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", pd.errors.ParserWarning)
-        warnings.simplefilter("error", pd.errors.DtypeWarning)
+        warnings.simplefilter("ignore", pd.errors.DtypeWarning)  # labels of mixed types are handled below
         try:
-            frame = pd.read_csv(
-                io.BytesIO(data),
-                encoding="utf-8",
-                header=0,
-                usecols=columns,
-                index_col=False,
-                dtype=dtype,
-                na_filter=False,
-                skipinitialspace=True,
-                skip_blank_lines=False,
-                engine="c",
-            )
-        except (ValueError, csv.Error, pd.errors.ParserWarning, pd.errors.DtypeWarning) as exc:
+            return pd.read_csv(
+                io.BytesIO(data), sep=sep, decimal=decimal, header=0, usecols=columns, index_col=False, dtype=dtype,
+                na_filter=False, skipinitialspace=True, skip_blank_lines=False, engine="c", encoding="utf-8",
+            )  # fmt: skip
+        except (ValueError, csv.Error, pd.errors.ParserWarning) as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise _fail(name, f"cannot be read as CSV ({first})") from None
+
+
+# A parsed file: the label column (any dtype), the scores (NaN where not a finite number), the text of a
+# score for messages, the line of a data row (None for Parquet), the file's decimal mark.
+_Parsed = tuple[pd.Series, np.ndarray, Callable[[int], str], Callable[[int], "int | None"], str]
+
+
+def _parse_text(name: str, data: bytes, wanted: tuple[str, str]) -> _Parsed:
+    text = _decode(name, data)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    end = len(text)
+    while end and text[end - 1] in " \t\n":  # (str.rstrip would copy the whole text)
+        end -= 1
+    end = text.find("\n", end)
+    text = text[:end] if end >= 0 else text  # blank lines at the end are harmless
+    start = re.match(r"\s*(.?)", text).group(1)  # type: ignore[union-attr]
+    if not start:
+        raise _fail(name, "is empty (it holds only blank lines or spaces)")
+    if start in "{[":
+        problem = "export the predictions as a CSV file with a header line such as 'y_true,y_score'"
+        raise _fail(name, f"looks like JSON (it starts with {start!r}), not CSV; {problem}")
+    if start == "<":
+        problem = "if you downloaded it, download the raw CSV file instead of the web page"
+        raise _fail(name, f"looks like an HTML or XML page (it starts with '<'), not CSV; {problem}")
+    sep, names = _sniff(text)
+    positions = _check_columns(name, names, wanted, "the header line names")
+    decimal = "," if sep == ";" and re.search(r"\d,\d", text) else "."
+    data = text.encode("utf-8")
+    records = _Records(name, text, data, sep)
+    n_rows = records.check_shape()
+    if n_rows == 0:
+        raise _fail(name, "has a header line but no data rows")
+    columns = sorted(positions)
+    label, score = columns.index(positions[0]), columns.index(positions[1])
+    try:  # the fast way: pandas parses the scores as float64
+        frame = _read_csv(name, data, sep, decimal, columns, {positions[1]: np.float64})
+        scores, tokens = frame.iloc[:, score].to_numpy(dtype=np.float64), None
+    except PredictionFileError:  # a score is not a number: the text read below says which
+        scores = np.array([np.nan])
+    if not np.isfinite(scores).all():
+        frame = _read_csv(name, data, sep, decimal, columns, {positions[1]: str})
+        tokens = frame.iloc[:, score]
+        scores = _to_float(tokens, decimal)
     if len(frame) != n_rows:
-        raise _fail(
-            name,
-            f'has {n_rows} data rows but pandas read {len(frame)}; check for stray double quotes (")',
-        )
-    return frame
+        raise _fail(name, f'has {n_rows} data rows but pandas read {len(frame)}; check for stray double quotes (")')
+    return frame.iloc[:, label], scores, lambda row: str(tokens.iloc[row]), records.line, decimal  # type: ignore
 
 
-# --------------------------------------------------------------------------- values
+def _parse_parquet(name: str, data: bytes, wanted: tuple[str, str]) -> _Parsed:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        file = pq.ParquetFile(io.BytesIO(data))
+        _check_columns(name, file.schema_arrow.names, wanted, "its columns are")
+        table = file.read(columns=list(wanted))
+    except (pa.ArrowException, OSError) as exc:
+        raise _fail(name, f"is a Parquet file that cannot be read ({str(exc).strip().splitlines()[0]})") from None
+    if table.num_rows == 0:
+        raise _fail(name, "has no data rows")
+    labels, score = table.column(0).to_pandas(), table.column(1)
+    if any(check(score.type) for check in (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal)):
+        scores = score.cast(pa.float64()).to_numpy(zero_copy_only=False)
+
+        def token(row: int) -> str:
+            return repr(float(scores[row])) if score[row].is_valid else "null"
+
+        return labels, scores, token, lambda _: None, "."
+    if pa.types.is_string(score.type) or pa.types.is_large_string(score.type):
+        tokens = score.to_pandas().astype(object).fillna("null")
+        return labels, _to_float(tokens, "."), lambda row: str(tokens.iloc[row]), lambda _: None, "."
+    raise _fail(name, f"holds {score.type} values, not numbers; scores must be numbers", column=wanted[1])
 
 
-def _describe_label(token: str, value: float) -> str:
-    if not token.strip():
-        return "the label is blank; every row needs a label, 0 or 1"
-    if np.isfinite(value):
-        if value == -1:
-            hint = "; for -1/+1 labels write 0 for the negatives"
-        elif value != np.floor(value):
-            hint = "; labels are the true classes, not scores: are the columns swapped?"
-        else:
-            hint = "; labels must be 1 (positive) or 0 (negative)"
-        return f"label {_show(token)} is not 0 or 1{hint}"
-    return f"label {_show(token)} is not 0 or 1; recode the classes as 1 (positive) and 0 (negative)"
-
-
-def _describe_score(token: str, value: float) -> str:
+def _describe_score(token: str, value: float, decimal: str) -> str:
     word = token.strip().lower()
     if not word:
         return "the score is blank; every row needs a score"
@@ -448,139 +451,164 @@ def _describe_score(token: str, value: float) -> str:
         return (
             f"the score {_show(token)} is too large for a 64-bit float (it overflows to infinity); rescale the scores"
         )
-    if _DECIMAL_COMMA.fullmatch(word):
+    if decimal == "." and re.fullmatch(r"[+-]?\d*,\d+", word):
         return f"the score {_show(token)} uses a comma as decimal mark; write {word.replace(',', '.')} instead"
+    if decimal == "," and _number(word, ".") is not None:
+        return f"the score {_show(token)} uses a point as decimal mark, but this file uses commas; use one mark only"
     return f"the score {_show(token)} is not a number"
 
 
-def _to_float(tokens: np.ndarray) -> np.ndarray:
-    """Parse text to float64, vectorised; anything unparsable becomes NaN."""
-    return np.asarray(pd.to_numeric(pd.Series(tokens, dtype=object), errors="coerce"), dtype=float)
+# --------------------------------------------------------------------------- labels
 
 
-def _read_values(
-    name: str,
-    text: str,
-    data: bytes,
-    records: _Records,
-    positions: tuple[int, int],
-    wanted: tuple[str, str],
-) -> tuple[np.ndarray, np.ndarray]:
-    """Labels (int64, 0/1) and scores (finite float64) of the file, or an error.
+def _label_key(value: object, decimal: str) -> object:
+    """What makes two labels equal: the number they spell, else lower-cased true/false/yes/no, else the text."""
+    if isinstance(value, (bool, np.bool_)):
+        return "true" if value else "false"
+    if isinstance(value, numbers.Real):
+        return float(value) if math.isfinite(value) else ""  # NaN: a missing value (Parquet)
+    text = "" if value is None or value is pd.NA else str(value).strip()
+    number = _number(text, decimal)
+    return number if number is not None else text.lower() if text.lower() in _WORDS else text
 
-    Fast path: pandas parses both columns as float64 and all values pass.  It
-    is skipped when the data mention ``true`` or ``false`` anywhere, because
-    pandas' float parser would read those as 1.0 and 0.0.  Otherwise, or when
-    a value fails, the columns are read again as text to say which row is
-    wrong and why (the first problem in file order).
+
+def _classes(labels: pd.Series, decimal: str) -> tuple[np.ndarray, list[object], list[str]]:
+    """Each row's label as an index into the distinct labels in order of appearance (-1: blank).
+
+    Returns the indices, the distinct labels' keys and their spellings in the
+    file.  Only the first ``_MANY`` distinct values are looked at (more is a
+    column of scores); the rest get the index ``_MANY``.
     """
-    n_rows = records.counts.size - 1
-    columns = sorted(positions)
-    which = [columns.index(position) for position in positions]
-    body = text[text.find("\n") :].lower()
-    if "true" not in body and "false" not in body:
-        try:
-            frame = _read_csv(name, data, columns, np.float64, n_rows)
-        except PredictionFileError:
-            pass  # a value is not a number: the text reading below says which
-        else:
-            values = frame.iloc[:, which[0]].to_numpy(dtype=np.float64)
-            scores = frame.iloc[:, which[1]].to_numpy(dtype=np.float64)
-            is_one = values == 1
-            if np.all(is_one | (values == 0)) and np.all(np.isfinite(scores)):
-                return is_one.astype(np.int64), scores
+    codes, uniques = pd.factorize(labels, use_na_sentinel=False)
+    keys: list[object] = []
+    spellings: list[str] = []
+    index = np.full(len(uniques), _MANY, dtype=np.int64)
+    for position, value in enumerate(uniques[:_MANY]):
+        key = _label_key(value, decimal)
+        if key != "" and key not in keys:
+            keys.append(key)
+            spellings.append(str(int(key)) if isinstance(key, float) and key.is_integer() else str(value).strip())
+        index[position] = keys.index(key) if key != "" else -1
+    return index[codes], keys, spellings
 
-    frame = _read_csv(name, data, columns, object, n_rows)
-    label_tokens = frame.iloc[:, which[0]].to_numpy(dtype=object)
-    score_tokens = frame.iloc[:, which[1]].to_numpy(dtype=object)
-    values = _to_float(label_tokens)
-    scores = _to_float(score_tokens)
-    bad_label = ~((values == 0) | (values == 1))
-    bad_score = ~np.isfinite(scores)
-    first_label = int(np.argmax(bad_label)) if bad_label.any() else n_rows
-    first_score = int(np.argmax(bad_score)) if bad_score.any() else n_rows
-    if first_label < n_rows and first_label <= first_score:
-        row, column, count, noun = first_label, wanted[0], int(bad_label.sum()), "labels"
-        problem = _describe_label(label_tokens[row], values[row])
-    elif first_score < n_rows:
-        row, column, count, noun = first_score, wanted[1], int(bad_score.sum()), "scores"
-        problem = _describe_score(score_tokens[row], scores[row])
+
+def _listed(spellings: list[str]) -> str:
+    return ", ".join(map(_show, spellings[:5])) + (", ..." if len(spellings) > 5 else "")
+
+
+def _bad_labels(ids: np.ndarray, keys: list[object], spellings: list[str], pos_key: object) -> tuple[np.ndarray, str]:
+    """Rows whose label is blank or beyond the two classes, and what to say about the first of them."""
+    if len(keys) <= 2:
+        pair = keys
+    elif pos_key in keys:  # the positive label and the first other one
+        pair = [pos_key, next(k for k in keys if k != pos_key)]
+    else:  # 0/1 or true/false if there, else the first two
+        pair = next((p for p in ([0.0, 1.0], ["true", "false"]) if set(p) <= set(keys)), keys[:2])
+    good = [keys.index(key) for key in pair] or [-2]  # no label at all: every row is bad
+    bad = (ids != good[0]) & (ids != good[-1])
+    if not bad.any():
+        return bad, ""
+    first = int(ids[np.argmax(bad)])
+    if first < 0:
+        n_blank = int((ids < 0).sum())
+        return bad, "the label is blank; every row needs a label" + f" ({n_blank} blank labels)" * (n_blank > 1)
+    label = _show(spellings[first]) if first < len(keys) else "another label"
+    count = f"{'more than ' * bool((ids == _MANY).any())}{len(keys)}"
+    problem = (
+        f"label {label} is neither {' nor '.join(_show(spellings[keys.index(k)]) for k in pair)}; the labels must "
+        f"name two classes, this column has {count}: {_listed(spellings)}"
+    )
+    if first < len(keys) and isinstance(keys[first], float) and not keys[first].is_integer():  # type: ignore[union-attr]
+        problem += "; labels are the true classes, not scores: are the columns swapped?"
+    return bad, problem
+
+
+def _positive(
+    name: str, column: str, ids: np.ndarray, keys: list, spellings: list[str], pos_label: Label | None
+) -> np.ndarray:
+    """The labels as 1 (positive) and 0 (negative), or the error: unknown pos_label, a pair to name, one class."""
+    if pos_label is not None:
+        if _label_key(pos_label, ".") not in keys:
+            problem = f"pos_label {pos_label!r} is not one of the labels in this column: {_listed(spellings)}"
+            raise _fail(name, problem, column=column)
+        positive = keys.index(_label_key(pos_label, "."))
+    elif set(keys) <= {0.0, 1.0} or set(keys) <= {"true", "false"}:
+        positive = keys.index(1.0) if 1.0 in keys else keys.index("true") if "true" in keys else -1
+    elif len(keys) == 2:
+        problem = (
+            f"the labels are {_show(spellings[0])} and {_show(spellings[1])}, not 0/1 or True/False; say which one "
+            "is the positive class: pos_label=... in Python, --pos-label ... on the command line"
+        )
+        raise _fail(name, problem, column=column)
     else:
-        return (values == 1).astype(np.int64), scores
-    if count > 1:
-        problem += f" ({count} bad {noun} in this column)"
-    raise _fail(name, problem, column=column, row=row + 1, line=records.line(row + 1))
+        positive = 0
+    if len(keys) == 1:
+        only, other = f"the label {_show(spellings[0])}", "label of the other class"
+        if keys[0] in (0.0, 1.0):
+            only, other = ("0s (negatives)", "1 (positive)") if keys[0] == 0.0 else ("1s (positives)", "0 (negative)")
+        problem = f"holds only {only} in its {ids.size} rows; the analyses need both classes, add at least one {other}"
+        raise _fail(name, problem, column=column)
+    return (ids == positive).astype(np.int64)
 
 
 # --------------------------------------------------------------------------- public
 
 
 def load_predictions(
-    path_or_buffer: PathOrBuffer,
-    *,
-    y_true: str = "y_true",
-    y_score: str = "y_score",
+    path_or_buffer: PathOrBuffer, *, y_true: str = "y_true", y_score: str = "y_score", pos_label: Label | None = None
 ) -> pd.DataFrame:
-    """Read a CSV file of true labels and scores, after checking it thoroughly.
+    """Read a file of true labels and scores with pandas (pyarrow for Parquet), after checking it thoroughly.
 
     Parameters
     ----------
     path_or_buffer : str, pathlib.Path or file-like object
-        The CSV file: a path, or an object with ``.read()`` returning ``str``
-        or ``bytes`` (``io.StringIO``, ``io.BytesIO``, an open file).
+        A path, or an object with ``.read()`` returning ``str`` or ``bytes``.
+        Text separated by commas, tabs or semicolons (found from the first
+        lines; a semicolon file may write decimal commas, ``0,91``), or
+        Parquet; compressed or not with gzip, bzip2, xz, zstd or zip (one file
+        inside), as the first bytes tell whatever the extension (``.gz``,
+        ``.bz2``, ``.xz``, ``.zst``, ``.zip``).
     y_true, y_score : str
-        Names of the label column and of the score column in the header line.
+        Names of the label column and of the score column.
+    pos_label : str, int, float, bool or None
+        The label of the positive class.  ``None`` accepts 0/1 and True/False
+        (1 and True positive).  Otherwise any two labels: ``"fraud"`` for
+        fraud/legit, ``1`` for -1/+1, ``"yes"``.  It is compared with the
+        labels as a number where both are numbers (``"1"``, ``1``, ``1.0`` and
+        ``"+1"`` are one label), else as text after stripping spaces, without
+        case for true/false/yes/no.  A command line passes its ``--pos-label``
+        text as it is: ``load_predictions(path, pos_label=args.pos_label)``.
 
     Returns
     -------
     pandas.DataFrame
         Exactly two columns, named ``y_true`` and ``y_score`` as given: the
-        labels as ``int64`` (0 or 1) and the scores as ``float64``, one row
-        per data row in file order, with a fresh ``RangeIndex`` (0, 1, ...).
-        Other columns of the file are ignored.
+        labels as ``int64`` (1 positive, 0 negative) and the scores as
+        ``float64`` (parsed exactly: ``DataFrame.to_csv`` output reads back bit
+        for bit), one row per data row in file order, index 0, 1, ...
 
     Raises
     ------
     PredictionFileError
-        (a ``ValueError``) for any problem with the file, with a one-line
-        message naming the file (its path, or ``"<buffer>"``), and where it
-        applies the column and the row: ``row 3 (line 4 of the file)``, data
-        rows being numbered from 1 after the header and lines from 1 at the
-        header.  Problems of the whole file (encoding, header, shape) come
-        first; among bad values, the first in file order is reported.
+        (a ``ValueError``) for any problem with the file, in one line naming
+        the file (its path, or ``"<buffer>"``), and where it applies the
+        column and the row, ``row 3 (line 4 of the file)``: data rows count
+        from 1 after the header, lines from 1 at the header (of the text after
+        decompression).  Problems of the whole file come first; among bad
+        values, the first in file order.  What is refused: a missing file, a
+        directory, an empty, damaged or binary file, text not in UTF-8
+        (Latin-1, UTF-16), an Excel workbook, JSON, HTML; a header that is
+        blank, names a column twice or lacks a wanted one (names are stripped,
+        case matters); a row with more or fewer values than the header, a
+        blank line inside the file; fewer than two data rows; a blank label,
+        a third label (``2``, ``0.5``, ``maybe``), two labels other than 0/1
+        or True/False without ``pos_label``, a ``pos_label`` not among the
+        labels, a single class; a score that is blank, text, ``NaN``, ``NA``,
+        infinite or too large for a float (``1e999``), or written with a
+        decimal comma outside a semicolon file.
     TypeError, ValueError
-        For bad arguments (not a path nor a buffer, empty or equal column names).
-
-    What is checked
-    ---------------
-    * The file exists, is not a directory, and is not empty.
-    * It is UTF-8 text (a byte-order mark is fine): no NUL or other control
-      bytes, no invalid UTF-8 (e.g. Latin-1), not UTF-16, not a zip/Excel,
-      gzip or Parquet file, not JSON, not HTML/XML.
-    * The first line is a header; its names are unique (pandas would
-      silently rename a duplicate to ``name.1``) and include ``y_true`` and
-      ``y_score`` (other columns are allowed and ignored). Names are compared
-      after trimming spaces, and case matters.
-    * Every row has as many comma-separated values as the header (no ragged
-      rows, no blank lines inside the file; blank lines at the end are fine).
-    * There are at least two data rows.
-    * Every label is a number equal to 0 or 1: ``0``, ``1``, ``0.0``, ``1.0``
-      (and other spellings of those numbers such as ``1.00``) are accepted;
-      text (``yes``, ``True``), other numbers (``2``, ``0.5``, ``-1``) and
-      blanks are refused.
-    * Every score is a finite number in any range (probabilities or
-      decision-function values such as ``-3.2`` or ``17``); blanks, text,
-      ``NaN``, ``NA``, ``inf``, ``-inf`` and values too large for a float
-      (``1e999``) are refused.
-    * Both classes occur: at least one 0 and one 1.
-
-    Accepted too: Windows (CRLF) or old Mac (CR) line ends, quoted values,
-    spaces around values, a missing final newline.
-
-    Scores are parsed exactly (a frame written with ``DataFrame.to_csv``
-    reads back bit for bit).  The checks are vectorised: a million rows take
-    about a second; files containing double quotes take a little longer, as
-    their rows are counted with the ``csv`` module.
+        For bad arguments (not a path nor a buffer, empty or equal column
+        names, a ``pos_label`` that is not a label).
 
     Examples
     --------
@@ -589,49 +617,41 @@ def load_predictions(
        y_true  y_score
     0       1      0.9
     1       0     -1.5
+    >>> load_predictions(io.StringIO("y_true;y_score\\nfraud;0,9\\nlegit;0,2\\n"), pos_label="fraud")
+       y_true  y_score
+    0       1      0.9
+    1       0      0.2
     """
     for argument, value in (("y_true", y_true), ("y_score", y_score)):
         if not isinstance(value, str) or not value.strip():
             raise ValueError(f"{argument} must be a non-empty column name, got {value!r}")
     if y_true.strip() == y_score.strip():
         raise ValueError(f"y_true and y_score must name two different columns, both are {y_true!r}")
+    if pos_label is not None and (not isinstance(pos_label, (str, numbers.Real)) or _label_key(pos_label, ".") == ""):
+        raise TypeError(
+            f"pos_label must be a label (a non-blank str, a finite number or a bool) or None, got {pos_label!r:.60}"
+        )
     wanted = (y_true.strip(), y_score.strip())
 
-    name, raw = _read_source(path_or_buffer)
-    text = _decode(name, raw)
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = text.rstrip(" \t\n")  # trailing blank lines are harmless
-    start = text.lstrip()[:1]
-    if not start:
-        raise _fail(name, "is empty (it holds only blank lines or spaces)")
-    if start in "{[":
-        raise _fail(
-            name,
-            f"looks like JSON (it starts with {start!r}), not CSV; export the predictions "
-            "as a CSV file with a header line such as 'y_true,y_score'",
-        )
-    if start == "<":
-        raise _fail(
-            name,
-            "looks like an HTML or XML page (it starts with '<'), not CSV; if you "
-            "downloaded it, download the raw CSV file instead of the web page",
-        )
-
-    names = _parse_header(name, text)
-    _check_columns(name, names, wanted)
-    data = text.encode("utf-8")
-    records = _Records(name, text, data)
-    n_rows = records.check_shape()
-    positions = (names.index(wanted[0]), names.index(wanted[1]))
-    labels, scores = _read_values(name, text, data, records, positions, wanted)
-
-    n_pos = int(labels.sum())
-    if n_pos in (0, n_rows):
-        only, other = ("0s (negatives)", "1 (positive)") if n_pos == 0 else ("1s (positives)", "0 (negative)")
-        raise _fail(
-            name,
-            f"holds only {only} in its {n_rows} rows; the analyses need both classes, add at least one {other}",
-            column=wanted[0],
-        )
-    return pd.DataFrame({wanted[0]: labels, wanted[1]: scores})
+    name, data = _read_source(path_or_buffer)
+    data = _decompress(name, data)
+    labels, scores, token, line, decimal = (_parse_parquet if data[:4] == b"PAR1" else _parse_text)(
+        name, data, wanted
+    )
+    if scores.size == 1:
+        raise _fail(name, "has only one data row; the analyses need many rows, with both classes")
+    ids, keys, spellings = _classes(labels, decimal)
+    bad_labels, label_problem = _bad_labels(
+        ids, keys, spellings, None if pos_label is None else _label_key(pos_label, ".")
+    )
+    bad_scores = ~np.isfinite(scores)
+    first_label = int(np.argmax(bad_labels)) if bad_labels.any() else scores.size
+    first_score = int(np.argmax(bad_scores)) if bad_scores.any() else scores.size
+    if first_label < scores.size and first_label <= first_score:
+        raise _fail(name, label_problem, column=wanted[0], row=first_label + 1, line=line(first_label + 1))
+    if first_score < scores.size:
+        problem = _describe_score(token(first_score), scores[first_score], decimal)
+        problem += f" ({int(bad_scores.sum())} bad scores in this column)" * (int(bad_scores.sum()) > 1)
+        raise _fail(name, problem, column=wanted[1], row=first_score + 1, line=line(first_score + 1))
+    y = _positive(name, wanted[0], ids, keys, spellings, pos_label)
+    return pd.DataFrame({wanted[0]: y, wanted[1]: scores})

@@ -3,19 +3,28 @@
 The corpus lives in tests/malformed/ (every file must be refused) and
 tests/wellformed/ (every file must load); each folder's README.md has one line
 per file, and the malformed README's table says which column, row and line the
-error message must name.
+error message must name.  Other file kinds (compressed, Parquet) and label
+codings are also written by the tests from random frames, and must load to the
+same arrays as the plain CSV file.
 """
 
 from __future__ import annotations
 
+import bz2
 import csv
+import gzip
 import io
+import lzma
 import re
+import zipfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
+import zstandard
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,8 +36,9 @@ WELLFORMED_DIR = HERE / "wellformed"
 
 _LABELS = [1, 0, 1, 0]
 _SCORES = [0.91, 0.12, 0.77, 0.33]
+_TWO = ([1, 0], [0.91, 0.12])
 # file -> (keyword arguments, expected labels, expected scores)
-WELLFORMED: dict[str, tuple[dict[str, str], list[int], list[float]]] = {
+WELLFORMED: dict[str, tuple[dict[str, object], list[int], list[float]]] = {
     "basic.csv": ({}, _LABELS, _SCORES),
     "bom.csv": ({}, _LABELS, _SCORES),
     "crlf.csv": ({}, _LABELS, _SCORES),
@@ -42,6 +52,20 @@ WELLFORMED: dict[str, tuple[dict[str, str], list[int], list[float]]] = {
     "float_labels.csv": ({}, _LABELS, _SCORES),
     "decision_function.csv": ({}, [1, 0, 1, 0, 0, 1, 0], [2.75, -1.5, 13.0, -0.25, 0.0, 1e-07, -320.0]),
     "other_column_names.csv": ({"y_true": "truth", "y_score": "prob"}, _LABELS, _SCORES),
+    "tab_separated.tsv": ({}, _LABELS, _SCORES),
+    "semicolon_separated.csv": ({}, *_TWO),
+    "semicolon_decimal_point.csv": ({}, _LABELS, _SCORES),
+    "basic.csv.gz": ({}, _LABELS, _SCORES),
+    "basic.csv.bz2": ({}, _LABELS, _SCORES),
+    "basic.csv.xz": ({}, _LABELS, _SCORES),
+    "basic.csv.zst": ({}, _LABELS, _SCORES),
+    "basic.csv.zip": ({}, _LABELS, _SCORES),
+    "gzipped.csv": ({}, *_TWO),
+    "basic.parquet": ({}, _LABELS, _SCORES),
+    "label_bool.csv": ({}, *_TWO),
+    "labels_fraud_legit.csv": ({"pos_label": "fraud"}, _LABELS, _SCORES),
+    "labels_plus_minus_one.csv": ({"pos_label": 1}, _LABELS, _SCORES),
+    "labels_yes_no.csv": ({"pos_label": "yes"}, _LABELS, _SCORES),
 }
 
 
@@ -71,6 +95,31 @@ def test_corpus_folders_match_their_documentation():
     assert sorted(p.name for p in corpus_files(MALFORMED)) == sorted(MALFORMED_TABLE)
     assert sorted(p.name for p in corpus_files(WELLFORMED_DIR)) == sorted(readme_table(WELLFORMED_DIR))
     assert sorted(p.name for p in corpus_files(WELLFORMED_DIR)) == sorted(WELLFORMED)
+    for name, row in readme_table(WELLFORMED_DIR).items():  # the README says what the tests pass
+        kwargs = WELLFORMED[name][0]
+        assert row["pos_label"] == str(kwargs.get("pos_label", "-")), name
+        assert (row["y_true"], row["y_score"]) == (kwargs.get("y_true", "y_true"), kwargs.get("y_score", "y_score"))
+
+
+_UNPACK = {".gz": gzip.decompress, ".bz2": bz2.decompress, ".xz": lzma.decompress}
+
+
+@pytest.mark.parametrize("suffix", [".gz", ".bz2", ".xz", ".zst", ".zip"])
+def test_compressed_corpus_files_hold_basic_csv(suffix: str):
+    """Checked with each format's own library, so the binary corpus files are what the README says."""
+    packed = (WELLFORMED_DIR / f"basic.csv{suffix}").read_bytes()
+    if suffix == ".zst":
+        unpacked = zstandard.ZstdDecompressor().stream_reader(io.BytesIO(packed)).read()
+    elif suffix == ".zip":
+        with zipfile.ZipFile(io.BytesIO(packed)) as archive:
+            assert archive.namelist() == ["basic.csv"]
+            unpacked = archive.read("basic.csv")
+    else:
+        unpacked = _UNPACK[suffix](packed)
+    assert unpacked == (WELLFORMED_DIR / "basic.csv").read_bytes()
+    assert gzip.decompress((WELLFORMED_DIR / "gzipped.csv").read_bytes()).startswith(b"y_true,y_score\n")
+    table = pq.read_table(WELLFORMED_DIR / "basic.parquet")
+    pd.testing.assert_frame_equal(table.to_pandas(), pd.read_csv(WELLFORMED_DIR / "basic.csv"))
 
 
 def assert_names_place(error: PredictionFileError, expected: dict[str, str], file_name: str) -> None:
@@ -222,8 +271,11 @@ def test_the_first_bad_value_in_file_order_is_reported():
     text = "y_true,y_score\n1,0.9\n0,nan\nmaybe,0.4\n"
     with pytest.raises(PredictionFileError, match=r"row 2 .*'y_score'"):
         load_predictions(io.StringIO(text))
-    text = "y_true,y_score\n1,0.9\nmaybe,nan\n"  # same row: the label is named first
-    with pytest.raises(PredictionFileError, match=r"row 2 .*'y_true'"):
+    text = "y_true,y_score\n1,0.9\n0,0.5\nmaybe,nan\n"  # same row: the label is named first
+    with pytest.raises(PredictionFileError, match=r"row 3 .*'y_true': label 'maybe' is neither '0' nor '1'"):
+        load_predictions(io.StringIO(text))
+    text = "y_true,y_score\n1,0.9\nmaybe,nan\n"  # two labels: a pair to name, but first the bad score
+    with pytest.raises(PredictionFileError, match=r"row 2 .*'y_score'"):
         load_predictions(io.StringIO(text))
 
 
@@ -310,3 +362,206 @@ def test_a_bad_score_is_reported_at_its_row(pairs, layout, bad, data):
     assert (info.value.column, info.value.row, info.value.line) == (y_score, index + 1, index + 2)
     assert f"row {index + 1} (line {index + 2} of the file), column {y_score!r}" in str(info.value)
     assert "\n" not in str(info.value)
+
+
+# --------------------------------------------------------------------------- file kinds
+
+
+def _frame(n: int = 300, rng: int = 0) -> pd.DataFrame:
+    generator = np.random.default_rng(rng)
+    labels = generator.integers(0, 2, n)
+    labels[:2] = [0, 1]
+    return pd.DataFrame(
+        {
+            "id": np.arange(n),
+            "y_true": labels,
+            "y_score": generator.normal(size=n) * 10.0 ** generator.integers(-8, 8, n),
+        }
+    )
+
+
+def _write(frame: pd.DataFrame, path: Path, kind: str) -> None:
+    """Write ``frame`` as a practitioner would: each kind with its usual tool."""
+    if kind == "parquet":
+        pq.write_table(pa.Table.from_pandas(frame, preserve_index=False), path)
+    elif kind == "tsv":
+        frame.to_csv(path, sep="\t", index=False)
+    elif kind == "semicolon":  # a German or French Excel export
+        frame.to_csv(path, sep=";", decimal=",", index=False)
+    else:  # csv, csv.gz, csv.bz2, csv.xz, csv.zst, csv.zip: pandas compresses by the extension
+        frame.to_csv(path, index=False)
+
+
+KINDS = {
+    "csv": "p.csv", "tsv": "p.tsv", "semicolon": "p.csv", "csv.gz": "p.csv.gz", "csv.bz2": "p.csv.bz2",
+    "csv.xz": "p.csv.xz", "csv.zst": "p.csv.zst", "csv.zip": "p.csv.zip", "parquet": "p.parquet",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_file_kind_loads_to_the_same_arrays_as_the_plain_csv(kind: str, tmp_path: Path):
+    frame = _frame()
+    plain, path = tmp_path / "plain.csv", tmp_path / KINDS[kind]
+    frame.to_csv(plain, index=False)
+    _write(frame, path, kind)
+    expected = load_predictions(plain)
+    for source in (path, io.BytesIO(path.read_bytes())):
+        pd.testing.assert_frame_equal(load_predictions(source), expected)
+    np.testing.assert_array_equal(expected["y_score"].to_numpy(), frame["y_score"].to_numpy())
+
+
+def test_a_bad_value_is_found_in_a_compressed_file_at_its_line(tmp_path: Path):
+    path = tmp_path / "p.csv.gz"
+    path.write_bytes(gzip.compress(b"y_true,y_score\n1,0.9\n0,0.2\n1,oops\n"))
+    with pytest.raises(PredictionFileError, match=r"p\.csv\.gz: row 3 \(line 4 of the file\), column 'y_score'"):
+        load_predictions(path)
+
+
+def test_parquet_problems_are_named_by_row(tmp_path: Path):
+    def refused(table: pa.Table, **kwargs) -> PredictionFileError:
+        path = tmp_path / "p.parquet"
+        pq.write_table(table, path)
+        with pytest.raises(PredictionFileError) as info:
+            load_predictions(path, **kwargs)
+        assert "\n" not in str(info.value) and "line" not in str(info.value)
+        return info.value
+
+    labels = pa.array([1, 0, 1])
+    error = refused(pa.table({"y_true": labels, "y_score": pa.array([0.5, None, 0.2])}))
+    assert (error.column, error.row, error.line) == ("y_score", 2, None)
+    assert "row 2, column 'y_score': the score is missing ('null')" in str(error)
+    error = refused(pa.table({"y_true": labels, "y_score": pa.array([0.5, 0.1, float("nan")])}))
+    assert "row 3, column 'y_score': the score is NaN" in str(error)
+    error = refused(pa.table({"y_true": labels, "y_score": pa.array(["0.5", "high", "0.1"])}))
+    assert "row 2, column 'y_score': the score 'high' is not a number" in str(error)
+    assert "bool values, not numbers" in str(refused(pa.table({"y_true": labels, "y_score": [True, False, True]})))
+    error = refused(pa.table({"y_true": pa.array([1, None, 0]), "y_score": [0.5, 0.1, 0.2]}))
+    assert "row 2, column 'y_true': the label is blank" in str(error)
+    assert "its columns are 'y_true', 'score'" in str(refused(pa.table({"y_true": labels, "score": [0.5, 0.1, 0.2]})))
+    assert "no data rows" in str(
+        refused(pa.table({"y_true": pa.array([], pa.int64()), "y_score": pa.array([], pa.float64())}))
+    )
+    path = tmp_path / "p.parquet"
+    path.write_bytes(path.read_bytes()[:40])  # PAR1 and then nonsense
+    with pytest.raises(PredictionFileError, match=r"is a Parquet file that cannot be read"):
+        load_predictions(path)
+
+
+def test_parquet_labels_of_any_type(tmp_path: Path):
+    path = tmp_path / "p.parquet"
+    for labels, pos_label in (([True, False, True], None), (["fraud", "legit", "fraud"], "fraud"), ([1, -1, 1], "1")):
+        pq.write_table(pa.table({"y_true": labels, "y_score": [0.5, 0.1, 0.2]}), path)
+        assert load_predictions(path, pos_label=pos_label)["y_true"].tolist() == [1, 0, 1]
+
+
+def test_zip_archives(tmp_path: Path):
+    def zipped(members: dict[str, bytes]) -> io.BytesIO:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for name, data in members.items():
+                archive.writestr(name, data)
+        return io.BytesIO(buffer.getvalue())
+
+    basic = (WELLFORMED_DIR / "basic.csv").read_bytes()
+    assert load_predictions(zipped({"__MACOSX/._p.csv": b"junk", "p.csv": basic}))["y_true"].tolist() == _LABELS
+    with pytest.raises(PredictionFileError, match=r"is an Excel workbook \(\.xlsx\)"):
+        load_predictions(zipped({"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<workbook/>"}))
+    with pytest.raises(PredictionFileError, match=r"zip archive of 0 files"):
+        load_predictions(zipped({}))
+
+
+def test_the_separator_is_found_from_the_first_lines():
+    tsv = "y_true\tscore, calibrated\n1\t0.9\n0\t0.2\n"  # a comma in a name: still tab-separated
+    assert load_predictions(io.StringIO(tsv), y_score="score, calibrated")["score, calibrated"].tolist() == [0.9, 0.2]
+    text = "y_true,y_score,note\n1,0.9,a;b\n0,0.2,c;d\n"  # semicolons inside values: still comma-separated
+    assert load_predictions(io.StringIO(text))["y_score"].tolist() == [0.9, 0.2]
+    text = "y_true;y_score\n1;0,5\n0;1,25e-3\n1;-2\n"  # decimal commas, exponent, integers
+    assert load_predictions(io.StringIO(text))["y_score"].tolist() == [0.5, 0.00125, -2.0]
+
+
+# --------------------------------------------------------------------------- label codings
+
+
+@pytest.mark.parametrize(
+    ("labels", "pos_label", "expected"),
+    [
+        (["1", "0", "1"], None, [1, 0, 1]),
+        (["1.0", "0", "+1"], None, [1, 0, 1]),
+        (["True", "False", "TRUE"], None, [1, 0, 1]),
+        (["true", "false", "false"], None, [1, 0, 0]),
+        (["1", "0", "1"], 0, [0, 1, 0]),  # pos_label=0 swaps the roles
+        (["1", "0", "1"], "0.0", [0, 1, 0]),
+        (["-1", "1", "+1"], 1, [0, 1, 1]),
+        (["-1", "1", "+1"], "-1", [1, 0, 0]),
+        (["fraud", "legit", "fraud"], "fraud", [1, 0, 1]),
+        (["fraud ", " legit", "fraud"], " fraud", [1, 0, 1]),  # spaces around do not count
+        (["Yes", "no", "YES"], "yes", [1, 0, 1]),
+        (["True", "False", "True"], True, [1, 0, 1]),
+        (["True", "False", "True"], "false", [0, 1, 0]),
+        (["0", "1", "1"], True, None),  # True is not the label 1
+        (["Fraud", "legit", "Fraud"], "fraud", None),  # text other than yes/no/true/false: case matters
+    ],
+)
+def test_label_codings(labels: list[str], pos_label, expected: list[int] | None):
+    text = "y_true,y_score\n" + "".join(f"{label},0.{i}\n" for i, label in enumerate(labels))
+    if expected is None:
+        with pytest.raises(PredictionFileError, match=r"column 'y_true': pos_label .* is not one of the labels"):
+            load_predictions(io.StringIO(text), pos_label=pos_label)
+    else:
+        frame = load_predictions(io.StringIO(text), pos_label=pos_label)
+        assert frame["y_true"].dtype == np.int64 and frame["y_true"].tolist() == expected
+
+
+def test_two_other_labels_without_pos_label_are_refused_with_the_fix():
+    with pytest.raises(PredictionFileError) as info:
+        load_predictions(WELLFORMED_DIR / "labels_fraud_legit.csv")
+    message = str(info.value)
+    assert "column 'y_true': the labels are 'fraud' and 'legit', not 0/1 or True/False" in message
+    assert "pos_label=" in message and "--pos-label" in message
+    assert info.value.row is None
+
+
+def test_pos_label_not_among_the_labels_names_it_and_them():
+    with pytest.raises(
+        PredictionFileError, match=r"pos_label 'spam' is not one of the labels in this column: 'fraud', 'legit'"
+    ):
+        load_predictions(WELLFORMED_DIR / "labels_fraud_legit.csv", pos_label="spam")
+    with pytest.raises(PredictionFileError, match=r"holds only the label 'fraud' in its 2 rows"):
+        load_predictions(io.StringIO("y_true,y_score\nfraud,0.5\nfraud,0.2\n"), pos_label="fraud")
+
+
+def test_more_than_two_labels_are_named_a_few_at_most():
+    text = "y_true,y_score\n" + "".join(f"{label},0.5\n" for label in ["a", "b", "c", "d", "e", "f", "g"])
+    with pytest.raises(PredictionFileError) as info:
+        load_predictions(io.StringIO(text))
+    assert "row 3 (line 4 of the file), column 'y_true': label 'c' is neither 'a' nor 'b'" in str(info.value)
+    assert "this column has 7: 'a', 'b', 'c', 'd', 'e', ..." in str(info.value)
+    rng = np.random.default_rng(1)
+    swapped = pd.DataFrame({"y_true": rng.random(5000), "y_score": rng.integers(0, 2, 5000)})
+    with pytest.raises(PredictionFileError, match=r"this column has more than 1000: .*are the columns swapped\?"):
+        load_predictions(io.StringIO(swapped.to_csv(index=False)))
+
+
+def test_bad_pos_label_arguments():
+    for bad in ([1], None.__class__, " ", float("nan")):
+        with pytest.raises(TypeError, match=r"pos_label must be a label"):
+            load_predictions(io.StringIO(TEXT), pos_label=bad)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- round trip in every kind
+
+codings = st.sampled_from(
+    [((0, 1), None), ((False, True), None), (("legit", "fraud"), "fraud"), ((-1, 1), "1"), (("no", "yes"), "YES")]
+)
+
+
+@given(pairs=rows, kind=st.sampled_from(sorted(KINDS)), coding=codings)
+def test_a_frame_in_any_kind_and_coding_reads_back_exactly(tmp_path_factory, pairs, kind, coding):
+    (negative, positive), pos_label = coding
+    frame = pd.DataFrame({"y_true": [positive if p[0] else negative for p in pairs], "y_score": [p[1] for p in pairs]})
+    path = tmp_path_factory.mktemp("kind") / KINDS[kind]
+    _write(frame, path, kind)
+    loaded = load_predictions(path, pos_label=pos_label)
+    assert loaded["y_true"].tolist() == [p[0] for p in pairs]
+    expected = np.array([p[1] for p in pairs], dtype=np.float64)
+    np.testing.assert_array_equal(loaded["y_score"].to_numpy().view(np.int64), expected.view(np.int64))
