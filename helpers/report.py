@@ -90,12 +90,22 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Example: python -m helpers.report preds.csv --prevalence 0.001 --y-true truth --y-score prob "
         "--at-recall 0.9",
     )
-    parser.add_argument("path", help="CSV file with one row per example: a label column (0/1) and a score column")
+    parser.add_argument(
+        "path",
+        help="predictions file (CSV, TSV, ';'-separated with decimal commas, compressed, or Parquet) with one row per "
+        "example: a label column and a score column",
+    )
     parser.add_argument(
         "--prevalence", required=True, metavar="P", help="share of positives where the model is deployed, in (0, 1)"
     )
     parser.add_argument("--y-true", default="y_true", metavar="COL", help="label column (default: y_true)")
     parser.add_argument("--y-score", default="y_score", metavar="COL", help="score column (default: y_score)")
+    parser.add_argument(
+        "--pos-label",
+        metavar="L",
+        help="the label of the positive class, e.g. fraud, yes, True or -1 (needed unless the labels are 0/1 or "
+        "True/False)",
+    )
     rule = parser.add_argument_group(
         "choosing the threshold (give one; without, the page shows the trade-off and chooses none)",
         "A rule that looks at the rows chooses on one half of the file; its numbers are counted on the other half.",
@@ -256,6 +266,7 @@ def build_report(
     cost_fp: float | None = None,
     cost_fn: float | None = None,
     threshold: float | None = None,
+    pos_label: str | int | float | bool | None = None,
     out: str | os.PathLike[str],
 ) -> Path:
     """Check the file, run notebook 13 on it and write the HTML page to ``out``; return its path.
@@ -268,6 +279,8 @@ def build_report(
     (0, 1]), the pair ``cost_fp``, ``cost_fn`` (both > 0) and ``threshold``
     (finite), as :func:`helpers.threshold_choice.threshold_rule` takes them.
     With none, the page shows the trade-off and chooses no threshold.
+    ``pos_label`` names the positive class when the labels are not 0/1 or
+    True/False (:func:`helpers.load_predictions`).
     """
     prevalence = _checked_number(prevalence, "prevalence")
     if not 0 < prevalence < 1:
@@ -276,7 +289,7 @@ def build_report(
     rule = {name: None if value is None else _checked_number(value, name) for name, value in rule.items()}
     threshold_rule(**rule)  # one rule at most, each value in range
     source = Path(os.fsdecode(path)).expanduser()
-    frame = load_predictions(source, y_true=y_true, y_score=y_score)
+    frame = load_predictions(source, y_true=y_true, y_score=y_score, pos_label=pos_label)
     source = source.absolute()
     target = Path(out).absolute()
     _step(f"{source.name}: {len(frame):,} rows, {int(frame.iloc[:, 0].sum()):,} positives, checked")
@@ -285,6 +298,7 @@ def build_report(
         "predictions_path": str(source),
         "y_true_column": y_true,
         "y_score_column": y_score,
+        "pos_label": pos_label,
         "deploy_prevalence": float(prevalence),
         **rule,  # every rule parameter, None included: the notebook's own default rule is not used
     }
@@ -326,7 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = Path(args.path)
         target = _output_path(args.out, source)
         written = build_report(
-            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score, out=target, **rule
+            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score, pos_label=args.pos_label,
+            out=target, **rule,
         )
     except PredictionFileError as exc:
         print(str(exc).replace("\n", " "), file=sys.stderr)

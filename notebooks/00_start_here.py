@@ -166,12 +166,13 @@ for path in sorted(Path("../data").glob("*.csv")):
 # %% [markdown]
 # ## Bring your own predictions
 #
-# Have a model of your own? Save its predictions on a labeled test set as a
-# CSV file with one row per example: the true label (0 or 1) and the score
-# (a probability or any decision-function value). `load_predictions` reads
-# and checks such a file; a problem (a missing column, a label that is not
-# 0 or 1, a score that is not a number...) is reported in one line that
-# names the file, the column and the row.
+# Have a model of your own? Save its predictions on a labeled test set with
+# one row per example: the true label and the score (a probability or any
+# decision-function value), as CSV, TSV, Parquet or a compressed CSV.
+# `load_predictions` reads and checks such a file (labels other than 0/1 or
+# True/False need `pos_label=`, the label of the positive class); a problem
+# (a missing column, a third label, a score that is not a number...) is
+# reported in one line that names the file, the column and the row.
 
 # %%
 from helpers import load_predictions

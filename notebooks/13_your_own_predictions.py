@@ -90,9 +90,10 @@ use_course_style()
 pd.set_option("display.float_format", "{:.4g}".format)
 
 # %% tags=["parameters"]
-predictions_path = "../data/screening_predictions.csv"  # your CSV file
-y_true_column = "y_true"  # name of the column of true labels (0 or 1)
+predictions_path = "../data/screening_predictions.csv"  # your file: CSV, TSV, ';'-separated, .gz/.zip/..., Parquet
+y_true_column = "y_true"  # name of the column of true labels
 y_score_column = "y_score"  # name of the column of scores
+pos_label = None  # the positive class's label, e.g. "fraud" or -1; None when the labels are 0/1 or True/False
 deploy_prevalence = 0.01  # share of positives where the model is deployed, in (0, 1)
 # How to choose the threshold (give one; with none, only the trade-off is shown):
 at_recall = 0.8  # the highest threshold whose recall is at least this
@@ -104,13 +105,15 @@ split_rng = 0  # random seed of the split into the half that chooses and the hal
 # %% [markdown]
 # ## 1. The data
 #
-# `load_predictions` checks the file thoroughly (both columns present, every
-# label 0 or 1, every score a finite number, both classes present) and stops
-# with a one-line message naming the row and the problem if anything is off.
+# `load_predictions` reads the file with pandas (pyarrow for Parquet) and
+# checks it thoroughly (both columns present, exactly two labels, 0/1,
+# True/False or the pair `pos_label` names, every score a finite number, both
+# classes present). If anything is off it stops with a one-line message naming
+# the row and the problem. From here on the positive class is coded 1.
 
 # %%
 path = resolve_predictions_path(predictions_path)
-frame = load_predictions(path, y_true=y_true_column, y_score=y_score_column)
+frame = load_predictions(path, y_true=y_true_column, y_score=y_score_column, pos_label=pos_label)
 y_true = frame[y_true_column].to_numpy()
 y_score = frame[y_score_column].to_numpy()
 if not 0 < float(deploy_prevalence) < 1:
@@ -325,8 +328,8 @@ zoo_table
 # Precision at deployment follows from TPR, FPR and the prevalence by Bayes'
 # rule. TPR and FPR are estimated from a finite number of rows, so the
 # precision is uncertain too: `precision_interval` gives a 95 % interval
-# (Wilson intervals for TPR and FPR combined into one for their ratio,
-# notebook 07). The interval assumes that the threshold was fixed before
+# (exact Clopper–Pearson intervals for TPR and FPR combined into one for
+# their ratio, notebook 07). The interval assumes that the threshold was fixed before
 # the counted rows were seen. That holds here: the threshold was either
 # set in advance or chosen on the other half. Counted on the rows that chose
 # it, the same interval would be too optimistic. With few false positives

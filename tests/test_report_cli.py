@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
+import numpy as np
+import pandas as pd
 import pytest
 from sklearn.metrics import roc_auc_score
 
@@ -34,6 +36,7 @@ MALFORMED = ROOT / "tests" / "malformed"
 EXAMPLE = ROOT / "data" / "example_predictions.csv"
 SCREENING = ROOT / "data" / "screening_predictions.csv"  # the default example of notebook 13
 OTHER_NAMES = ROOT / "tests" / "wellformed" / "other_column_names.csv"
+FRAUD_LEGIT = ROOT / "tests" / "wellformed" / "labels_fraud_legit.csv"
 NOTEBOOK = ROOT / "notebooks" / "13_your_own_predictions.ipynb"
 SCRIPT = "<script>alert(1)</script>"
 
@@ -101,6 +104,14 @@ BAD_OPTIONS: dict[str, tuple[list[str], list[str]]] = {
     "same column twice": (
         [str(EXAMPLE), "--prevalence", "0.01", "--y-true", "y_score"],
         ["two different columns"],
+    ),
+    "pos-label not a label": (
+        [str(FRAUD_LEGIT), "--prevalence", "0.01", "--pos-label", "spam"],
+        ["labels_fraud_legit.csv", "'spam'", "'fraud'", "'legit'"],
+    ),
+    "text labels without pos-label": (
+        [str(FRAUD_LEGIT), "--prevalence", "0.01"],
+        ["labels_fraud_legit.csv", "'fraud'", "'legit'", "--pos-label"],
     ),
     "unknown option": ([str(EXAMPLE), "--prevalence", "0.01", "--colour", "red"], ["unrecognized", "--colour"]),
     "out folder missing": (
@@ -270,6 +281,26 @@ def test_report_with_other_column_names_and_a_threshold(tmp_path):
     assert "threshold: 0.5, set by you before the file was seen" in text
     assert "counted on all 4 rows" in text and "95 % interval:" in text
     assert "rows: 4" in text and "at deployment: 0.1000%" in text
+
+
+@pytest.mark.slow
+def test_report_on_a_compressed_tsv_with_text_labels(tmp_path):
+    """A gzipped TSV whose labels are 'fraud'/'legit': --pos-label says which is positive; the AUC is scikit-learn's."""
+    frame = load_predictions(SCREENING)
+    source = tmp_path / "scores.tsv.gz"
+    labels = np.where(frame.y_true == 1, "fraud", "legit")
+    pd.DataFrame({"label": labels, "score": frame.y_score}).to_csv(source, sep="\t", index=False)
+    out = tmp_path / "page.html"
+    result = _run(
+        [str(source), "--prevalence", "0.01", "--y-true", "label", "--y-score", "score", "--pos-label", "fraud",
+         "--at-recall", "0.8", "--out", str(out)],
+        tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    text = _text(out.read_text("utf-8"))
+    auc = roc_auc_score(labels == "fraud", frame.y_score)
+    assert f"ROC AUC from the table: {auc:.6f}" in text
+    assert f"rows: {len(frame):,}  positives: {int(frame.y_true.sum()):,}" in text
 
 
 @pytest.mark.slow
