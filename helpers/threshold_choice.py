@@ -35,7 +35,7 @@ from sklearn.model_selection import train_test_split
 
 from ._arguments import as_generator
 from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
-from .costs import cheapest_row, cost_table
+from .costs import min_cost_threshold
 from .counts import Counts, WeightedCounts, counts_at_prevalence, metric_zoo, negative_weight
 from .curves import counts_at_threshold
 
@@ -308,10 +308,10 @@ def cost_threshold(y_true, y_score, *, cost_fp: float, cost_fn: float, prevalenc
 
     which is proportional to the cost of the counts at prevalence ``pi``
     (:func:`helpers.counts.counts_at_prevalence`: ``cost_fp w FP + cost_fn
-    FN``), priced by :func:`helpers.costs.cost_table`, notebook 11's method
-    with the negatives reweighted to the deployment prevalence. Every
-    distinct score is a candidate, and so is ``+inf`` (flag nobody). Ties go to
-    the highest threshold.
+    FN``): notebook 11's :func:`helpers.costs.min_cost_threshold` with the
+    negatives reweighted to the deployment prevalence. Every distinct score is
+    a candidate, and so is ``+inf`` (flag nobody). Ties go to the highest
+    threshold.
 
     >>> cost_threshold([1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.2, 0.1], cost_fp=1, cost_fn=10, prevalence=0.4)
     0.7
@@ -319,11 +319,9 @@ def cost_threshold(y_true, y_score, *, cost_fp: float, cost_fn: float, prevalenc
     is_pos, y_score = _labels_and_scores(y_true, y_score)
     rule = threshold_rule(cost_fp=cost_fp, cost_fn=cost_fn)
     pi = check_probability_open(prevalence, "prevalence")
-    tn, fp, fn, tp, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
-    n_pos, n_neg = tp[-1], fp[-1]
-    counts = Counts(tn=np.r_[n_neg, tn], fp=np.r_[0, fp], fn=np.r_[n_pos, fn], tp=np.r_[0, tp])
-    priced = cost_table(counts_at_prevalence(counts, pi), cost_fp=rule.cost_fp, cost_fn=rule.cost_fn)
-    return float(np.r_[np.inf, thresholds][cheapest_row(priced)])
+    threshold, _ = min_cost_threshold(is_pos, y_score, cost_fp=rule.cost_fp, cost_fn=rule.cost_fn,
+                                      pos_label=True, deploy_prevalence=pi)
+    return threshold
 
 
 def choose_threshold(y_true, y_score, rule: ThresholdRule, *, prevalence: float) -> float:
