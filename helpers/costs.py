@@ -12,8 +12,10 @@ threshold without any data: predict positive when the expected cost of doing
 so is lower, i.e. when ``p > (c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``,
 which is ``c_fp / (c_fp + c_fn)`` when right answers cost nothing.
 
-Every such rule has a prevalence. The costs above are per sample *of the rows
-counted*; where the model is used the share of positives ``pi`` may differ.
+Every such rule has a prevalence. The formula above is a total; divided by
+the number of rows counted, ``n = TN + FP + FN + TP``, it is the mean cost
+per sample *of those rows*, mixed as they are (``mean_cost``). Where the
+model is used the share of positives ``pi`` may differ.
 Passing ``deploy_prevalence=pi`` reweights the negatives to that share
 (:func:`helpers.counts.counts_at_prevalence`, ``w = ((1 - pi) / pi) / (N / P)``),
 so the mean cost becomes the expected cost per case at ``pi``::
@@ -66,7 +68,7 @@ def _total_cost(tn, fp, fn, tp, costs: tuple[float, float, float, float]):
 
 
 def bayes_threshold(*, cost_fp: float, cost_fn: float, cost_tp: float = 0.0, cost_tn: float = 0.0) -> float:
-    """Cost-minimising threshold on a *calibrated* probability of the positive class.
+    """Cost-minimising threshold on a probability of the positive class *calibrated at the prevalence where it is used*.
 
     ``t* = (c_fp - c_tn) / ((c_fp - c_tn) + (c_fn - c_tp))``; with free right
     answers ``t* = c_fp / (c_fp + c_fn)``.
@@ -269,8 +271,10 @@ def cost_table(
 def cheapest_row(table: pd.DataFrame) -> int:
     """Position of the row of a :func:`cost_curve` or :func:`cost_table` with the smallest cost.
 
-    Rows run from the highest threshold down, so ties go to the highest
-    threshold (the fewest positives flagged).
+    ``argmin_row cost(row)``; ties go to the first such row. In a
+    :func:`cost_curve` table the rows run from the highest threshold (``+inf``)
+    down, so there ties go to the highest threshold (the fewest positives
+    flagged); in any other table "first" means whatever order its rows have.
     """
     if "cost" not in getattr(table, "columns", ()):
         raise ValueError(
@@ -296,8 +300,10 @@ def min_cost_threshold(
 ) -> tuple[float, float]:
     """The threshold of :func:`cost_curve` with the smallest total cost, and that mean cost per sample.
 
-    ``argmin_t cost(t)`` over the distinct scores, ``cost(t) = c_tn TN + c_fp FP + c_fn FN + c_tp TP``;
-    ties go to the highest threshold (the fewest positives flagged). With
+    ``argmin_t cost(t)`` over ``t = +inf`` (flag nobody) and the distinct
+    scores, ``cost(t) = c_tn TN + c_fp FP + c_fn FN + c_tp TP``; ties go to
+    the highest threshold (the fewest positives flagged). So the threshold
+    returned is ``inf`` when flagging nobody is cheapest. With
     ``deploy_prevalence`` the negatives are reweighted to that share of
     positives first (see :func:`cost_curve`). The cost returned is measured
     on the rows that chose the threshold: optimistic; score the threshold on

@@ -111,6 +111,15 @@ def test_bad_costs_and_tables_are_named():
         cheapest_row(pd.DataFrame({"cost": []}))
 
 
+def test_flagging_nobody_is_a_candidate_and_ties_go_to_the_first_row():
+    y = np.array([0, 0, 0, 0, 1])
+    score = np.array([0.9, 0.8, 0.7, 0.6, 0.5])  # the positive scores lowest: every flag costs more than it saves
+    t, cost = min_cost_threshold(y, score, cost_fp=10, cost_fn=20)
+    assert t == np.inf and cost == pytest.approx(20 / 5)  # nobody flagged: one missed positive
+    tied = pd.DataFrame({"threshold": [0.2, 0.5, 0.8], "cost": [1.0, 1.0, 3.0]})  # rows rising, not a cost_curve
+    assert cheapest_row(tied) == 0  # the first row, here the lowest threshold
+
+
 # --- the prevalence where the model is used ---------------------------------------------------------------------
 
 probabilities = st.floats(1e-3, 1 - 1e-3)
