@@ -20,12 +20,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy.stats import binom
 
 from ._arguments import Cell, resolve_counts, takes_counts
-from ._validate import check_probability_open
+from ._validate import check_count, check_probability_open
 from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalence, metric_zoo
 from .curves import counts_at_threshold
-from .intervals import precision_interval
+from .intervals import clopper_pearson_interval, precision_interval
 from .threshold_choice import ThresholdRule, choose_threshold
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "deployment_metrics",
     "thin_indices",
     "rule_table",
+    "real_in_batch_interval",
 ]
 
 # The notebooks folder of the repository this package is installed from.
@@ -208,11 +210,15 @@ def rule_table(
         precision = pi TPR / (pi TPR + (1 - pi) FPR)       (at deployment)
         flagged_per_1000 = 1000 (pi TPR + (1 - pi) FPR)   (cases flagged per 1000 at deployment)
 
-    and ``low, high`` the :func:`helpers.precision_interval` at ``pi``. That
-    interval assumes the threshold fixed before the counted rows were seen:
-    true when ``choose_rows`` and ``count_rows`` do not overlap or the rule is
-    fixed, optimistic otherwise. Columns ``rule, prevalence, threshold, tp,
-    fn, fp, tn, recall, fpr, precision, low, high, flagged_per_1000``.
+    and ``low, high`` the :func:`helpers.precision_interval` at ``pi``,
+    ``recall_low, recall_high`` the Clopper–Pearson interval of ``TP / P``
+    (:func:`helpers.intervals.clopper_pearson_interval`), both at
+    ``confidence``. Those intervals assume the threshold fixed before the
+    counted rows were seen: true when ``choose_rows`` and ``count_rows`` do
+    not overlap or the rule is fixed, optimistic otherwise (a recall target
+    is met exactly on the rows that chose it). Columns ``rule, prevalence,
+    threshold, tp, fn, fp, tn, recall, recall_low, recall_high, fpr,
+    precision, low, high, flagged_per_1000``.
     """
     is_pos = np.asarray(y_true)
     y_score = np.asarray(y_score)
@@ -232,10 +238,75 @@ def rule_table(
         c = counts_at_threshold(is_pos[count], y_score[count], t)
         d = deployment_metrics(c, deploy_prevalence=pi)
         low, high = precision_interval(c, deploy_prevalence=pi, confidence=confidence)
+        recall_low, recall_high = clopper_pearson_interval(c.tp, c.tp + c.fn, confidence=confidence)
         flagged = pi * d["recall"] + (1 - pi) * d["fpr"]
         rows.append({
             "rule": rule.describe(), "prevalence": pi, "threshold": t, "tp": c.tp, "fn": c.fn, "fp": c.fp,
-            "tn": c.tn, "recall": d["recall"], "fpr": d["fpr"], "precision": d["precision"], "low": low,
-            "high": high, "flagged_per_1000": 1000 * flagged,
+            "tn": c.tn, "recall": d["recall"], "recall_low": recall_low, "recall_high": recall_high,
+            "fpr": d["fpr"], "precision": d["precision"], "low": low, "high": high,
+            "flagged_per_1000": 1000 * flagged,
         })
     return pd.DataFrame(rows)
+
+
+@takes_counts()
+def real_in_batch_interval(
+    counts: Counts | None = None,
+    *,
+    deploy_prevalence: float,
+    batch: int = 1000,
+    confidence: float = 0.95,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+):
+    """How many real cases one batch of ``batch`` flagged cases at deployment holds: a prediction interval.
+
+    :func:`helpers.precision_interval` is an interval for the *expected*
+    precision ``PPV`` at the deployment prevalence ``pi``, the share of real
+    cases among flagged ones in the long run. One real batch of ``n =
+    batch`` flagged cases holds ``X ~ Binomial(n, PPV)`` real ones, so its
+    count varies around ``n PPV`` even when ``PPV`` is known, and ``PPV`` is
+    only estimated. The two sources are combined as independent errors,
+    side by side, by the MOVER for a sum (Zou & Donner 2008, *Stat Med*
+    27:1693)::
+
+        p = PPV at pi (from the counts),   (L, U) = precision_interval(counts, pi, confidence)
+        b_low, b_high = the (1 - confidence) / 2 and (1 + confidence) / 2 quantiles of Binomial(n, p)
+        low  = floor(n p - sqrt((n (p - L))^2 + (n p - b_low)^2))
+        high = ceil(n p + sqrt((n (U - p))^2 + (b_high - n p)^2))
+
+    clipped to ``[0, n]``. The range holds the count of one batch with
+    probability about ``confidence`` (``tests/test_own_predictions.py``
+    checks it by simulation); it is always wider than ``(n L, n U)``. When
+    nobody is flagged among the counted rows (TP = FP = 0) nothing is known
+    and the range is ``(0, n)``. ``counts`` is a :class:`~helpers.Counts`,
+    or the four counts as keywords ``tp=, fn=, fp=, tn=``; cells may be
+    arrays (one study per entry). Returns ``(low, high)``.
+
+    >>> real_in_batch_interval(tp=110, fn=40, fp=1454, tn=8396, deploy_prevalence=0.01)
+    (33.0, 62.0)
+    """
+    c, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function="real_in_batch_interval")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    n = check_count(batch, "batch")
+    if n < 1:
+        raise ValueError(f"batch must be at least 1 (flagged cases in one batch), got {batch!r}")
+    conf = check_probability_open(confidence, "confidence")
+    tp_, fn_, fp_, tn_ = (np.asarray(v, dtype=float) for v in (c.tp, c.fn, c.fp, c.tn))
+    low_p, high_p = precision_interval(tp=tp_, fn=fn_, fp=fp_, tn=tn_, deploy_prevalence=pi, confidence=conf)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tpr, fpr = tp_ / (tp_ + fn_), fp_ / (fp_ + tn_)
+        p = pi * tpr / (pi * tpr + (1 - pi) * fpr)  # Bayes' rule; nan when TP = FP = 0
+    nobody = np.isnan(p)
+    p = np.where(nobody, 0.5, p)
+    alpha = 1 - conf
+    b_low, b_high = binom.ppf(alpha / 2, n, p), binom.ppf(1 - alpha / 2, n, p)
+    low = n * p - np.hypot(n * (p - np.asarray(low_p)), n * p - b_low)
+    high = n * p + np.hypot(n * (np.asarray(high_p) - p), b_high - n * p)
+    low = np.where(nobody, 0.0, np.clip(np.floor(low + 1e-9), 0, n))
+    high = np.where(nobody, float(n), np.clip(np.ceil(high - 1e-9), 0, n))
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high

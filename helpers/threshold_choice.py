@@ -38,6 +38,7 @@ from ._validate import check_binary_labels, check_count, check_probability_open,
 from .costs import min_cost_threshold
 from .counts import Counts, WeightedCounts, counts_at_prevalence, metric_zoo, negative_weight
 from .curves import counts_at_threshold
+from .intervals import clopper_pearson_interval
 
 __all__ = [
     "prevalence_weights",
@@ -124,10 +125,15 @@ def picked_vs_held_out(
     :func:`f1_best_threshold` on the validation scores
     (``predict_proba[:, 1]``), and score that threshold on the validation rows
     (picked-on) and on the test rows (held-out), both weighted to
-    ``prevalence``. Validation and test rows are drawn alike, so the mean of
-    ``f1_picked_on - f1_held_out`` estimates the optimism of reporting the
-    score where the threshold was picked. Columns ``threshold``,
-    ``f1_picked_on``, ``f1_held_out``; one row per split.
+    ``prevalence``. When ``validation_size == test_size`` the validation and
+    test rows are drawn alike (same size up to a row of rounding, same
+    stratification), so the mean of
+    ``f1_picked_on - f1_held_out`` over the splits estimates the optimism of
+    reporting the score where the threshold was picked; in a single split the
+    difference is that optimism plus chance. With different sizes the two F1
+    values also differ in their noise (and F1 on a finite set is not unbiased),
+    so the mean difference mixes the optimism with the effect of the size.
+    Columns ``threshold``, ``f1_picked_on``, ``f1_held_out``; one row per split.
     """
     n_splits = check_count(n_splits, "n_splits")
     if n_splits < 1:
@@ -166,7 +172,8 @@ class ThresholdRule:
     """How a threshold is chosen; made by :func:`threshold_rule`, applied by :func:`choose_threshold`.
 
     ``kind`` is ``"recall"`` (the highest threshold reaching recall
-    ``at_recall``), ``"cost"`` (the lowest expected cost at the deployment
+    ``at_recall``; with ``recall_confidence``, the highest whose lower
+    Clopper–Pearson limit on recall reaches it), ``"cost"`` (the lowest expected cost at the deployment
     prevalence, costs ``cost_fp`` and ``cost_fn``), ``"f1"`` (the highest F1
     at the deployment prevalence) or ``"fixed"`` (``threshold``, set in
     advance: no row is looked at).
@@ -177,6 +184,7 @@ class ThresholdRule:
     cost_fp: float | None = None
     cost_fn: float | None = None
     threshold: float | None = None
+    recall_confidence: float | None = None
 
     @property
     def looks_at_rows(self) -> bool:
@@ -186,6 +194,9 @@ class ThresholdRule:
     def describe(self) -> str:
         """The rule in words, e.g. ``"recall at least 0.8"``."""
         if self.kind == "recall":
+            if self.recall_confidence is not None:
+                interval = f"{self.recall_confidence:.0%} interval"
+                return f"recall at least {self.at_recall:g} at the lower end of its {interval}"
             return f"recall at least {self.at_recall:g}"
         if self.kind == "cost":
             return (
@@ -216,10 +227,14 @@ def threshold_rule(
     cost_fn: float | None = None,
     threshold: float | None = None,
     f1: bool = False,
+    recall_confidence: float | None = None,
 ) -> ThresholdRule | None:
     """The user's choice of threshold rule, checked; ``None`` when no choice was made.
 
-    At most one of: a recall target ``at_recall`` in (0, 1]; a pair of costs
+    At most one of: a recall target ``at_recall`` in (0, 1] (met by the
+    recall counted where the threshold is chosen; with ``recall_confidence``
+    ``c`` in (0, 1), met by the lower end of its ``c`` Clopper–Pearson
+    interval instead, see :func:`recall_target_threshold`); a pair of costs
     ``cost_fp`` and ``cost_fn`` (both > 0; only their ratio matters), whose
     rule minimises the expected cost per case at the deployment prevalence
     ``pi``::
@@ -232,6 +247,8 @@ def threshold_rule(
 
     >>> threshold_rule(at_recall=0.8).describe()
     'recall at least 0.8'
+    >>> threshold_rule(at_recall=0.8, recall_confidence=0.95).describe()
+    'recall at least 0.8 at the lower end of its 95% interval'
     >>> threshold_rule() is None
     True
     """
@@ -246,11 +263,14 @@ def threshold_rule(
         raise ValueError("cost_fn needs cost_fp too: the cost rule needs the price of both errors")
     if len(given) > 1:
         raise ValueError(f"give one way to choose the threshold, got {' and '.join(given)}")
+    if recall_confidence is not None and at_recall is None:
+        raise ValueError("recall_confidence needs at_recall: it says how surely the recall target is met")
     if at_recall is not None:
         r = _given_number(at_recall, "at_recall")
         if not 0 < r <= 1:
             raise ValueError(f"at_recall must be in (0, 1], got {at_recall!r}")
-        return ThresholdRule("recall", at_recall=r)
+        c = None if recall_confidence is None else check_probability_open(recall_confidence, "recall_confidence")
+        return ThresholdRule("recall", at_recall=r, recall_confidence=c)
     if cost_fp is not None:
         if cost_fn is None:
             raise ValueError("cost_fp needs cost_fn too: the cost rule needs the price of both errors")
@@ -275,7 +295,7 @@ def _labels_and_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
     return is_pos, y_score
 
 
-def recall_target_threshold(y_true, y_score, *, recall: float) -> float:
+def recall_target_threshold(y_true, y_score, *, recall: float, confidence: float | None = None) -> float:
     """The highest threshold (predict positive when ``score >= t``) whose recall is at least ``recall``.
 
     With ``P`` positives, recall ``TP(t) / P >= r`` needs ``k = ceil(r P)``
@@ -284,18 +304,51 @@ def recall_target_threshold(y_true, y_score, *, recall: float) -> float:
 
         t = (k-th highest score among the positives),   k = ceil(r P)
 
+    That recall is met on these rows; on new rows the same threshold finds
+    a share of the positives that is only estimated by ``k / P`` and falls
+    below ``r`` about half the time. With ``confidence`` ``c`` the target must
+    be met by the lower end of the two-sided ``c`` Clopper–Pearson interval
+    of the recall (:func:`helpers.intervals.clopper_pearson_interval`)::
+
+        k = the smallest k with  B^-1((1 - c) / 2; k, P - k + 1) >= r
+
+    so that the threshold's recall on new cases from the same population is
+    at least ``r`` with probability at least ``(1 + c) / 2`` (the interval's
+    lower end errs with probability at most ``(1 - c) / 2``, and the recall
+    counted at the chosen threshold can only reach ``k`` where the recall on
+    new cases is at least that at the highest threshold still reaching
+    ``r``). Raises ``ValueError`` when even ``k = P`` is not enough (too few
+    positives for that target and confidence).
+
     The rule does not depend on the prevalence (recall does not); the
     precision it reaches does.
 
     >>> recall_target_threshold([1, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.2, 0.1], recall=0.6)
     0.7
+    >>> y = [1] * 40 + [0] * 10
+    >>> s = [i / 50 for i in range(50, 0, -1)]
+    >>> recall_target_threshold(y, s, recall=0.5), recall_target_threshold(y, s, recall=0.5, confidence=0.95)
+    (0.62, 0.48)
     """
     is_pos, y_score = _labels_and_scores(y_true, y_score)
     r = _given_number(recall, "recall")
     if not 0 < r <= 1:
         raise ValueError(f"recall must be in (0, 1], got {recall!r}")
     positives = np.sort(y_score[is_pos])[::-1]
-    k = max(1, math.ceil(round(r * positives.size, 9)))  # round: 0.8 * 150 is 120.00000000000001
+    if confidence is None:
+        k = max(1, math.ceil(round(r * positives.size, 9)))  # round: 0.8 * 150 is 120.00000000000001
+    else:
+        c = check_probability_open(confidence, "confidence")
+        n = positives.size
+        lows, _ = clopper_pearson_interval(np.arange(1, n + 1), np.full(n, n), confidence=c)
+        reached = np.flatnonzero(np.asarray(lows) >= r)  # lows increase with k
+        if reached.size == 0:
+            raise ValueError(
+                f"recall {r:g} cannot be shown at confidence {c:g} with {n} positive{'' if n == 1 else 's'}: "
+                f"even all of them give a lower limit of {float(np.asarray(lows)[-1]):.3g}; lower the confidence "
+                "or the target"
+            )
+        k = int(reached[0]) + 1
     return float(positives[k - 1])
 
 
@@ -327,7 +380,8 @@ def cost_threshold(y_true, y_score, *, cost_fp: float, cost_fn: float, prevalenc
 def choose_threshold(y_true, y_score, rule: ThresholdRule, *, prevalence: float) -> float:
     """Apply a :func:`threshold_rule` to labelled scores, at the deployment ``prevalence``.
 
-    ``"recall"``: :func:`recall_target_threshold`; ``"cost"``:
+    ``"recall"``: :func:`recall_target_threshold` (with the rule's
+    ``recall_confidence``, if any); ``"cost"``:
     :func:`cost_threshold`; ``"f1"``: :func:`f1_best_threshold` with the
     negatives weighted to ``prevalence`` (``F1 = 2 TP / (2 TP + w FP + FN)``);
     ``"fixed"``: the rule's threshold, whatever the rows.
@@ -341,7 +395,7 @@ def choose_threshold(y_true, y_score, rule: ThresholdRule, *, prevalence: float)
     if rule.kind == "fixed":
         return float(rule.threshold)
     if rule.kind == "recall":
-        return recall_target_threshold(y_true, y_score, recall=rule.at_recall)
+        return recall_target_threshold(y_true, y_score, recall=rule.at_recall, confidence=rule.recall_confidence)
     if rule.kind == "cost":
         return cost_threshold(y_true, y_score, cost_fp=rule.cost_fp, cost_fn=rule.cost_fn, prevalence=pi)
     return f1_best_threshold(y_true, y_score, sample_weight=prevalence_weights(y_true, pi))
@@ -366,25 +420,39 @@ def stratified_halves(y_true, *, rng=0) -> np.ndarray:
     return choosing
 
 
-def _precision_at(is_pos: np.ndarray, y_score: np.ndarray, threshold: float, pi: float) -> float:
+def _precision_and_recall_at(is_pos: np.ndarray, y_score: np.ndarray, threshold: float, pi: float):
     c = counts_at_threshold(is_pos, y_score, threshold)
-    return float(metric_zoo(counts_at_prevalence(c, pi), keys=["precision"])["precision"])
+    precision = float(metric_zoo(counts_at_prevalence(c, pi), keys=["precision"])["precision"])
+    return precision, c.tp / (c.tp + c.fn)
 
 
 def split_half_optimism(
     y_true, y_score, rule: ThresholdRule, *, prevalence: float, n_splits: int = 300, rng=0
 ) -> pd.DataFrame:
-    """Precision at ``prevalence`` where the threshold was chosen vs on the other half, over random half-splits.
+    """Precision and recall where the threshold was chosen vs on the other half, over random half-splits.
 
     For each of ``n_splits`` splits (:func:`stratified_halves` with the
     generator made from ``rng``): choose the threshold by ``rule`` on the
-    choosing half, then count it on both halves and take precision at the
-    deployment prevalence ``pi`` on each, ``TP / (TP + w FP)`` with ``w``
-    that half's :func:`helpers.negative_weight` (nan when nobody is flagged).
-    Both halves are drawn alike, so ``precision_picked_on - precision_held_out``
-    is the optimism of judging a threshold on the rows that chose it.
-    Columns ``threshold``, ``precision_picked_on``, ``precision_held_out``;
-    one row per split.
+    choosing half, then count it on both halves and take, on each, precision
+    at the deployment prevalence ``pi``, ``TP / (TP + w FP)`` with ``w``
+    that half's :func:`helpers.negative_weight` (nan when nobody is flagged),
+    and recall ``TP / P``.
+
+    In one split, ``precision_picked_on - precision_held_out`` is the
+    optimism of judging a threshold on the rows that chose it *plus chance*
+    (the two halves differ by sampling noise whatever the rule). Only its
+    mean over the splits estimates the optimism; report it with its Monte
+    Carlo standard error, ``std / sqrt(n_splits)`` (e.g. ``Series.sem()``).
+    The halves are drawn alike when the positives ``P`` and the negatives
+    ``N`` are both even; when one is odd the judging half has one row of that
+    class more (:func:`stratified_halves`), a difference that is negligible
+    unless that class has only a few rows. The same holds for recall. A rule
+    can be flattered in one of the two and not the other: a recall target
+    meets its recall on the choosing half by construction, so its optimism is
+    in recall, not in precision.
+
+    Columns ``threshold``, ``precision_picked_on``, ``precision_held_out``,
+    ``recall_picked_on``, ``recall_held_out``; one row per split.
     """
     is_pos, y_score = _labels_and_scores(y_true, y_score)
     if not isinstance(rule, ThresholdRule):
@@ -398,9 +466,13 @@ def split_half_optimism(
     for _ in range(n_splits):
         a = stratified_halves(is_pos, rng=gen)
         t = choose_threshold(is_pos[a], y_score[a], rule, prevalence=pi)
+        precision_picked_on, recall_picked_on = _precision_and_recall_at(is_pos[a], y_score[a], t, pi)
+        precision_held_out, recall_held_out = _precision_and_recall_at(is_pos[~a], y_score[~a], t, pi)
         rows.append({
             "threshold": t,
-            "precision_picked_on": _precision_at(is_pos[a], y_score[a], t, pi),
-            "precision_held_out": _precision_at(is_pos[~a], y_score[~a], t, pi),
+            "precision_picked_on": precision_picked_on,
+            "precision_held_out": precision_held_out,
+            "recall_picked_on": recall_picked_on,
+            "recall_held_out": recall_held_out,
         })
     return pd.DataFrame(rows)

@@ -161,6 +161,7 @@ def test_bad_paths_and_tables_are_named():
 
 def test_rule_table_chooses_on_some_rows_and_counts_on_others():
     """Against scikit-learn: the threshold from the choosing rows, the counts and precision from the others."""
+    from scipy.stats import binomtest
     from sklearn.metrics import precision_score, recall_score
 
     from helpers import precision_interval
@@ -181,6 +182,8 @@ def test_rule_table_chooses_on_some_rows_and_counts_on_others():
         counts = confusion_counts(y[~a], pred.astype(int))
         assert (row.tn, row.fp, row.fn, row.tp) == tuple(counts)
         assert (row.low, row.high) == precision_interval(counts, deploy_prevalence=pi)
+        exact = binomtest(int(row.tp), int(row.tp + row.fn)).proportion_ci(confidence_level=0.95, method="exact")
+        assert (row.recall_low, row.recall_high) == pytest.approx((exact.low, exact.high), rel=1e-9, abs=1e-12)
         assert row.flagged_per_1000 == pytest.approx(1000 * (pi * row.recall + (1 - pi) * row.fpr))
     with pytest.raises(ValueError, match="count_rows"):
         rule_table(y, s, rules, choose_rows=a, count_rows=np.ones(3, bool))
@@ -190,3 +193,48 @@ def test_notebook_13_default_file_is_found_from_anywhere(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     default = resolve_predictions_path("../data/screening_predictions.csv")
     assert default == (NOTEBOOKS / "../data/screening_predictions.csv").resolve() and default.is_file()
+
+
+# ------------------------------------------------------------------ real cases in one batch of flagged cases
+
+
+def test_real_in_batch_interval_holds_the_count_of_one_batch_by_simulation():
+    """Coverage of X ~ Binomial(batch, PPV) by the range, over studies drawn from known TPR and FPR."""
+    from helpers.own_predictions import real_in_batch_interval
+
+    rng = np.random.default_rng(15)
+    for n_pos, n_neg, tpr, fpr, pi, batch in [
+        (150, 9_850, 0.73, 0.147, 0.01, 1000),  # notebook 13's default file, judging half
+        (50, 2_000, 0.9, 0.002, 0.01, 1000),  # few false positives
+        (20, 500, 0.6, 0.05, 0.05, 200),  # few positives
+    ]:
+        tp, fp = rng.binomial(n_pos, tpr, 4000), rng.binomial(n_neg, fpr, 4000)
+        low, high = real_in_batch_interval(tp=tp, fn=n_pos - tp, fp=fp, tn=n_neg - fp, deploy_prevalence=pi,
+                                           batch=batch)
+        ppv = pi * tpr / (pi * tpr + (1 - pi) * fpr)  # written out, not precision_at_prevalence
+        x = rng.binomial(batch, ppv, 4000)
+        coverage = np.mean((low <= x) & (x <= high))
+        assert 0.94 <= coverage <= 0.985, (n_pos, n_neg, coverage)
+
+
+def test_real_in_batch_interval_tends_to_the_binomial_range_and_contains_the_expected_one():
+    from scipy.stats import binom
+
+    from helpers import precision_interval
+    from helpers.own_predictions import real_in_batch_interval
+
+    # a test set so large that PPV is known: only the binomial noise of the batch is left
+    big = Counts(tn=9 * 10**9, fp=10**9, fn=10**9, tp=9 * 10**9)  # TPR 0.9, FPR 0.1
+    ppv = 0.01 * 0.9 / (0.01 * 0.9 + 0.99 * 0.1)
+    low, high = real_in_batch_interval(big, deploy_prevalence=0.01, batch=1000)
+    assert abs(low - binom.ppf(0.025, 1000, ppv)) <= 1 and abs(high - binom.ppf(0.975, 1000, ppv)) <= 1
+    # the notebook's judging half: wider than 1000 times the interval of the expected precision
+    c = Counts(tn=8396, fp=1454, fn=40, tp=110)
+    p_low, p_high = precision_interval(c, deploy_prevalence=0.01)
+    low, high = real_in_batch_interval(c, deploy_prevalence=0.01)
+    assert (low, high) == (33.0, 62.0)
+    assert low < 1000 * p_low and high > 1000 * p_high
+    assert real_in_batch_interval(tp=0, fn=5, fp=0, tn=10, deploy_prevalence=0.01, batch=50) == (0.0, 50.0)
+    arrays = real_in_batch_interval(tp=np.array([110, 0]), fn=np.array([40, 5]), fp=np.array([1454, 0]),
+                                    tn=np.array([8396, 10]), deploy_prevalence=0.01)
+    assert arrays[0].tolist() == [33.0, 0.0] and arrays[1].tolist() == [62.0, 1000.0]

@@ -203,15 +203,17 @@ def test_split_half_optimism_of_the_f1_rule_on_the_small_example():
     y, s = frame.y_true.to_numpy(), frame.y_score.to_numpy()
     study = split_half_optimism(y, s, threshold_rule(f1=True), prevalence=0.01, n_splits=300, rng=0)
     gen = np.random.default_rng(0)
-    picked, held = [], []
+    picked, held, recalls = [], [], []
     for i in range(300):
         a = stratified_halves(y, rng=gen)
         t, p = _f1_rule_by_hand(y[a], s[a], _weights(y[a], 0.01))
         assert study.threshold[i] == pytest.approx(t)
         picked.append(p)
         held.append(precision_score(y[~a], s[~a] >= t, sample_weight=_weights(y[~a], 0.01), zero_division=np.nan))
+        recalls.append((recall_score(y[a], s[a] >= t), recall_score(y[~a], s[~a] >= t)))
     np.testing.assert_allclose(study.precision_picked_on, picked, rtol=1e-9)
     np.testing.assert_allclose(study.precision_held_out, held, rtol=1e-9)
+    np.testing.assert_allclose(study[["recall_picked_on", "recall_held_out"]].to_numpy(), recalls, rtol=1e-12)
     assert not study.isna().any().any()
     assert round(study.precision_picked_on.mean(), 3) == 0.716 and study.precision_picked_on.median() == 1.0
     assert round(study.precision_held_out.mean(), 3) == 0.464 and round(study.precision_held_out.median(), 2) == 0.30
@@ -227,3 +229,74 @@ def test_a_fixed_threshold_is_not_flattered():
     gap = (study.precision_picked_on - study.precision_held_out).mean()
     spread = (study.precision_picked_on - study.precision_held_out).std() / math.sqrt(300)
     assert abs(gap) < 3 * spread
+
+
+def test_a_recall_target_is_flattered_in_recall_more_than_in_precision():
+    """Issue 15 (notebook 13, exercise 2): the recall rule meets its target on the choosing half exactly.
+
+    Its threshold is the k-th highest positive score of the choosing half (k = ceil(0.8 P)); on new rows the
+    same threshold finds about k / (P + 1) of the positives on average, a little less than k / P.
+    """
+    frame = pd.read_csv(EXAMPLE)
+    y = frame.y_true.to_numpy()
+    study = split_half_optimism(y, frame.y_score, threshold_rule(at_recall=0.8), prevalence=0.01, n_splits=2000,
+                                rng=0)
+    n_pos_choosing = y.sum() // 2
+    k = math.ceil(0.8 * n_pos_choosing)
+    np.testing.assert_allclose(study.recall_picked_on, k / n_pos_choosing)
+    gap = study.recall_picked_on - study.recall_held_out
+    assert gap.mean() > 3 * gap.sem()  # optimistic in recall
+    assert abs(study.recall_held_out.mean() - k / (n_pos_choosing + 1)) < 3 * study.recall_held_out.sem()
+    precision_gap = study.precision_picked_on - study.precision_held_out
+    assert abs(precision_gap.mean()) < 0.01 < 0.2 < (  # tiny in precision, next to the F1 rule's
+        split_half_optimism(y, frame.y_score, threshold_rule(f1=True), prevalence=0.01, n_splits=300, rng=0)
+        .pipe(lambda d: (d.precision_picked_on - d.precision_held_out).mean())
+    )
+
+
+@given(labelled_scores, st.floats(0.05, 0.95), st.sampled_from([0.5, 0.8, 0.95]))
+def test_recall_target_with_confidence_is_the_highest_whose_exact_lower_limit_reaches_it(data, r, c):
+    from scipy.stats import binomtest
+
+    y, s = np.array(data[0]), np.array(data[1])
+    n_pos = int(y.sum())
+
+    def lower_limit(u):  # scipy's Clopper-Pearson interval of the recall at threshold u
+        return binomtest(int(((s >= u) & (y == 1)).sum()), n_pos).proportion_ci(c, method="exact").low
+
+    reached = [u for u in np.unique(s[y == 1]) if lower_limit(u) >= r]
+    if not reached:
+        with pytest.raises(ValueError, match="cannot be shown"):
+            recall_target_threshold(y, s, recall=r, confidence=c)
+    else:
+        assert recall_target_threshold(y, s, recall=r, confidence=c) == max(reached)
+        assert choose_threshold(y, s, threshold_rule(at_recall=r, recall_confidence=c), prevalence=0.1) == max(reached)
+
+
+def test_recall_target_with_confidence_meets_the_true_recall_by_simulation():
+    """Positive scores N(1, 1), so the true recall at t is 1 - Phi(t - 1): the bound keeps it >= r at least 97.5 %."""
+    from scipy.stats import norm
+
+    rng = np.random.default_rng(7)
+    y = np.r_[np.ones(100, int), np.zeros(50, int)]
+    true_recall = {"plain": [], "bound": []}
+    for _ in range(1000):
+        s = np.r_[rng.normal(1, 1, 100), rng.normal(0, 1, 50)]
+        true_recall["plain"].append(norm.sf(recall_target_threshold(y, s, recall=0.8) - 1))
+        true_recall["bound"].append(norm.sf(recall_target_threshold(y, s, recall=0.8, confidence=0.95) - 1))
+    below = {k: np.mean(np.array(v) < 0.8) for k, v in true_recall.items()}
+    assert below["bound"] <= 0.025 + 3 * math.sqrt(0.025 * 0.975 / 1000)
+    assert 0.3 < below["plain"] < 0.7  # the plain rule misses its target on new cases about half the time
+
+
+def test_threshold_rule_with_recall_confidence():
+    rule = threshold_rule(at_recall=0.8, recall_confidence=0.95)
+    assert rule.kind == "recall" and rule.recall_confidence == 0.95 and rule.looks_at_rows
+    assert rule.describe() == "recall at least 0.8 at the lower end of its 95% interval"
+    assert threshold_rule(at_recall=0.8).recall_confidence is None
+    with pytest.raises(ValueError, match="recall_confidence needs at_recall"):
+        threshold_rule(threshold=0.5, recall_confidence=0.95)
+    with pytest.raises(ValueError, match="recall_confidence"):
+        threshold_rule(at_recall=0.8, recall_confidence=1.0)
+    with pytest.raises(ValueError, match="cannot be shown at confidence 0.95 with 3 positives"):
+        recall_target_threshold([1, 1, 1, 0], [0.9, 0.8, 0.7, 0.1], recall=0.5, confidence=0.95)
