@@ -3,9 +3,11 @@
 Binning the same scatter of true values against predictions two ways tells
 two different stories (notebook 12): the mean true value within bins of the
 *prediction* is the calibration curve (on the diagonal for a calibrated
-model), the mean prediction within bins of the *truth* is flatter than the
-diagonal for any model that does not explain all the variance (regression to
-the mean).
+model), the mean prediction within bins of the *truth* follows E[yhat | y],
+whose slope against y is corr(y, yhat) * sd(yhat) / sd(y). For a calibrated
+model that is R^2, below 1 whenever R^2 < 1 (regression to the mean); for an
+uncalibrated one it can be anything (predictions stretched about their mean
+push it above 1).
 """
 
 from __future__ import annotations

@@ -10,15 +10,20 @@ audit that labels a random sample of the pool (``class_size_from_audit``).
 
 The estimates are ratios of noisy counts: recall@k rests on the few labeled
 test positives, so precision@k can exceed 1 by chance, most easily at small k.
-``precision_at_k_interval`` gives its exact (Clopper-Pearson) interval.
+``precision_at_k_interval`` gives its exact (Clopper-Pearson) interval, one k at
+a time; ``simultaneous_band`` widens a band of redrawn curves so that it holds for
+every k at once, and ``precision_at_k_coverage`` / ``class_size_interval_coverage``
+give the exact coverage of these intervals against the quantity they are read as.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from scipy.stats import beta
+import math
 
-from ._validate import check_count, check_positive, check_probability_open, check_scores
+import numpy as np
+from scipy.stats import beta, binom, hypergeom
+
+from ._validate import check_count, check_positive, check_probability_open, check_rate, check_scores
 
 __all__ = [
     "recall_at_k_unlabeled",
@@ -26,6 +31,10 @@ __all__ = [
     "f1_at_k_unlabeled",
     "precision_at_k_interval",
     "class_size_from_audit",
+    "simultaneous_band",
+    "precision_at_k_coverage",
+    "class_size_interval_coverage",
+    "ideal_ranking_p_value",
 ]
 
 
@@ -65,10 +74,17 @@ def precision_at_k_unlabeled(recall_at_k, *, class_size: float) -> np.ndarray:
 
         precision@k = recall@k * class_size / k,   k = 1 .. len(recall_at_k)
 
-    Values above 1 are possible. Within the estimate's sampling spread
-    (``precision_at_k_interval``) they are chance, common at small k or with
-    few test positives; well beyond it they are a warning sign: the labeled
-    positives do not represent the whole class (see notebook 09).
+    It estimates ``r_k * class_size / k``, with ``r_k`` the class's recall at
+    the k-th unlabeled score; the realised share of positives among the top k
+    of this pool scatters around that.
+
+    Values above 1 are possible, and common by chance at small k or with few
+    test positives. The interval of ``precision_at_k_interval`` is pointwise:
+    read across thousands of k, its lower end exceeds 1 somewhere by chance
+    in many studies of a perfect ranking. Evidence that the labeled positives
+    do not represent the whole class needs a reading at a k fixed in advance
+    (such as k = class_size) or a band that holds for every k at once
+    (``simultaneous_band``); see notebook 09.
     """
     r = _check_recall_at_k(recall_at_k)
     size = check_positive(class_size, "class_size")
@@ -119,9 +135,13 @@ def precision_at_k_interval(
         (low, high) = (recall_low, recall_high) * class_size / k
 
     The pool (hence ``s_(k)``) and ``class_size`` are taken as fixed: the
-    interval covers the noise of the test positives only, the larger part when
-    they are few. It is pointwise, one k at a time, not a band that holds for
-    every k at once.
+    interval is for ``r_k * class_size / k``, with ``r_k`` the class's recall at
+    the score ``s_(k)``, and covers the noise of the test positives only. The
+    realised share of positives among the top k of one pool adds the binomial
+    noise of its ``class_size`` members, so the interval covers that share a
+    little less often (``precision_at_k_coverage`` with ``target="realised"``).
+    It is pointwise, one k at a time, not a band that holds for every k at
+    once (``simultaneous_band``).
 
     >>> low, high = precision_at_k_interval([0.9, 0.8, 0.7, 0.6], [0.95, 0.75, 0.5], class_size=2)
     >>> low.round(3).tolist(), high.round(3).tolist()
@@ -152,7 +172,8 @@ def class_size_from_audit(
         (low, high) = pool_size * (B(a; m, n - m + 1), B(1 - a; m + 1, n - m))
 
     An audit draws without replacement; the binomial interval ignores the
-    finite-population correction and so errs on the wide side.
+    finite-population correction ``sqrt(1 - audited / pool_size)`` and so errs
+    on the wide side (``class_size_interval_coverage`` gives its exact coverage).
 
     Returns ``(estimate, low, high)``.
 
@@ -171,3 +192,178 @@ def class_size_from_audit(
         raise ValueError(f"audited ({n}) cannot exceed pool_size ({size})")
     low, high = _clopper_pearson(np.array(m), n, confidence)
     return size * m / n, float(size * low), float(size * high)
+
+
+def simultaneous_band(curves, *, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """A band that holds for every column at once: ``confidence`` of the rows lie inside it everywhere.
+
+    ``curves`` holds one redrawn curve per row (for instance precision@k of a
+    simulated study, one column per k). With the column means ``m_k`` and
+    standard deviations ``s_k`` (columns with ``s_k = 0`` only need the curve
+    to equal ``m_k``), each row's largest standardised deviation is::
+
+        D_i = max_k |curves[i, k] - m_k| / s_k
+
+    and with ``q`` the ``confidence`` quantile of ``D_1 .. D_n`` (the smallest
+    ``D_i`` that at least ``confidence`` of them do not exceed)::
+
+        (low_k, high_k) = m_k -+ q * s_k
+
+    A pointwise band (the middle 95 % of each column) is left somewhere by most
+    curves when there are many columns; this one by ``1 - confidence`` of them.
+    Returns ``(low, high)``.
+
+    >>> low, high = simultaneous_band([[0.0, 1.0], [1.0, 2.0], [2.0, 3.0]], confidence=0.9)
+    >>> low.tolist(), high.tolist()
+    ([0.0, 1.0], [2.0, 3.0])
+    """
+    c = np.asarray(curves, dtype=float)
+    if c.ndim != 2 or c.shape[0] < 2 or c.shape[1] < 1:
+        raise ValueError(f"curves must be a two-dimensional array with at least two rows, got shape {c.shape}")
+    if not np.all(np.isfinite(c)):
+        raise ValueError("curves must hold finite numbers")
+    confidence = check_probability_open(confidence, "confidence")
+    centre = c.mean(axis=0)
+    spread = c.std(axis=0, ddof=1)
+    dev = np.abs(c - centre)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(spread > 0, dev / np.where(spread > 0, spread, 1.0), np.where(dev > 0, np.inf, 0.0))
+    q = np.quantile(z.max(axis=1), confidence, method="inverted_cdf")
+    return centre - q * spread, centre + q * spread
+
+
+def _cp_table(n: int, confidence: float) -> tuple[np.ndarray, np.ndarray]:
+    return _clopper_pearson(np.arange(n + 1), n, confidence)
+
+
+def precision_at_k_coverage(
+    recall: float, *, n_test_pos: int, class_size: int, target: str = "expected",
+    pool_size: int | None = None, audited: int | None = None, confidence: float = 0.95,
+) -> float:
+    """Exact probability that the interval of precision@k unlabeled contains its target.
+
+    With ``n`` test positives, ``x ~ Binomial(n, r)`` of them above the k-th
+    pool score (``r = recall``) and the Clopper-Pearson limits ``L(x), U(x)`` of
+    ``precision_at_k_interval``, the interval for the count of members among
+    the top k is ``(L(x) C, U(x) C)`` when the class size ``C`` is known. Its
+    target is either
+
+    - ``target="expected"``: ``r C`` (so the precision ``r C / k``), or
+    - ``target="realised"``: the count ``T ~ Binomial(C, r)`` of this pool's
+      members above that score (so the precision ``T / k`` of one pool).
+
+    Then, summing over the independent counts::
+
+        coverage = sum_x P(x) * P(L(x) C <= target <= U(x) C)
+
+    With ``audited`` and ``pool_size`` the class size comes from an audit
+    instead: ``m ~ Hypergeometric(pool_size, C, audited)`` members in the
+    audit and the interval of ``class_size_from_audit``, ``(N l(m), N u(m))``;
+    the combined interval takes the ends over both,
+    ``(L(x) N l(m), U(x) N u(m))``, and the sum runs over ``x`` and ``m``.
+    (A clip of the precision at 1 changes nothing: every target is at most 1.)
+
+    >>> round(precision_at_k_coverage(0.99, n_test_pos=18, class_size=90), 4)
+    0.9862
+    >>> round(precision_at_k_coverage(0.99, n_test_pos=18, class_size=90, target="realised"), 4)
+    0.9278
+    """
+    r = check_rate(recall, "recall")
+    n = check_count(n_test_pos, "n_test_pos")
+    size = check_count(class_size, "class_size")
+    confidence = check_probability_open(confidence, "confidence")
+    if n < 1:
+        raise ValueError("n_test_pos must be at least 1")
+    if size < 1:
+        raise ValueError("class_size must be at least 1")
+    if target not in ("expected", "realised"):
+        raise ValueError(f"target must be 'expected' or 'realised', got {target!r}")
+    if (pool_size is None) != (audited is None):
+        raise ValueError("audited and pool_size go together: pass both or neither")
+    x = np.arange(n + 1)
+    px = binom.pmf(x, n, r)
+    low, high = _cp_table(n, confidence)
+    if audited is None:
+        c_low = c_high = np.array([float(size)])
+        pm = np.array([1.0])
+    else:
+        big_n = check_count(pool_size, "pool_size")
+        a = check_count(audited, "audited")
+        if size > big_n:
+            raise ValueError(f"class_size ({size}) cannot exceed pool_size ({big_n})")
+        if not 1 <= a <= big_n:
+            raise ValueError(f"audited must be between 1 and pool_size ({big_n}), got {a}")
+        m = np.arange(a + 1)
+        pm = hypergeom.pmf(m, big_n, size, a)
+        m_low, m_high = _cp_table(a, confidence)
+        c_low, c_high = big_n * m_low, big_n * m_high
+    lo = low[:, None] * c_low[None, :]  # (x, m) grid of interval ends on the count scale
+    hi = high[:, None] * c_high[None, :]
+    if target == "expected":
+        inside = (lo <= r * size) & (r * size <= hi)
+        return float(px @ inside @ pm)
+    t = np.arange(size + 1)
+    pt = binom.pmf(t, size, r)
+    inside = (lo[..., None] <= t) & (t <= hi[..., None])  # (x, m, t)
+    return float(np.einsum("x,m,t,xmt->", px, pm, pt, inside))
+
+
+def class_size_interval_coverage(class_size: int, *, pool_size: int, audited: int, confidence: float = 0.95) -> float:
+    """Exact coverage of the class-size interval of ``class_size_from_audit``, for a random audit.
+
+    An audit of ``n = audited`` items drawn without replacement from a pool of
+    ``N = pool_size`` holding ``C = class_size`` members finds
+    ``m ~ Hypergeometric(N, C, n)`` of them; the interval is ``N`` times the
+    binomial Clopper-Pearson interval ``(l(m), u(m))`` of ``m / n``. So::
+
+        coverage = sum_m P(m) * [N l(m) <= C <= N u(m)]
+
+    It exceeds ``confidence`` when the audit is a large share of the pool, as
+    the binomial interval ignores the finite-population correction.
+
+    >>> round(class_size_interval_coverage(90, pool_size=1256, audited=200), 4)
+    0.9749
+    """
+    size = check_count(class_size, "class_size")
+    big_n = check_count(pool_size, "pool_size")
+    a = check_count(audited, "audited")
+    confidence = check_probability_open(confidence, "confidence")
+    if size > big_n:
+        raise ValueError(f"class_size ({size}) cannot exceed pool_size ({big_n})")
+    if not 1 <= a <= big_n:
+        raise ValueError(f"audited must be between 1 and pool_size ({big_n}), got {a}")
+    m = np.arange(a + 1)
+    low, high = _cp_table(a, confidence)
+    inside = (big_n * low <= size) & (size <= big_n * high)
+    return float(np.sum(hypergeom.pmf(m, big_n, size, a) * inside))
+
+
+def ideal_ranking_p_value(below: int, *, n_test_pos: int, class_size: int) -> float:
+    """Chance that ``below`` or more test positives score below the class_size-th pool score, for an ideal ranking.
+
+    In an ideal ranking the pool's ``C = class_size`` members rank above every
+    other pool item, so the C-th pool score is the lowest member's score, and
+    the ``n`` test positives and the C pool members come from one distribution
+    (continuous scores, no ties). Then the ``n + C`` scores are exchangeable,
+    and ``j`` or more test positives fall below every pool member exactly when
+    the ``j`` lowest of all ``n + C`` scores are test scores::
+
+        P(below >= j) = comb(n, j) / comb(n + C, j)
+
+    A small value at k = C (a k fixed in advance) is evidence that other pool
+    items rank among the members (look-alikes). ``below = n - x_C``, with
+    ``x_C`` the test positives at or above the C-th pool score.
+
+    >>> round(ideal_ranking_p_value(3, n_test_pos=18, class_size=91), 4)
+    0.0039
+    """
+    j = check_count(below, "below")
+    n = check_count(n_test_pos, "n_test_pos")
+    size = check_count(class_size, "class_size")
+    if n < 1:
+        raise ValueError("n_test_pos must be at least 1")
+    if size < 1:
+        raise ValueError("class_size must be at least 1")
+    if j > n:
+        raise ValueError(f"below ({j}) cannot exceed n_test_pos ({n})")
+    return math.comb(n, j) / math.comb(n + size, j)

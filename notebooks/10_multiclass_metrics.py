@@ -51,14 +51,16 @@ use_course_style()
 #
 # One setting differs from the slides: `tol=1e-10`. The pixels are raw values
 # from 0 to 16, unscaled as in the slides, which makes the fit ill-conditioned.
-# With the default `tol=1e-4`, liblinear stops while a predicted probability
-# can still be off by several per cent of its value, and by how much depends
-# on rounding (the order of the training rows, the CPU's arithmetic); that is
-# enough to swap two nearly tied images in a ranking, which changes the fourth
-# decimal of an AUC below from one machine to the next. With `tol=1e-10` it
-# runs to the optimum (a few more iterations) and the ranking is fixed. The
-# predicted classes, and so every count and the report, are the same with
-# either setting.
+# With the default `tol=1e-4`, liblinear stops early, at a point that depends
+# on rounding (the order of the training rows, the CPU's arithmetic). Compared
+# below with the converged fit: the predicted probabilities move by a few
+# hundredths, some by more than a tenth of their value; that swaps nearly tied
+# images in the rankings and moves the AUCs in their fifth decimal (the
+# one-vs-one AUCs below are printed to six). The predicted classes, and so
+# every count and the report, stay the same. With `tol=1e-10` it runs to the
+# optimum (a few more iterations), and nothing depends on where the solver
+# stopped. The comparison is printed coarsely, because the early-stopped
+# numbers themselves may differ on another machine.
 
 # %%
 digits = load_digits()
@@ -70,6 +72,18 @@ print(f"{digits.images.shape[0]} images of {digits.images.shape[1]} x {digits.im
       f"{len(digits.target_names)} classes")
 print(f"test samples: {len(y_test)} ({len(y_test) / len(digits.target):.0%}), accuracy: {accuracy_score(y_test, pred):.3f}")
 print("test samples per class:", np.bincount(y_test).tolist())
+
+# %%
+early = OneVsRestClassifier(LogisticRegression(solver="liblinear")).fit(X_train, y_train)  # default tol=1e-4
+proba_early = early.predict_proba(X_test)
+change = np.abs(proba_early - proba)
+not_tiny = proba > 0.01
+auc_change = abs(roc_auc_score(y_test, proba_early, multi_class="ovo") - roc_auc_score(y_test, proba, multi_class="ovo"))
+print(f"tol=1e-4 against tol=1e-10: largest change of a probability between 0.01 and 0.05: {0.01 < change.max() < 0.05}")
+print(f"some probability above 0.01 changes by more than a tenth of its value: "
+      f"{np.max(change[not_tiny] / proba[not_tiny]) > 0.1}")
+print(f"same predicted classes: {np.array_equal(early.predict(X_test), pred)}")
+print(f"one-vs-one macro AUC changes by more than 1e-6 and less than 1e-4: {1e-6 < auc_change < 1e-4}")
 
 # %% [markdown]
 # ## The confusion matrix
@@ -202,8 +216,10 @@ print(f"sklearn micro precision {precision_score(y_test, pred, average='micro'):
 # %% [markdown]
 # Macro averaging answers "are all classes handled well?", micro averaging
 # "how many samples are right?". With balanced classes such as the digits the
-# two agree to a few thousandths; when one class is rare they can be far apart
-# (see exercise 1).
+# two agree to a few thousandths. They part when a class is rare *and* handled
+# worse than the others: in the macro average it still counts one tenth, in
+# the micro average only its few samples count. Exercise 1 makes the eights
+# rare and measures how far the two move apart.
 
 # %% [markdown]
 # ## Multiclass ROC AUC
@@ -306,8 +322,11 @@ plt.show()
 # **Which to use?** One-vs-rest AUCs depend on the mix of the "rest" (change
 # the other classes' sizes and the rest changes); one-vs-one pairs each
 # compare two classes only, which makes Hand & Till's measure insensitive to
-# the class distribution. That is why scikit-learn recommends `"ovo"` with
-# `average="macro"` when the classes are imbalanced.
+# the class distribution. The documentation of scikit-learn's `roc_auc_score`
+# says as much: `"ovo"` with `average="macro"` is insensitive to class
+# imbalance, while `"ovr"` is sensitive to it even with `average="macro"`,
+# because imbalance changes the make-up of each "rest". It states the
+# property; the choice is yours.
 
 # %% [markdown]
 # ## Summary
@@ -327,25 +346,32 @@ plt.show()
 # ## Exercises
 #
 # **1. A rare class.** Keep every test sample except all but five of the
-# eights (class 8). Recompute macro and micro F1. Which moved more, and why?
+# eights (class 8). Recompute macro and micro F1. In which direction does each
+# move, and why? How far apart are the two now? Then keep a single eight.
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
+print(f"all eights: macro {f1_score(y_test, pred, average='macro'):.4f}, "
+      f"micro {f1_score(y_test, pred, average='micro'):.4f}")
+for n_eights in [5, 1]:
+    keep = (y_test != 8) | (np.cumsum(y_test == 8) <= n_eights)
+    macro = f1_score(y_test[keep], pred[keep], average="macro")
+    micro = f1_score(y_test[keep], pred[keep], average="micro")
+    f1_8 = f1_score(y_test[keep], pred[keep], average=None)[8]
+    print(f"{n_eights} eight(s): macro {macro:.4f}, micro {micro:.4f}, gap {micro - macro:.4f}; "
+          f"F1 of class 8 {f1_8:.3f}")
 keep = (y_test != 8) | (np.cumsum(y_test == 8) <= 5)
-for average in ["macro", "micro"]:
-    before = f1_score(y_test, pred, average=average)
-    after = f1_score(y_test[keep], pred[keep], average=average)
-    print(f"{average}: all eights {before:.3f}   five eights {after:.3f}")
-f1_8 = f1_score(y_test[keep], pred[keep], average=None)[8]
-print(f"F1 of class 8 with five eights: {f1_8:.3f}")
 removed = ~keep
-print(f"the removed eights hold {np.sum(pred[removed] != y_test[removed])} of the "
+print(f"the removed eights (five kept) hold {np.sum(pred[removed] != y_test[removed])} of the "
       f"{np.sum(pred != y_test)} mistakes; false positives of class 8 kept: {np.sum((pred[keep] == 8) & (y_test[keep] != 8))}")
-# Micro F1 (= accuracy) goes up a little: the removed eights included five of
-# the 21 mistakes. Macro F1 goes down: the digits the model wrongly calls 8
-# stay as false positives of class 8 while its true positives shrink to at
-# most five, so class 8's precision and F1 fall, and in a macro average that
-# one small class weighs as much as any other (1/10).
+# They move by about the same amount in opposite directions. Micro F1
+# (= accuracy) goes up a little: the removed eights included five of the 21
+# mistakes. Macro F1 goes down: the digits the model wrongly calls 8 stay as
+# false positives of class 8 while its true positives shrink to at most five,
+# so class 8's precision and F1 fall, and in a macro average that one small
+# class weighs as much as any other (1/10). The gap grows from under a
+# thousandth to about 0.016 with five eights and about 0.05 with one: the
+# rarer and worse-handled the class, the further apart the two averages.
 
 # %% [markdown]
 # **2. Asymmetric pairs.** Find the pair of classes where $A(j\mid k)$ and

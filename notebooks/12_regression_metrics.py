@@ -21,6 +21,8 @@
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+from scipy.stats import binomtest, linregress
+from scipy.stats import t as student_t
 from sklearn.datasets import load_diabetes
 from sklearn.dummy import DummyRegressor
 from sklearn.linear_model import LinearRegression, QuantileRegressor, Ridge
@@ -153,22 +155,27 @@ axes[1].set_title("Residual plot (test set)")
 plt.show()
 
 # %% [markdown]
-# The points scatter widely around the diagonal, and the cloud looks tilted:
-# the patients with the largest true values mostly sit below the diagonal
-# (under-predicted), those with the smallest above it (over-predicted). That
-# is **regression to the mean**, not a flaw of this model and not a sign of
-# shrinkage. Any model that explains only part of the variance (R² < 1) shows
-# it: a patient picked *for* an extreme true value is extreme partly by the
-# noise the model cannot predict, so the prediction is, on average, less
-# extreme than the truth.
+# The points scatter widely around the diagonal, and the cloud looks tilted.
+# The true value is on the vertical axis, so a patient above the diagonal is
+# under-predicted ($y > \hat y$): the patients with the largest true values
+# mostly sit above the diagonal (under-predicted), those with the smallest
+# below it (over-predicted). That is **regression to the mean**, not in itself
+# a flaw of this model and not a sign of shrinkage. A calibrated model that
+# explains only part of the variance (R² < 1) shows it: a patient picked *for*
+# an extreme true value is extreme partly by the noise the model cannot
+# predict, so the prediction is, on average, less extreme than the truth.
 #
 # Which way we bin decides what we see. Group the test patients by their
 # **prediction** and take the mean true value in each group: for a
 # well-calibrated model, $E[y \mid \hat y] = \hat y$, these points lie on the
 # diagonal. Group them by their **true value** and take the mean prediction:
-# these points lie on a line flatter than the diagonal, with slope about R²,
-# for every model with R² < 1. Both from the same 111 points, in fifths
-# (`helpers.binned.binned_means`):
+# these points follow $E[\hat y \mid y]$, whose slope against $y$ is
+# $b = \operatorname{corr}(y, \hat y)\cdot \operatorname{sd}(\hat y)/\operatorname{sd}(y)$.
+# For a calibrated model $\operatorname{sd}(\hat y)/\operatorname{sd}(y) = \operatorname{corr}(y, \hat y)$,
+# so $b = \operatorname{corr}^2 = R^2$, below 1 whenever R² < 1. In the figure
+# below the prediction is on the horizontal axis, so this second line (orange)
+# looks *steeper* than the diagonal, with slope $1/b$ in the picture. Both from
+# the same 111 points, in fifths (`helpers.binned.binned_means`):
 
 # %%
 BINS = 5
@@ -210,25 +217,61 @@ for name, model in [("ridge", ridge), ("least squares", ols)]:
               f"slope of prediction on truth {to_the_mean:.3f}")
 
 # %% [markdown]
+# On the training rows the least-squares fit is calibrated, and the slope of
+# the prediction on the truth equals R². On the test patients it does not: the
+# formula for $b$ holds, but the model is not exactly calibrated there. And
+# R² < 1 alone does not make $b < 1$: stretch the ridge predictions 2.5 times
+# about their mean and R² falls below 0 while $b$ rises above 1. The slope of
+# the truth on the prediction gets a standard error and a 95 % interval from
+# the usual least-squares formulas (`scipy.stats.linregress`):
+
+# %%
+corr = np.corrcoef(y_test, pred)[0, 1]
+sd_ratio = pred.std() / y_test.std()
+print(f"ridge, test: corr {corr:.3f} x sd(prediction)/sd(truth) {sd_ratio:.3f} = {corr * sd_ratio:.3f} "
+      f"(slope of prediction on truth {np.polyfit(y_test, pred, 1)[0]:.3f}; R² {r2_score(y_test, pred):.3f})")
+stretched = pred.mean() + 2.5 * (pred - pred.mean())
+print(f"stretched 2.5 times: R² {r2_score(y_test, stretched):.2f}, "
+      f"slope of prediction on truth {np.polyfit(y_test, stretched, 1)[0]:.2f}")
+fit = linregress(pred, y_test)
+half = student_t.ppf(0.975, len(y_test) - 2) * fit.stderr
+print(f"calibration slope {fit.slope:.3f}, standard error {fit.stderr:.3f}, "
+      f"95 % interval {fit.slope - half:.2f} to {fit.slope + half:.2f}")
+
+# %% [markdown]
 # On the test patients the slope of the prediction on the truth is about
-# 0.44, far below 1, for both models: regression to the mean. The
-# calibration slope is below 1 too (about 0.84): on new patients the
-# predictions spread a little *more* than the truth they track, the usual
-# mild optimism of a model fitted on 331 rows, and the opposite of
-# over-shrinking. The actual-vs-predicted plot answers "is the model
-# calibrated?" only when binned on the prediction.
+# 0.44, far below 1, for both models: regression to the mean. The calibration
+# slope is 0.84, but its 95 % interval reaches above 1: 111 test patients
+# cannot tell this model from a calibrated one. A slope below 1 would mean the
+# predictions vary more than the mean truth at each prediction,
+# $E[y \mid \hat y]$ (the usual mild optimism of a model fitted on 331 rows,
+# and the opposite of over-shrinking); they still vary *less* than the truth
+# itself, as the ratio of standard deviations shows. The actual-vs-predicted
+# plot answers "is the model calibrated?" only when binned on the prediction.
 
 # %% [markdown]
 # ## Target and residuals against a feature
 #
 # Plotting against one input at a time shows what the model misses. Body mass
-# index (`bmi`) is the strongest single predictor here, by its correlation
-# with the target over all 442 patients:
+# index (`bmi`) has the largest correlation with the target over all 442
+# patients, just ahead of `s5`. Whether that order is settled, a bootstrap
+# over the patients shows (2 000 resamples, a fixed random seed):
 
 # %%
 correlations = {name: np.corrcoef(X[:, j], y)[0, 1] for j, name in enumerate(feature_names)}
 for name, r in sorted(correlations.items(), key=lambda item: -abs(item[1]))[:3]:
     print(f"{name:>4}: correlation with the target {r:+.3f}")
+rows = np.random.default_rng(0).integers(0, len(y), size=(2_000, len(y)))
+
+
+def row_corr(a, b):
+    """Correlation of each row of a with the same row of b."""
+    a, b = a - a.mean(axis=1, keepdims=True), b - b.mean(axis=1, keepdims=True)
+    return np.sum(a * b, axis=1) / np.sqrt(np.sum(a * a, axis=1) * np.sum(b * b, axis=1))
+
+
+boot = {name: row_corr(X[rows, feature_names.index(name)], y[rows]) for name in ["bmi", "s5"]}
+print(f"bmi ahead of s5 in {np.mean(boot['bmi'] > boot['s5']):.0%} of the bootstrap resamples")
 
 # %% [markdown]
 # The orange line is the mean within each tenth of the test patients' `bmi`
@@ -248,7 +291,8 @@ axes[1].set_title("Residual against bmi")
 plt.show()
 
 # %% [markdown]
-# The target rises with `bmi`; after the model, the residuals scatter around 0
+# So `bmi` is one of the two strongest single predictors, not clearly the
+# strongest. The target rises with it; after the model, the residuals scatter around 0
 # without a clear trend. A linear model leaves (almost) no *linear* trend in
 # the residuals against a feature it uses; what to look for is curvature, a
 # funnel shape, or a trend against a feature the model does not use.
@@ -286,7 +330,7 @@ print(f"standard error of a share of 0.25 among {len(y_test)} patients: {se:.3f}
 # it deliberately predicts high, so only about one patient in five is
 # under-predicted (the aim is one in four; with 111 test patients the share
 # has a binomial standard error of about four percentage points, printed in
-# the next cell, so the two agree within noise). Cost need not be linear either (e.g. a fixed penalty for any
+# the cell above, so the two agree within noise). Cost need not be linear either (e.g. a fixed penalty for any
 # shortage); write it as a function of $y$ and $\hat y$ and use it as below.
 
 # %% [markdown]
@@ -306,14 +350,20 @@ print(f"mean CV R²:    {r2.mean():.3f}")
 # %% [markdown]
 # **One test split against the folds.** The test set gave R² 0.358, the five
 # folds 0.482 on average. The test R² is below every fold. Two things are
-# behind it. The test MSE sits at the top of the folds' range: the 111 test
-# patients are a bit harder to predict. And R² divides by the variance of the
-# target *in the set it is computed on*; this test set's targets vary less
-# than the data's, so the same squared error is a larger share of it:
+# behind it. The test MSE lies in the upper part of the folds' range, below
+# the worst fold: the 111 test patients are at most a little harder to
+# predict. And R² divides by the variance of the target *in the set it is
+# computed on*; this test set's targets vary less than the data's, so the same
+# squared error is a larger share of it. Dividing the test MSE by the variance
+# of all patients instead separates the two:
 
 # %%
-print(f"test MSE {mean_squared_error(y_test, pred):.0f}; fold MSEs from {-neg_mse.max():.0f} to {-neg_mse.min():.0f}")
+test_mse = mean_squared_error(y_test, pred)
+print(f"test MSE {test_mse:.0f}; fold MSEs from {-neg_mse.max():.0f} to {-neg_mse.min():.0f}")
 print(f"variance of the target: test set {y_test.var():.0f}, all {len(y)} patients {y.var():.0f}")
+r2_all_var = 1 - test_mse / y.var()
+print(f"test MSE over the variance of all patients: R² {r2_all_var:.3f}; of the gap {r2.mean() - metrics['R²']:.3f} "
+      f"to the folds' mean, {r2_all_var - metrics['R²']:.3f} comes from the test set's lower variance")
 
 # %% [markdown]
 # How unusual is that split? Repeat the random 331/111 split 200 times and
@@ -324,14 +374,21 @@ splits = ShuffleSplit(n_splits=200, test_size=len(y_test), random_state=0)
 r2_splits = cross_val_score(make_pipeline(StandardScaler(), Ridge()), X, y, scoring="r2", cv=splits)
 low, mid, high = np.percentile(r2_splits, [2.5, 50, 97.5])
 print(f"test R² over 200 random splits: median {mid:.3f}, 95 % of them between {low:.3f} and {high:.3f}")
-print(f"share of splits with a test R² at or below {r2_score(y_test, pred):.3f}: {np.mean(r2_splits <= r2_score(y_test, pred)):.1%}")
+n_low = int(np.sum(r2_splits <= r2_score(y_test, pred)))
+ci = binomtest(n_low, len(r2_splits)).proportion_ci(confidence_level=0.95, method="exact")
+print(f"splits with a test R² at or below {r2_score(y_test, pred):.3f}: {n_low} of {len(r2_splits)} "
+      f"({n_low / len(r2_splits):.1%}; exact 95 % interval {ci.low:.1%} to {ci.high:.1%})")
 
 # %% [markdown]
-# Our split is an unlucky one, below the middle 95 % of the range: only 1.5 %
-# of random splits score as low. A single test
-# split of about a hundred rows moves R² by about ±0.1; report the
-# cross-validated mean with the spread of its folds, and treat one split's
-# number as one draw.
+# Our split is an unlucky one, below the middle 95 % of the range: only 3 of
+# the 200 random splits score as low (a Monte Carlo share, so it comes with an
+# interval: a few per cent at most). A single test split of about a hundred
+# rows moves R² by about ±0.1; report the cross-validated mean, show the
+# spread of the folds or of repeated splits as a picture of how much one split
+# moves, and treat one split's number as one draw. The folds' spread is not a
+# standard error of the cross-validated mean: the folds share training rows,
+# so their scores are correlated, and no unbiased estimate of that variance
+# exists (Bengio & Grandvalet, 2004).
 
 # %% [markdown]
 # An asymmetric cost becomes a scorer with `make_scorer`:
@@ -350,11 +407,15 @@ for name, model in [("ridge", make_pipeline(StandardScaler(), Ridge())), ("quant
 # - MAPE measures relative error; the slides' formula is in per cent,
 #   `mean_absolute_percentage_error` returns a fraction; avoid it near 0.
 # - Prediction, residual and residual-vs-feature plots show where a model fails.
-#   In an actual-vs-predicted plot, large true values under-predicted and small
-#   ones over-predicted is regression to the mean (any R² < 1); calibration is
-#   read by binning on the *prediction*.
+#   In an actual-vs-predicted plot, large true values under-predicted (above
+#   the diagonal) and small ones over-predicted is regression to the mean
+#   (slope $\operatorname{corr}\cdot\operatorname{sd}(\hat y)/\operatorname{sd}(y)$
+#   of the prediction on the truth, equal to R² for a calibrated model);
+#   calibration is read by binning on the *prediction*, with an interval for
+#   its slope.
 # - One test split of about a hundred rows is one draw: compare it with the
-#   spread of cross-validation folds or of repeated splits before reading it.
+#   spread of cross-validation folds or of repeated splits before reading it
+#   (that spread is not a standard error of the cross-validated mean).
 # - When over- and under-prediction cost differently, use the pinball loss and
 #   predict a quantile instead of the mean.
 # - In `scoring=`, losses are negated: `"neg_mean_squared_error"`.

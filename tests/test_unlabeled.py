@@ -130,3 +130,124 @@ def test_class_size_from_audit_covers_under_sampling_without_replacement(class_s
 def test_interval_bad_arguments(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+# --------------------------------------------------------------------------- simultaneous band, exact coverage
+
+from helpers.unlabeled import (  # noqa: E402
+    class_size_interval_coverage,
+    precision_at_k_coverage,
+    simultaneous_band,
+)
+
+
+def test_simultaneous_band_matches_sidak_for_independent_normal_columns():
+    # d independent N(0, 1) columns: P(max |Z| <= q) = (2 Phi(q) - 1)^d = 0.95 gives Sidak's q
+    from scipy.stats import norm
+
+    d = 10
+    curves = np.random.default_rng(0).normal(size=(40_000, d))
+    low, high = simultaneous_band(curves, confidence=0.95)
+    q_sidak = norm.ppf((1 + 0.95 ** (1 / d)) / 2)
+    np.testing.assert_allclose(high, q_sidak, atol=0.05)
+    np.testing.assert_allclose(low, -q_sidak, atol=0.05)
+
+
+@given(st.integers(0, 10_000), st.integers(3, 60), st.integers(1, 8), st.sampled_from([0.5, 0.8, 0.95]))
+def test_simultaneous_band_holds_whole_rows_and_matches_a_loop(seed, rows, cols, confidence):
+    curves = np.random.default_rng(seed).integers(0, 4, size=(rows, cols)).astype(float)
+    low, high = simultaneous_band(curves, confidence=confidence)
+    inside = np.all((curves >= low - 1e-12) & (curves <= high + 1e-12), axis=1)
+    assert inside.mean() >= confidence
+    # slow reference: the same band from explicit loops
+    m = [sum(curves[i, k] for i in range(rows)) / rows for k in range(cols)]
+    s = [(sum((curves[i, k] - m[k]) ** 2 for i in range(rows)) / (rows - 1)) ** 0.5 for k in range(cols)]
+    worst = []
+    for i in range(rows):
+        devs = [abs(curves[i, k] - m[k]) / s[k] if s[k] > 0 else (np.inf if curves[i, k] != m[k] else 0.0)
+                for k in range(cols)]
+        worst.append(max(devs))
+    worst.sort()
+    q = worst[int(np.ceil(confidence * rows)) - 1]
+    np.testing.assert_allclose(high, np.array(m) + q * np.array(s), rtol=1e-9)
+
+
+def test_pointwise_band_is_left_by_many_curves_the_simultaneous_one_by_few():
+    curves = np.random.default_rng(1).normal(size=(4_000, 50))
+    lo, hi = np.percentile(curves[:2_000], [2.5, 97.5], axis=0)
+    low, high = simultaneous_band(curves[:2_000])
+    fresh = curves[2_000:]
+    assert np.mean(np.any((fresh < lo) | (fresh > hi), axis=1)) > 0.7
+    assert np.mean(np.any((fresh < low) | (fresh > high), axis=1)) == pytest.approx(0.05, abs=0.02)
+
+
+def _cp(x, n):
+    return binomtest(int(x), n).proportion_ci(0.95, method="exact") if n else (0.0, 1.0)
+
+
+@pytest.mark.parametrize("recall", [0.5, 0.9, 0.99])
+@pytest.mark.parametrize("target", ["expected", "realised"])
+def test_precision_at_k_coverage_against_simulation(recall, target):
+    n, size, draws = 18, 90, 20_000
+    rng = np.random.default_rng(int(recall * 100))
+    x = rng.binomial(n, recall, draws)
+    t = rng.binomial(size, recall, draws) if target == "realised" else np.full(draws, recall * size)
+    ends = {v: _cp(v, n) for v in range(n + 1)}
+    hit = [ends[xi][0] * size <= ti <= ends[xi][1] * size for xi, ti in zip(x, t, strict=True)]
+    got = precision_at_k_coverage(recall, n_test_pos=n, class_size=size, target=target)
+    assert got == pytest.approx(np.mean(hit), abs=4 * np.sqrt(got * (1 - got) / draws) + 1e-3)
+
+
+def test_expected_target_is_covered_at_least_nominally_the_realised_one_less():
+    for r in [0.3, 0.6, 0.9, 0.99]:
+        assert precision_at_k_coverage(r, n_test_pos=18, class_size=90) >= 0.95
+    assert precision_at_k_coverage(0.99, n_test_pos=18, class_size=90, target="realised") < 0.94
+
+
+@pytest.mark.parametrize("recall", [0.8, 0.97])
+def test_combined_audit_coverage_against_simulation(recall):
+    n, size, big_n, audited, draws = 18, 90, 1256, 200, 20_000
+    rng = np.random.default_rng(5)
+    x = rng.binomial(n, recall, draws)
+    m = rng.hypergeometric(size, big_n - size, audited, draws)
+    rec = {v: _cp(v, n) for v in range(n + 1)}
+    aud = {v: class_size_from_audit(int(v), audited, pool_size=big_n)[1:] for v in np.unique(m)}
+    hit = [rec[xi][0] * aud[mi][0] <= recall * size <= rec[xi][1] * aud[mi][1] for xi, mi in zip(x, m, strict=True)]
+    got = precision_at_k_coverage(recall, n_test_pos=n, class_size=size, pool_size=big_n, audited=audited)
+    assert got == pytest.approx(np.mean(hit), abs=4 * np.sqrt(got * (1 - got) / draws) + 1e-3)
+    assert got >= 1 - 2 * 0.05  # Bonferroni: each of the two intervals misses at most 5 %
+
+
+def test_class_size_interval_coverage_against_a_sum_over_hypergeometric_audits():
+    size, big_n, audited = 90, 1256, 200
+    expected = sum(
+        hypergeom.pmf(m, big_n, size, audited)
+        for m in range(audited + 1)
+        if (lambda lo_hi: lo_hi[0] <= size <= lo_hi[1])(class_size_from_audit(m, audited, pool_size=big_n)[1:])
+    )
+    assert class_size_interval_coverage(size, pool_size=big_n, audited=audited) == pytest.approx(expected, abs=1e-12)
+    # auditing the whole pool finds C exactly; the binomial interval still contains it
+    assert class_size_interval_coverage(30, pool_size=100, audited=100) == pytest.approx(1.0)
+
+
+from helpers.unlabeled import ideal_ranking_p_value  # noqa: E402
+
+
+@pytest.mark.parametrize("j", [1, 2, 3])
+def test_ideal_ranking_p_value_against_a_simulated_ideal_study(j):
+    # an ideal ranking: every member above every other pool item; test and pool members from one distribution
+    rng = np.random.default_rng(j)
+    n, size, draws = 18, 90, 40_000
+    test_pos, pool_pos = rng.normal(size=(draws, n)), rng.normal(size=(draws, size))
+    below = np.sum(test_pos < pool_pos.min(axis=1, keepdims=True), axis=1)  # under the C-th pool score
+    # the same count through recall@k, for a few studies (pool: members plus far lower look-unlikes)
+    for i in range(20):
+        pool = np.r_[pool_pos[i], rng.normal(-10, 1, 300)]
+        assert below[i] == n - round(n * recall_at_k_unlabeled(test_pos[i], pool)[size - 1])
+    p = ideal_ranking_p_value(j, n_test_pos=n, class_size=size)
+    assert np.mean(below >= j) == pytest.approx(p, abs=4 * np.sqrt(p * (1 - p) / draws) + 1e-4)
+
+
+def test_ideal_ranking_p_value_edges():
+    assert ideal_ranking_p_value(0, n_test_pos=18, class_size=90) == 1.0
+    assert ideal_ranking_p_value(1, n_test_pos=18, class_size=90) == pytest.approx(18 / 108)
