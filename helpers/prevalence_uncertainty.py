@@ -9,8 +9,10 @@ the model's TPR and FPR measured on a labeled set::
 Three samples feed it: the unlabeled rows (``q_hat``), the labeled positives
 (``TPR_hat``) and the labeled negatives (``FPR_hat``).
 :func:`acc_standard_error` and :func:`unlabeled_rows_needed` give its
-sampling error by the delta method; :func:`acc_intervals` gives intervals for
-``pi`` and for the precision at ``pi`` that hold all three sources of error;
+sampling error by the delta method; :func:`acc_rate_bias` the systematic
+error left when the rates ACC is given differ from the rates the model has
+where it is used; :func:`acc_intervals` gives intervals for ``pi`` and for
+the precision at ``pi`` that hold all three sources of sampling error;
 :func:`acc_interval_coverage` checks their coverage on simulated studies.
 """
 
@@ -30,6 +32,8 @@ from .prior_shift import precision_at_prevalence
 
 __all__ = [
     "AccIntervals",
+    "AccBias",
+    "acc_rate_bias",
     "acc_standard_error",
     "unlabeled_rows_needed",
     "acc_intervals",
@@ -132,6 +136,44 @@ def unlabeled_rows_needed(
     return int(n) if np.ndim(n) == 0 and np.isfinite(n) else _scalar_or_array(n)
 
 
+class AccBias(NamedTuple):
+    """ACC's limit for an endless unlabeled sample, and its error split by rate (see :func:`acc_rate_bias`)."""
+
+    estimate: float
+    from_tpr: float
+    from_fpr: float
+
+
+def acc_rate_bias(prevalence: ArrayLike, *, tpr: float, fpr: float, true_tpr: float, true_fpr: float) -> AccBias:
+    """What adjusted classify and count converges to when its rates are not the model's true rates.
+
+    ACC is given ``tpr`` and ``fpr`` (e.g. cross-validated estimates), while
+    on the unlabeled data the model flags with ``true_tpr`` and
+    ``true_fpr``. With an endless unlabeled sample at prevalence ``pi`` the
+    flagged share is ``q = true_tpr pi + true_fpr (1 - pi)``, and::
+
+        estimate = (q - fpr) / (tpr - fpr)                     (not clipped)
+                 = pi + from_tpr + from_fpr,
+        from_tpr = (true_tpr - tpr) pi / (tpr - fpr)
+        from_fpr = (true_fpr - fpr) (1 - pi) / (tpr - fpr)
+
+    So a gap in the FPR weighs ``(1 - pi) / pi`` times as much as the same
+    gap in the TPR: at small ``pi`` the FPR decides the bias. No sampling
+    error of the unlabeled rows is in it; it is the error every unlabeled
+    sample shares. ``prevalence`` may be an array.
+
+    >>> b = acc_rate_bias(0.01, tpr=0.8, fpr=0.01, true_tpr=0.8, true_fpr=0.012)
+    >>> round(b.estimate, 5), round(b.from_fpr, 5)
+    (0.01251, 0.00251)
+    """
+    t, f = _rates(tpr, fpr)
+    tt, tf = check_rate(true_tpr, "true_tpr"), check_rate(true_fpr, "true_fpr")
+    pi = check_prevalence_array(prevalence, "prevalence")
+    from_tpr = (tt - t) * pi / (t - f)
+    from_fpr = (tf - f) * (1 - pi) / (t - f)
+    return AccBias(*(_scalar_or_array(v) for v in (pi + from_tpr + from_fpr, from_tpr, from_fpr)))
+
+
 class AccIntervals(NamedTuple):
     """Estimates and intervals of :func:`acc_intervals` (numbers, or arrays with one entry per study)."""
 
@@ -191,17 +233,22 @@ def acc_intervals(
         pi_hat = clip((q - FPR) / (TPR - FPR), 0, 1)                  (ACC)
         precision_hat = TPR pi_hat / (TPR pi_hat + FPR (1 - pi_hat))  (Bayes' rule at pi_hat)
 
-    The intervals redraw all three samples at once: ``n_draws`` times,
-    each rate is drawn from ``Beta(k + 1/2, n - k + 1/2)`` (the Jeffreys
-    posterior of a proportion ``k / n``; Brown, Cai & DasGupta 2001), the
-    two estimates are recomputed from the drawn rates, and the intervals
-    are the ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` quantiles
-    of the recomputed values. So the precision interval holds the
-    uncertainty of ``pi_hat`` as well as that of TPR and FPR, and their
-    correlation (``pi_hat`` uses the same TPR and FPR). ``method="bootstrap"``
-    draws each count from ``Binomial(n, k / n)`` instead (a plain parametric
-    bootstrap of the three samples): it gives intervals that are too short
-    when counts are small (:func:`acc_interval_coverage` measures both).
+    The intervals (``method="jeffreys"``, the default) are Monte Carlo
+    intervals from three independent Jeffreys posteriors, not a bootstrap:
+    ``n_draws`` times, each of TPR, FPR and ``q`` is drawn from
+    ``Beta(k + 1/2, n - k + 1/2)`` (the posterior of a proportion ``k / n``
+    under the Jeffreys prior ``Beta(1/2, 1/2)``, the distribution behind the
+    Jeffreys interval of Brown, Cai & DasGupta 2001), the two estimates are
+    recomputed from the drawn rates, and the intervals are the
+    ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` quantiles of the
+    recomputed values: Bayesian (equal-tailed posterior) intervals, whose
+    frequentist coverage :func:`acc_interval_coverage` checks. The
+    precision interval holds the uncertainty of ``pi_hat`` as well as that
+    of TPR and FPR, and their correlation (``pi_hat`` uses the same TPR and
+    FPR). ``method="bootstrap"`` draws each count from ``Binomial(n, k / n)``
+    instead (a plain parametric bootstrap of the three samples): it gives
+    intervals that are too short when counts are small
+    (:func:`acc_interval_coverage` measures both).
     Draws with ``TPR <= FPR`` are left out. Every count may be an array
     (one study per entry). ``rng`` is an int seed, ``None`` or a
     ``numpy.random.Generator``.
@@ -301,7 +348,12 @@ def acc_interval_coverage(
     - ``"precision, plain bootstrap"``: the same with ``method="bootstrap"``;
     - ``"precision, pi_hat taken as known"``: :func:`helpers.precision_interval`
       at ``deploy_prevalence = pi_hat``, which ignores the error of ``pi_hat``
-      (an estimate of 0 gives no interval: counted as a miss).
+      (an estimate of 0 or of 1 gives no interval, since
+      :func:`helpers.precision_interval` needs a prevalence strictly between
+      0 and 1: such a study is counted as a miss).
+
+    Each share is a simulation estimate, with a standard error of about
+    ``sqrt(c (1 - c) / n_studies)``.
     """
     t, f = _rates(tpr, fpr)
     pi = check_probability_open(prevalence, "prevalence")

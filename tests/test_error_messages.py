@@ -130,6 +130,12 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("rate_interval", lambda f: f(n_pos=10, n_neg=100, tpr=0.9, fpr=0.01, deploy_prevalence=0.01,
                                          rate_interval="exact")),
     ],
+    "helpers.interval_coverage.realised_precision_coverage": [
+        Bad("n_pool_pos", lambda f: f(C, n_test_pos=5, n_test_neg=40, n_pool_pos=6)),
+        Bad("n_test_neg", lambda f: f(C, n_test_pos=5, n_test_neg=90, n_pool_pos=2)),
+        Bad("design", lambda f: f(C, n_test_pos=5, n_test_neg=40, n_pool_pos=2, design="binomial")),
+        Bad("counts", lambda f: f(Counts(tn=72, fp=[1, 2], fn=2, tp=8), n_test_pos=5, n_test_neg=40, n_pool_pos=2)),
+    ],
     "helpers.interval_coverage.finite_population_coverage": [
         Bad("n_test_neg", lambda f: f(C, n_test_pos=5, n_test_neg=91, deploy_prevalence=0.05)),
         Bad("n_test_pos", lambda f: f(C, n_test_pos=0, n_test_neg=40, deploy_prevalence=0.05)),
@@ -196,10 +202,45 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("members", lambda f: f(6, 5, pool_size=10)),
         Bad("pool_size", lambda f: f(1, 20, pool_size=10)),
     ],
+    "helpers.unlabeled.simultaneous_band": [
+        Bad("curves", lambda f: f([[1.0, 2.0]])),
+        Bad("confidence", lambda f: f([[1.0], [2.0]], confidence=0)),
+    ],
+    "helpers.unlabeled.precision_at_k_coverage": [
+        Bad("recall", lambda f: f(1.5, n_test_pos=18, class_size=90)),
+        Bad("n_test_pos", lambda f: f(0.9, n_test_pos=0, class_size=90)),
+        Bad("target", lambda f: f(0.9, n_test_pos=18, class_size=90, target="pool")),
+        Bad("audited", lambda f: f(0.9, n_test_pos=18, class_size=90, pool_size=100, audited=200)),
+    ],
+    "helpers.unlabeled.class_size_interval_coverage": [
+        Bad("class_size", lambda f: f(200, pool_size=100, audited=10)),
+        Bad("audited", lambda f: f(20, pool_size=100, audited=0)),
+    ],
+    "helpers.unlabeled.ideal_ranking_p_value": [
+        Bad("below", lambda f: f(5, n_test_pos=4, class_size=10)),
+        Bad("class_size", lambda f: f(1, n_test_pos=4, class_size=0)),
+    ],
+    "helpers.paired.mcnemar_exact": [
+        Bad("hits_b", lambda f: f([1, 0], [1, 2])),
+        Bad("hits_a", lambda f: f([], [1])),
+    ],
     "helpers.binned.binned_means": [
         Bad("bins", lambda f: f([1.0, 2.0], [1.0, 2.0], bins=0)),
         Bad("values", lambda f: f([1.0, 2.0], [1.0])),
         Bad("x", lambda f: f([1.0, np.nan], [1.0, 2.0])),
+    ],
+    # --- helpers.calibration (helpers/calibration.py)
+    "helpers.calibration.reliability_table": [
+        Bad("edges", lambda f: f(Y, S, edges=[0, 0.5, 0.4, 1])),
+        Bad("proba", lambda f: f(Y, S * 2)),
+        Bad("confidence", lambda f: f(Y, S, confidence=1.0)),
+        Bad("y_true", lambda f: f(np.zeros(8), S)),
+    ],
+    "helpers.calibration.calibrated_scores": [
+        Bad("n", lambda f: f(0, prevalence=0.3, separation=1.0, rng=0)),
+        Bad("prevalence", lambda f: f(10, prevalence=1.0, separation=1.0, rng=0)),
+        Bad("separation", lambda f: f(10, prevalence=0.3, separation=0.0, rng=0)),
+        Bad("rng", lambda f: f(10, prevalence=0.3, separation=1.0, rng=0.5)),
     ],
     # --- helpers.predictions_file
     "helpers.predictions_file.load_predictions": [
@@ -284,6 +325,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("method", lambda f: f(C, flagged=1, n_unlabeled=10, method="bca")),
         Bad("n_draws", lambda f: f(C, flagged=1, n_unlabeled=10, n_draws=5)),
     ],
+    "helpers.prevalence_uncertainty.acc_rate_bias": [
+        Bad("true_fpr", lambda f: f(0.01, tpr=0.8, fpr=0.01, true_tpr=0.8, true_fpr=1.5)),
+        Bad("fpr", lambda f: f(0.01, tpr=0.8, fpr=0.9, true_tpr=0.8, true_fpr=0.01)),
+        Bad("prevalence", lambda f: f(1.5, tpr=0.8, fpr=0.01, true_tpr=0.8, true_fpr=0.01)),
+    ],
     "helpers.prevalence_uncertainty.acc_interval_coverage": [
         Bad("n_neg", lambda f: f(tpr=0.8, fpr=0.1, prevalence=0.01, n_pos=10, n_neg=0, n_unlabeled=100)),
         Bad("prevalence", lambda f: f(tpr=0.8, fpr=0.1, prevalence=1.0, n_pos=10, n_neg=10, n_unlabeled=100)),
@@ -335,8 +381,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.threshold_choice.threshold_rule": [
         Bad("at_recall", lambda f: f(at_recall=2)),
         Bad("cost_fn", lambda f: f(cost_fp=1)),
+        Bad("recall_confidence", lambda f: f(at_recall=0.8, recall_confidence=2)),
+        Bad("recall_confidence", lambda f: f(recall_confidence=0.95)),
     ],
-    "helpers.threshold_choice.recall_target_threshold": [Bad("recall", lambda f: f(Y, S, recall=0))],
+    "helpers.threshold_choice.recall_target_threshold": [
+        Bad("recall", lambda f: f(Y, S, recall=0)),
+        Bad("confidence", lambda f: f(Y, S, recall=0.5, confidence=1.5)),
+    ],
     "helpers.threshold_choice.cost_threshold": [
         Bad("prevalence", lambda f: f(Y, S, cost_fp=1, cost_fn=2, prevalence=1.5)),
         Bad("cost_fp", lambda f: f(Y, S, cost_fp=-1, cost_fn=2, prevalence=0.1)),
@@ -364,6 +415,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.own_predictions.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
     "helpers.own_predictions.rule_table": [
         Bad("choose_rows", lambda f: f(Y, S, [], choose_rows=[1, 0], count_rows=Y == 0))
+    ],
+    "helpers.own_predictions.real_in_batch_interval": [
+        Bad("batch", lambda f: f(C, deploy_prevalence=0.01, batch=0)),
+        Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.0)),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
     # --- helpers.environment (helpers/environment.py)
     "helpers.environment.requirements": [
@@ -501,6 +557,9 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.interval_coverage.finite_population_coverage": lambda f, *a, **m: f(
         *a, n_test_pos=5, n_test_neg=40, deploy_prevalence=0.05, **m
     ),
+    "helpers.interval_coverage.realised_precision_coverage": lambda f, *a, **m: f(
+        *a, n_test_pos=5, n_test_neg=40, n_pool_pos=2, **m
+    ),
     "helpers.cheat_sheet.cheat_sheet_figures": lambda f, *a, **m: f(*a, **m),
     "helpers.costs.total_cost": lambda f, *a, **m: f(*a, cost_fp=1, cost_fn=10, **m),
     "helpers.metric_table.zoo_table": lambda f, *a, **m: f(*a, **m),
@@ -516,6 +575,7 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.prevalence_uncertainty.acc_intervals": lambda f, *a, **m: f(*a, flagged=30, n_unlabeled=200,
                                                                          n_draws=200, **m),
     "helpers.own_predictions.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.own_predictions.real_in_batch_interval": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
     "helpers.plotting.plot_confusion_matrix": lambda f, *a, **m: f(*a, ax=Figure().add_subplot(), **m),
 }
 # These read a plain sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order, (tn, fp, fn, tp), as
@@ -614,6 +674,7 @@ def test_break_even_cost_ratio_takes_two_counts_only():
 
 # Every public function with an `rng` argument, called with everything else filled in.
 RNG_TAKERS: dict[str, Callable] = {
+    "helpers.calibration.calibrated_scores": lambda f, rng: f(20, prevalence=0.3, separation=1.0, rng=rng),
     "helpers.simulation.simulate_labels": lambda f, rng: f(20, 30, 0.5, 0.5, rng=rng),
     "helpers.simulation.simulate_studies": lambda f, rng: f(20, 30, 0.5, 0.5, n_studies=5, rng=rng),
     "helpers.simulation.simulate_population_studies": lambda f, rng: f(100, 0.2, 0.5, 0.5, n_studies=5, rng=rng),

@@ -388,3 +388,25 @@ def test_counts_or_keywords_never_positions():
         precision_interval((99_890, 100, 22, 88), deploy_prevalence=1e-4)
     with pytest.raises(ValueError, match=r"^counts\.tp \+ counts\.fn must be > 0"):
         precision_interval(Counts(tn=5, fp=1, fn=0, tp=0), deploy_prevalence=0.1)
+
+
+# --- the price of Clopper–Pearson rates: width, at a named prevalence (the precision_interval docstring) ----
+
+def _expected_width(n1, n0, tpr, fpr, pi, rate_interval):
+    """Width of the interval averaged over the binomial distributions of TP and FP, summed term by term."""
+    tp, fp = np.arange(n1 + 1), np.arange(min(n0, 200) + 1)
+    TP, FP = np.meshgrid(tp, fp, indexing="ij")
+    low, high = precision_interval(tp=TP, fn=n1 - TP, fp=FP, tn=n0 - FP, deploy_prevalence=pi,
+                                   rate_interval=rate_interval)
+    weight = np.outer(binom(n1, tpr).pmf(tp), binom(n0, fpr).pmf(fp))
+    assert weight.sum() == pytest.approx(1, abs=1e-9)
+    return float(np.sum(weight * (high - low)))
+
+
+@pytest.mark.parametrize(("pi", "ratio"), [(0.01, 1.28), (0.1, 1.55), (0.5, 1.59)])
+def test_clopper_pearson_rates_widen_the_interval_by_an_amount_that_depends_on_pi(pi, ratio):
+    """10 positives, 20 000 negatives, TPR 0.5, about 7.1 expected false positives: the docstring's widest point."""
+    efp = 0.02 * 1000 ** (68 / 80)  # a point of np.geomspace(0.02, 20, 81)
+    args = (10, 20_000, 0.5, efp / 20_000, pi)
+    widths = [_expected_width(*args, method) for method in ("clopper-pearson", "wilson")]
+    assert widths[0] / widths[1] == pytest.approx(ratio, abs=0.005)

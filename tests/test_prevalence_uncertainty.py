@@ -15,6 +15,7 @@ from helpers.prevalence_uncertainty import (
     AccIntervals,
     acc_interval_coverage,
     acc_intervals,
+    acc_rate_bias,
     acc_standard_error,
     unlabeled_rows_needed,
 )
@@ -202,3 +203,45 @@ def test_bad_arguments(call, match):
     with pytest.raises(ValueError, match=match) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+# --- acc_rate_bias: ACC's limit when its rates are not the model's ---------------------------------------
+
+
+@pytest.mark.parametrize(("pi", "rates"), [
+    (0.01, dict(tpr=76 / 90, fpr=7 / 808, true_tpr=80 / 90, true_fpr=8 / 809)),  # notebook 08's model
+    (0.3, dict(tpr=0.9, fpr=0.3, true_tpr=0.95, true_fpr=0.37)),
+])
+def test_rate_bias_is_acc_on_a_sample_flagged_at_the_true_rates(pi, rates):
+    """A million rows whose flagged share is the true rates' q, counted and fed to estimate_prevalence_acc."""
+    n = 1_000_000
+    q = rates["true_tpr"] * pi + rates["true_fpr"] * (1 - pi)
+    flagged = np.zeros(n, dtype=int)
+    flagged[: round(q * n)] = 1
+    acc = estimate_prevalence_acc(flagged, tpr=rates["tpr"], fpr=rates["fpr"])
+    assert acc_rate_bias(pi, **rates).estimate == pytest.approx(acc, abs=1 / n / (rates["tpr"] - rates["fpr"]))
+
+
+def test_rate_bias_matches_the_mean_of_simulated_acc():
+    rng = np.random.default_rng(2)
+    pi, n = 0.05, 5_000
+    q = 0.88 * pi + 0.012 * (1 - pi)
+    acc = (rng.binomial(n, q, 200_000) / n - 0.01) / (0.85 - 0.01)
+    b = acc_rate_bias(pi, tpr=0.85, fpr=0.01, true_tpr=0.88, true_fpr=0.012)
+    assert b.estimate == pytest.approx(acc.mean(), abs=4 * acc.std() / np.sqrt(acc.size))
+
+
+@given(st.floats(0.001, 0.999), st.floats(0.5, 0.99), st.floats(0.0, 0.2), st.floats(0.0, 1.0),
+       st.floats(0.0, 1.0))
+def test_rate_bias_parts_add_up_and_vanish_with_the_true_rates(pi, tpr, fpr, true_tpr, true_fpr):
+    b = acc_rate_bias(pi, tpr=tpr, fpr=fpr, true_tpr=true_tpr, true_fpr=true_fpr)
+    assert b.estimate == pytest.approx(pi + b.from_tpr + b.from_fpr, abs=1e-9)
+    exact = acc_rate_bias(pi, tpr=tpr, fpr=fpr, true_tpr=tpr, true_fpr=fpr)
+    assert exact.estimate == pytest.approx(pi, abs=1e-12) and exact.from_tpr == exact.from_fpr == 0
+
+
+def test_rate_bias_works_elementwise():
+    pis = np.array([0.5, 0.1, 0.01])
+    b = acc_rate_bias(pis, tpr=0.8, fpr=0.01, true_tpr=0.85, true_fpr=0.012)
+    one = [acc_rate_bias(p, tpr=0.8, fpr=0.01, true_tpr=0.85, true_fpr=0.012).estimate for p in pis]
+    np.testing.assert_allclose(b.estimate, one)
