@@ -137,11 +137,11 @@ def test_shifted_bayes_threshold_is_adjust_posteriors_then_plain_bayes(pi_train,
     q = adjust_posteriors(p, train_prevalence=pi_train, deploy_prevalence=pi_deploy)
     if abs(q - t_star) > 1e-9:  # away from the boundary the two rules flag the same cases
         assert (q > t_star) == (p > t)
-    # rarer positives where the model is used: a higher threshold
+    # rarer positives where the model is used: a higher threshold (up to rounding when the two are a hair apart)
     if pi_deploy < pi_train:
-        assert t >= t_star
+        assert t >= t_star - 1e-12
     elif pi_deploy > pi_train:
-        assert t <= t_star
+        assert t <= t_star + 1e-12
 
 
 def test_shifted_bayes_threshold_minimises_the_expected_cost_of_a_calibrated_model():
