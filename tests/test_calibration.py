@@ -74,6 +74,7 @@ def test_calibrated_scores_reproduce_with_a_seed():
     np.testing.assert_array_equal(a[1], b[1])
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 @pytest.mark.parametrize("deploy", [0.1, 0.01])
 def test_reweighted_minimum_meets_the_shifted_bayes_threshold_on_many_calibrated_rows(deploy):
     """Route (b) of notebook 11 converges to route (a) when the probabilities are calibrated and the rows many."""

@@ -119,6 +119,7 @@ def test_realised_precision_coverage_matches_a_simulation(held, n_test_pos, n_te
     assert exact == pytest.approx(simulated, abs=4 * np.sqrt(0.06 * 0.94 / N_STUDIES))
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 @pytest.mark.parametrize("design", ["finite", "fresh"])
 def test_realised_precision_coverage_equals_a_plain_loop_on_a_small_design(design):
     """Every outcome enumerated with loops and scipy's pmfs, and the precision compared with plain floats."""

@@ -18,6 +18,7 @@ def _random_problem(seed, n=60, c=4):
     return y, proba
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 @settings(max_examples=min(40, settings().max_examples))  # each example calls roc_auc_score four times
 @given(st.integers(0, 10_000), st.integers(3, 6))
 def test_auc_averages_match_sklearn(seed, c):

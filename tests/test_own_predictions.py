@@ -53,6 +53,7 @@ def test_deployment_table_matches_weighted_sklearn(ties, pi):
         assert precision == pytest.approx(precision_score(y, pred, sample_weight=weights), rel=1e-9)
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 @settings(max_examples=min(40, settings().max_examples))  # the brute force calls f1_score per distinct score
 @given(seed=st.integers(0, 10_000), pi=st.floats(1e-4, 0.9), ties=st.booleans())
 def test_best_f1_threshold_is_the_brute_force_maximum(seed, pi, ties):

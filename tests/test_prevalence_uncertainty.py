@@ -174,6 +174,7 @@ def test_coverage_of_both_intervals_by_simulation(setting):
     assert np.mean(usable & (low <= target) & (target <= high)) < 0.85
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 def test_coverage_helper_agrees_with_the_simulation_here():
     setting = dict(tpr=0.844, fpr=0.0087, prevalence=0.01, n_pos=90, n_neg=808, n_unlabeled=800)
     cov = acc_interval_coverage(**setting, n_studies=1_500, rng=3)

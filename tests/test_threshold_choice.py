@@ -69,6 +69,7 @@ def test_f1_best_threshold_example_and_errors():
         prevalence_weights([0, 1], 1.0)
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 def test_picked_vs_held_out_repeats_a_split_by_hand():
     X, y = make_blobs(n_samples=(400, 100), cluster_std=[4.0, 2], random_state=1)
     model = make_pipeline(StandardScaler(), LogisticRegression())
@@ -192,6 +193,7 @@ def _weights(y, pi):
     return np.where(y == 1, 1.0, ((1 - pi) / pi) / (n_neg / n_pos))  # written out, not negative_weight
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 def test_split_half_optimism_of_the_f1_rule_on_the_small_example():
     """Issue 15: over 300 half-splits, precision at 1 % where the F1-best threshold was picked vs on the other half.
 
@@ -231,6 +233,7 @@ def test_a_fixed_threshold_is_not_flattered():
     assert abs(gap) < 3 * spread
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 def test_a_recall_target_is_flattered_in_recall_more_than_in_precision():
     """Issue 15 (notebook 13, exercise 2): the recall rule meets its target on the choosing half exactly.
 
@@ -273,6 +276,7 @@ def test_recall_target_with_confidence_is_the_highest_whose_exact_lower_limit_re
         assert choose_threshold(y, s, threshold_rule(at_recall=r, recall_confidence=c), prevalence=0.1) == max(reached)
 
 
+@pytest.mark.slow  # a Monte Carlo study or brute-force reference: seconds, so not in the fast tier
 def test_recall_target_with_confidence_meets_the_true_recall_by_simulation():
     """Positive scores N(1, 1), so the true recall at t is 1 - Phi(t - 1): the bound keeps it >= r at least 97.5 %."""
     from scipy.stats import norm
