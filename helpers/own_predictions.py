@@ -29,6 +29,7 @@ from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalenc
 from .curves import counts_at_threshold
 from .delong import delong_auc_difference, delong_auc_interval
 from .intervals import clopper_pearson_interval, precision_interval
+from .roc import roc_table
 from .threshold_choice import ThresholdRule, choose_threshold
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "real_in_batch_interval",
     "model_table",
     "auc_differences",
+    "threshold_table",
 ]
 
 # The notebooks folder of the repository this package is installed from.
@@ -382,3 +384,32 @@ def auc_differences(y_true, scores: Mapping[str, object], *, confidence: float =
         rows.append({"comparison": f"{names[0]} - {name}", "difference": diff, "low": low, "high": high,
                      "p_value": p})
     return pd.DataFrame(rows, columns=["comparison", "difference", "low", "high", "p_value"]).set_index("comparison")
+
+
+def threshold_table(y_true, scores: Mapping[str, object], *, deploy_prevalence: float) -> pd.DataFrame:
+    """Every model's every threshold at the deployment prevalence, one table (the report's ``--table``).
+
+    One row per model and distinct score (highest first), counted on every
+    row from one :func:`helpers.roc_table` per model. With ``P``
+    positives, ``N`` negatives, ``TP, FP`` at ``score >= threshold`` and the
+    deployment prevalence ``pi``::
+
+        recall = TP / P,   fpr = FP / N
+        precision = pi recall / (pi recall + (1 - pi) fpr)        (at deployment; nan when TP = FP = 0)
+        f1 = 2 precision recall / (precision + recall)            (at deployment)
+        flagged_per_1000 = 1000 (pi recall + (1 - pi) fpr)
+
+    (precision and F1 from :func:`deployment_table`). Columns ``model,
+    threshold, tp, fp, recall, fpr, precision, f1, flagged_per_1000``.
+    """
+    columns = _score_columns(scores)
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    parts = []
+    for name, s in columns.items():
+        table = deployment_table(roc_table(y_true, s), deploy_prevalence=pi)
+        parts.append(pd.DataFrame({
+            "model": name, "threshold": table["threshold"], "tp": table["tp"], "fp": table["fp"],
+            "recall": table["tpr"], "fpr": table["fpr"], "precision": table["precision"], "f1": table["f1"],
+            "flagged_per_1000": 1000 * (pi * table["tpr"] + (1 - pi) * table["fpr"]),
+        }))
+    return pd.concat(parts, ignore_index=True)

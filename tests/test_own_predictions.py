@@ -269,3 +269,28 @@ def test_model_table_and_auc_differences_per_model():
     assert tuple(diffs.loc["A - B"]) == pytest.approx(delong_auc_difference(y, a, b))
     assert diffs.loc["A - C", "difference"] == pytest.approx(roc_auc_score(y, a) - roc_auc_score(y, -b))
     assert auc_differences(y, {"A": a}).empty
+
+
+def test_threshold_table_matches_sklearn():
+    from sklearn.metrics import precision_recall_curve, roc_curve
+
+    from helpers.own_predictions import threshold_table
+
+    rng = np.random.default_rng(6)
+    y = (rng.random(2000) < 0.1).astype(int)
+    a = np.round(rng.normal(1.2 * y, 1.0), 2)  # ties
+    b = rng.normal(0.8 * y, 1.0)
+    pi = 0.01
+    table = threshold_table(y, {"A": a, "B": b}, deploy_prevalence=pi)
+    assert list(table["model"].unique()) == ["A", "B"]
+    w = (y.sum() / (y.size - y.sum())) * (1 - pi) / pi  # a negative's weight at deployment
+    for name, s in (("A", a), ("B", b)):
+        part = table[table["model"] == name]
+        fpr, tpr, thr = roc_curve(y, s, drop_intermediate=False)
+        np.testing.assert_allclose(part["threshold"], thr[1:])
+        np.testing.assert_allclose(part["recall"], tpr[1:])
+        np.testing.assert_allclose(part["fpr"], fpr[1:])
+        precision, recall, pr_thr = precision_recall_curve(y, s, sample_weight=np.where(y == 1, 1.0, w))
+        by_threshold = dict(zip(pr_thr, precision[:-1], strict=True))
+        np.testing.assert_allclose(part["precision"], [by_threshold[t] for t in part["threshold"]], rtol=1e-9)
+        np.testing.assert_allclose(part["flagged_per_1000"], 1000 * (pi * tpr[1:] + (1 - pi) * fpr[1:]))
