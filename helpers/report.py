@@ -49,6 +49,8 @@ from numbers import Real
 from pathlib import Path
 from typing import NoReturn
 
+import numpy as np
+
 from .own_predictions import NOTEBOOKS
 from .predictions_file import PredictionFileError, load_predictions
 from .threshold_choice import threshold_rule
@@ -232,8 +234,14 @@ def _quiet_fd2(log: Path) -> Iterator[object]:
 
 
 def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
+    import nbformat
     import papermill
 
+    # The cells the page leaves out (how to run it, the exercises) are not run either.
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    nb.cells = [cell for cell in nb.cells if HIDE_TAG not in cell.metadata.get("tags", [])]
+    runnable = workdir / "report.ipynb"
+    nbformat.write(nb, runnable)
     show_bar = sys.stderr.isatty()
     os.environ.pop("MPLBACKEND", None)  # the kernel draws inline figures, whatever the caller's backend
     with _quiet_fd2(workdir / "kernel.log") as terminal:
@@ -241,7 +249,7 @@ def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
         sys.stderr = terminal  # tqdm writes its bar to sys.stderr
         try:
             papermill.execute_notebook(
-                str(NOTEBOOK),
+                str(runnable),
                 str(executed),
                 parameters=parameters,
                 cwd=str(NOTEBOOKS),
@@ -323,13 +331,17 @@ def build_report(
     if len(set(columns)) < len(columns):
         raise ValueError(f"y_score names a column twice: {columns!r:.80}")
     source = Path(os.fsdecode(path)).expanduser()
-    for column in columns:
+    checked: dict[str, np.ndarray] = {}
+    for k, column in enumerate(columns):
         frame = load_predictions(source, y_true=y_true, y_score=column, pos_label=pos_label)
+        checked["y_true"] = frame[y_true].to_numpy(dtype=np.int8)
+        checked[f"score_{k}"] = frame[column].to_numpy()
+        del frame
     source = source.absolute()
     target = Path(out).absolute()
     models = f", {len(columns)} models" if len(columns) > 1 else ""
-    _step(f"{source.name}: {len(frame):,} rows, {int(frame.iloc[:, 0].sum()):,} positives{models}, checked")
-    del frame
+    _step(f"{source.name}: {checked['y_true'].size:,} rows, {int(checked['y_true'].sum()):,} positives{models}, "
+          "checked")
     parameters: dict = {
         "predictions_path": str(source),
         "y_true_column": y_true,
@@ -343,6 +355,10 @@ def build_report(
     with tempfile.TemporaryDirectory(prefix="report-") as tmp:
         workdir = Path(tmp)
         executed = workdir / "executed.ipynb"
+        # The kernel gets the checked columns as numpy arrays: the file is read (and checked) once.
+        np.savez(workdir / "checked.npz", **checked)
+        parameters["checked_columns"] = str(workdir / "checked.npz")
+        del checked
         if table is not None:
             parameters["table_path"] = str(workdir / "table.csv")
         start = time.perf_counter()

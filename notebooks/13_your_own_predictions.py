@@ -124,6 +124,7 @@ cost_fn = None  # price of a false negative
 threshold = None  # a threshold fixed in advance: a score at least this is predicted positive
 split_rng = 0  # random seed of the split into the half that chooses and the half that judges
 table_path = None  # e.g. "table.csv": also write the per-threshold table at deployment (every model) there
+checked_columns = None  # set by the report: the file's columns, already checked, as arrays (the file is read once)
 
 # %% [markdown]
 # ## At a glance: the decision numbers
@@ -149,11 +150,16 @@ table_path = None  # e.g. "table.csv": also write the per-threshold table at dep
 # %%
 path = resolve_predictions_path(predictions_path)
 models = [str(c) for c in y_score_columns] if y_score_columns else [y_score_column]
-scores = {}
-for column in models:
-    frame = load_predictions(path, y_true=y_true_column, y_score=column, pos_label=pos_label)
-    scores[column] = frame[column].to_numpy()
-y_true = frame[y_true_column].to_numpy()
+if checked_columns is None:
+    scores = {}
+    for column in models:
+        frame = load_predictions(path, y_true=y_true_column, y_score=column, pos_label=pos_label)
+        scores[column] = frame[column].to_numpy()
+    y_true = frame[y_true_column].to_numpy()
+else:  # the report has read and checked the file already
+    with np.load(checked_columns) as arrays:
+        y_true = arrays["y_true"].astype(np.int64)
+        scores = {column: arrays[f"score_{k}"] for k, column in enumerate(models)}
 y_score = scores[models[0]]  # sections 1 to 6 detail the first model
 if not 0 < float(deploy_prevalence) < 1:
     raise ValueError(f"deploy_prevalence must be strictly between 0 and 1, got {deploy_prevalence!r}")
@@ -202,14 +208,14 @@ if table_path is not None:  # the report's --table
 
 # %%
 fig, (ax_roc, ax_pr) = plt.subplots(1, 2, figsize=(10, 4.4))
-for (name, s), colour in zip(scores.items(), CYCLE, strict=False):
-    model_roc = roc_table(y_true, s)
+rocs = {name: roc_table(y_true, s) for name, s in scores.items()}  # counted once per model, reused below
+for (name, model_roc), colour in zip(rocs.items(), CYCLE, strict=False):
     keep = thin_indices(len(model_roc))
     ax_roc.plot(model_roc["fpr"].to_numpy()[keep], model_roc["tpr"].to_numpy()[keep], color=colour,
                 label=f"{name}, AUC {glance.loc[name, 'auc']:.3f}")
-    precision, recall, _ = corrected_pr_curve(y_true, s, deploy_prevalence=deploy_prevalence)
-    keep = thin_indices(precision.size)
-    ax_pr.plot(recall[keep], precision[keep], color=colour, label=name)
+    at_pi = deployment_table(model_roc, deploy_prevalence=deploy_prevalence)  # precision by Bayes' rule
+    keep = thin_indices(len(at_pi))
+    ax_pr.plot(at_pi["tpr"].to_numpy()[keep], at_pi["precision"].to_numpy()[keep], color=colour, label=name)
     if rule is not None:
         at_model = glance.loc[name]
         ax_roc.plot(at_model["fpr"], at_model["recall"], "o", color=colour)
@@ -261,7 +267,7 @@ print(f"weight of a negative at deployment: {w:.4g}")
 # scikit-learn. None of it needs a threshold or the prevalence.
 
 # %%
-roc = roc_table(y_true, y_score)
+roc = rocs[models[0]]  # the table of the overview, not counted again
 print(f"{len(roc):,} rows (the artificial (0, 0) point, then one per distinct score)")
 pd.concat([roc.head(5), roc.tail(5)])
 
