@@ -16,6 +16,7 @@ counts of :func:`helpers.counts.counts_at_prevalence`, taken by
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +27,9 @@ from ._arguments import Cell, resolve_counts, takes_counts
 from ._validate import check_count, check_probability_open
 from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalence, metric_zoo
 from .curves import counts_at_threshold
+from .delong import delong_auc_difference, delong_auc_interval
 from .intervals import clopper_pearson_interval, precision_interval
+from .roc import roc_table
 from .threshold_choice import ThresholdRule, choose_threshold
 
 __all__ = [
@@ -39,6 +42,9 @@ __all__ = [
     "thin_indices",
     "rule_table",
     "real_in_batch_interval",
+    "model_table",
+    "auc_differences",
+    "threshold_table",
 ]
 
 # The notebooks folder of the repository this package is installed from.
@@ -310,3 +316,100 @@ def real_in_batch_interval(
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
+
+
+def _score_columns(scores: object) -> dict[str, np.ndarray]:
+    if not isinstance(scores, Mapping) or not scores:
+        raise ValueError(f"scores must be a non-empty mapping of model name -> scores, got {type(scores).__name__}")
+    return {str(name): np.asarray(s) for name, s in scores.items()}
+
+
+def model_table(
+    y_true,
+    scores: Mapping[str, object],
+    rule: ThresholdRule | None,
+    *,
+    deploy_prevalence: float,
+    choose_rows,
+    count_rows,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Several models side by side: each one's ROC AUC with its interval, and its numbers at its own threshold.
+
+    ``scores`` maps a model's name to its scores on the rows of ``y_true``.
+    Per model (one row, indexed by name)::
+
+        auc, auc_low, auc_high = delong_auc_interval(y_true, scores[model], confidence)   (all rows)
+
+    and, when ``rule`` is a :func:`helpers.threshold_choice.threshold_rule`,
+    the columns of :func:`rule_table` for that model: its threshold chosen by
+    the rule on ``choose_rows`` at the deployment prevalence ``pi``, and
+    counted on ``count_rows`` (``recall = TP / P`` with its Clopper–Pearson
+    interval, ``precision = pi TPR / (pi TPR + (1 - pi) FPR)`` with
+    :func:`helpers.precision_interval`, ``flagged_per_1000``). Each model
+    gets the threshold *it* needs to meet the rule. With ``rule=None`` only
+    the AUC columns. The AUC uses every row: it involves no threshold, so
+    there is nothing to choose.
+    """
+    columns = _score_columns(scores)
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    rows = []
+    for name, s in columns.items():
+        auc, low, high = delong_auc_interval(y_true, s, confidence=confidence)
+        row = {"model": name, "auc": auc, "auc_low": low, "auc_high": high}
+        if rule is not None:
+            at = rule_table(y_true, s, [(rule, pi)], choose_rows=choose_rows, count_rows=count_rows,
+                            confidence=confidence).iloc[0]
+            row.update(at.drop(["rule", "prevalence"]).to_dict())
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("model")
+
+
+def auc_differences(y_true, scores: Mapping[str, object], *, confidence: float = 0.95) -> pd.DataFrame:
+    """Every model's ROC AUC against the first model's, paired on the same rows (DeLong).
+
+    One row per model after the first in ``scores`` (name -> scores), with
+    ``difference = AUC_first - AUC_model``, its interval ``low, high`` and
+    the two-sided ``p_value`` of :func:`helpers.delong.delong_auc_difference`::
+
+        Var(difference) = Var(AUC_first) + Var(AUC_model) - 2 Cov(AUC_first, AUC_model)
+
+    Positive = the first model ranks better. Empty when there is one model.
+    """
+    columns = _score_columns(scores)
+    names = list(columns)
+    rows = []
+    for name in names[1:]:
+        diff, low, high, p = delong_auc_difference(y_true, columns[names[0]], columns[name], confidence=confidence)
+        rows.append({"comparison": f"{names[0]} - {name}", "difference": diff, "low": low, "high": high,
+                     "p_value": p})
+    return pd.DataFrame(rows, columns=["comparison", "difference", "low", "high", "p_value"]).set_index("comparison")
+
+
+def threshold_table(y_true, scores: Mapping[str, object], *, deploy_prevalence: float) -> pd.DataFrame:
+    """Every model's every threshold at the deployment prevalence, one table (the report's ``--table``).
+
+    One row per model and distinct score (highest first), counted on every
+    row from one :func:`helpers.roc_table` per model. With ``P``
+    positives, ``N`` negatives, ``TP, FP`` at ``score >= threshold`` and the
+    deployment prevalence ``pi``::
+
+        recall = TP / P,   fpr = FP / N
+        precision = pi recall / (pi recall + (1 - pi) fpr)        (at deployment; nan when TP = FP = 0)
+        f1 = 2 precision recall / (precision + recall)            (at deployment)
+        flagged_per_1000 = 1000 (pi recall + (1 - pi) fpr)
+
+    (precision and F1 from :func:`deployment_table`). Columns ``model,
+    threshold, tp, fp, recall, fpr, precision, f1, flagged_per_1000``.
+    """
+    columns = _score_columns(scores)
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    parts = []
+    for name, s in columns.items():
+        table = deployment_table(roc_table(y_true, s), deploy_prevalence=pi)
+        parts.append(pd.DataFrame({
+            "model": name, "threshold": table["threshold"], "tp": table["tp"], "fp": table["fp"],
+            "recall": table["tpr"], "fpr": table["fpr"], "precision": table["precision"], "f1": table["f1"],
+            "flagged_per_1000": 1000 * (pi * table["tpr"] + (1 - pi) * table["fpr"]),
+        }))
+    return pd.concat(parts, ignore_index=True)

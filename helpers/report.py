@@ -2,7 +2,7 @@
 
 Usage (from anywhere, with the course's environment)::
 
-    python -m helpers.report PATH --prevalence P [--y-true COL] [--y-score COL]
+    python -m helpers.report PATH --prevalence P [--y-true COL] [--y-score COL [--y-score COL ...]]
                                   [--at-recall R | --cost-fp C --cost-fn C | --threshold T]
                                   [--out FILE.html]
 
@@ -10,7 +10,10 @@ The threshold needs a rule that the user states: a recall target
 (``--at-recall``), the prices of a false positive and of a false negative
 (``--cost-fp`` and ``--cost-fn``: the lowest expected cost per case at the
 deployment prevalence), or a threshold fixed in advance (``--threshold``).
-Without one the page shows the trade-off (recall, false positive rate and
+Each ``--y-score`` is one model scored on the same rows; with two or more the
+page compares them (ROC AUC with DeLong's interval, the paired difference of
+the AUCs, each model's threshold, recall and precision at deployment).
+Without a rule the page shows the trade-off (recall, false positive rate and
 precision at deployment for a few recall targets) and chooses no threshold.
 A rule that looks at the rows chooses on one random half of the file
 (stratified) and every number at its threshold, the interval included, is
@@ -45,6 +48,8 @@ from collections.abc import Iterator, Sequence
 from numbers import Real
 from pathlib import Path
 from typing import NoReturn
+
+import numpy as np
 
 from .own_predictions import NOTEBOOKS
 from .predictions_file import PredictionFileError, load_predictions
@@ -99,7 +104,12 @@ def _parser() -> argparse.ArgumentParser:
         "--prevalence", required=True, metavar="P", help="share of positives where the model is deployed, in (0, 1)"
     )
     parser.add_argument("--y-true", default="y_true", metavar="COL", help="label column (default: y_true)")
-    parser.add_argument("--y-score", default="y_score", metavar="COL", help="score column (default: y_score)")
+    parser.add_argument(
+        "--y-score",
+        action="append",
+        metavar="COL",
+        help="score column (default: y_score); give it again for each further model to compare on the same rows",
+    )
     parser.add_argument(
         "--pos-label",
         metavar="L",
@@ -114,6 +124,12 @@ def _parser() -> argparse.ArgumentParser:
     rule.add_argument("--cost-fp", metavar="C", help="price of a false positive (with --cost-fn: lowest expected cost)")
     rule.add_argument("--cost-fn", metavar="C", help="price of a false negative (with --cost-fp)")
     rule.add_argument("--threshold", metavar="T", help="a threshold fixed in advance: positive means score >= T")
+    parser.add_argument(
+        "--table",
+        metavar="FILE.csv",
+        help="also write the per-threshold table at the deployment prevalence (every model, every distinct score) "
+        "as CSV",
+    )
     parser.add_argument(
         "--out", metavar="FILE.html", help="where to write the page (default: <PATH's name>_report.html, here)"
     )
@@ -182,6 +198,15 @@ def _output_path(out: str | None, source: Path) -> Path:
     return target
 
 
+def _table_path(text: str) -> Path:
+    target = Path(text).expanduser().absolute()
+    if target.is_dir():
+        raise ReportError(f"{PROG}: error: --table {str(target)!r} is a directory; give a file name", status=2)
+    if not target.parent.is_dir():
+        raise ReportError(f"{PROG}: error: --table: the folder {str(target.parent)!r} does not exist", status=2)
+    return target
+
+
 def _step(message: str) -> None:
     print(f"report: {message}", file=sys.stderr, flush=True)
 
@@ -209,8 +234,14 @@ def _quiet_fd2(log: Path) -> Iterator[object]:
 
 
 def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
+    import nbformat
     import papermill
 
+    # The cells the page leaves out (how to run it, the exercises) are not run either.
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    nb.cells = [cell for cell in nb.cells if HIDE_TAG not in cell.metadata.get("tags", [])]
+    runnable = workdir / "report.ipynb"
+    nbformat.write(nb, runnable)
     show_bar = sys.stderr.isatty()
     os.environ.pop("MPLBACKEND", None)  # the kernel draws inline figures, whatever the caller's backend
     with _quiet_fd2(workdir / "kernel.log") as terminal:
@@ -218,7 +249,7 @@ def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
         sys.stderr = terminal  # tqdm writes its bar to sys.stderr
         try:
             papermill.execute_notebook(
-                str(NOTEBOOK),
+                str(runnable),
                 str(executed),
                 parameters=parameters,
                 cwd=str(NOTEBOOKS),
@@ -261,13 +292,14 @@ def build_report(
     *,
     prevalence: float,
     y_true: str = "y_true",
-    y_score: str = "y_score",
+    y_score: str | Sequence[str] = "y_score",
     at_recall: float | None = None,
     cost_fp: float | None = None,
     cost_fn: float | None = None,
     threshold: float | None = None,
     pos_label: str | int | float | bool | None = None,
     out: str | os.PathLike[str],
+    table: str | os.PathLike[str] | None = None,
 ) -> Path:
     """Check the file, run notebook 13 on it and write the HTML page to ``out``; return its path.
 
@@ -280,7 +312,12 @@ def build_report(
     (finite), as :func:`helpers.threshold_choice.threshold_rule` takes them.
     With none, the page shows the trade-off and chooses no threshold.
     ``pos_label`` names the positive class when the labels are not 0/1 or
-    True/False (:func:`helpers.load_predictions`).
+    True/False (:func:`helpers.load_predictions`). ``y_score`` is one score
+    column or a list of them (one per model, compared on one page). With
+    ``table``, the per-threshold table at the deployment prevalence
+    (:func:`helpers.own_predictions.threshold_table`: one row per model and
+    distinct score) is written there as CSV, also only when everything
+    succeeded.
     """
     prevalence = _checked_number(prevalence, "prevalence")
     if not 0 < prevalence < 1:
@@ -288,23 +325,42 @@ def build_report(
     rule = {"at_recall": at_recall, "cost_fp": cost_fp, "cost_fn": cost_fn, "threshold": threshold}
     rule = {name: None if value is None else _checked_number(value, name) for name, value in rule.items()}
     threshold_rule(**rule)  # one rule at most, each value in range
+    columns = [y_score] if isinstance(y_score, str) else list(y_score)
+    if not columns or not all(isinstance(c, str) for c in columns):
+        raise ValueError(f"y_score must be a column name or a non-empty list of them, got {y_score!r:.60}")
+    if len(set(columns)) < len(columns):
+        raise ValueError(f"y_score names a column twice: {columns!r:.80}")
     source = Path(os.fsdecode(path)).expanduser()
-    frame = load_predictions(source, y_true=y_true, y_score=y_score, pos_label=pos_label)
+    checked: dict[str, np.ndarray] = {}
+    for k, column in enumerate(columns):
+        frame = load_predictions(source, y_true=y_true, y_score=column, pos_label=pos_label)
+        checked["y_true"] = frame[y_true].to_numpy(dtype=np.int8)
+        checked[f"score_{k}"] = frame[column].to_numpy()
+        del frame
     source = source.absolute()
     target = Path(out).absolute()
-    _step(f"{source.name}: {len(frame):,} rows, {int(frame.iloc[:, 0].sum()):,} positives, checked")
-    del frame
+    models = f", {len(columns)} models" if len(columns) > 1 else ""
+    _step(f"{source.name}: {checked['y_true'].size:,} rows, {int(checked['y_true'].sum()):,} positives{models}, "
+          "checked")
     parameters: dict = {
         "predictions_path": str(source),
         "y_true_column": y_true,
-        "y_score_column": y_score,
+        "y_score_column": columns[0],
+        "y_score_columns": columns,
         "pos_label": pos_label,
         "deploy_prevalence": float(prevalence),
+        "table_path": None,
         **rule,  # every rule parameter, None included: the notebook's own default rule is not used
     }
     with tempfile.TemporaryDirectory(prefix="report-") as tmp:
         workdir = Path(tmp)
         executed = workdir / "executed.ipynb"
+        # The kernel gets the checked columns as numpy arrays: the file is read (and checked) once.
+        np.savez(workdir / "checked.npz", **checked)
+        parameters["checked_columns"] = str(workdir / "checked.npz")
+        del checked
+        if table is not None:
+            parameters["table_path"] = str(workdir / "table.csv")
         start = time.perf_counter()
         _step("running notebook 13 (papermill)...")
         _execute(parameters, executed, workdir)
@@ -323,6 +379,8 @@ def build_report(
             umask = os.umask(0)
             os.umask(umask)
             partial.chmod(0o666 & ~umask)  # as an ordinary new file, not 0600
+            if table is not None:
+                os.replace(workdir / "table.csv", Path(table).absolute())
             os.replace(partial, target)
         except OSError as exc:
             if partial is not None:
@@ -339,9 +397,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         rule = _rule_options(args)
         source = Path(args.path)
         target = _output_path(args.out, source)
+        table = None if args.table is None else _table_path(args.table)
         written = build_report(
-            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score, pos_label=args.pos_label,
-            out=target, **rule,
+            source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score or ["y_score"],
+            pos_label=args.pos_label, out=target, table=table, **rule,
         )
     except PredictionFileError as exc:
         print(str(exc).replace("\n", " "), file=sys.stderr)

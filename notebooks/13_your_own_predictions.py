@@ -29,7 +29,9 @@
 # - choose a threshold by a rule you state (a recall target, the costs of the
 #   two errors, or a threshold fixed in advance), on one half of the file,
 #   and judge it on the other half;
-# - judge how far your test file lets you trust precision at deployment.
+# - judge how far your test file lets you trust precision at deployment;
+# - compare models scored on the same rows by the paired difference of their
+#   ROC AUCs, with its interval.
 
 # %% [markdown] tags=["report-hide"]
 # Three ways to run it:
@@ -52,6 +54,13 @@
 #   `python -m helpers.report my.csv --prevalence 0.001 --y-true truth --y-score prob --at-recall 0.9`
 #   (or `--cost-fp 1 --cost-fn 50`, or `--threshold 0.7`; with none of them the page shows the
 #   trade-off and chooses no threshold). The report leaves out this cell, the exercises and all the code.
+#
+# Several models scored on the same rows: list their score columns,
+# `y_score_columns = ["model_a", "model_b"]` here (papermill:
+# `-p y_score_columns '["model_a", "model_b"]'`, the report:
+# `--y-score model_a --y-score model_b`). `table_path = "table.csv"` (the
+# report: `--table table.csv`) also writes every model's per-threshold table
+# at the deployment prevalence, for your own tools.
 #
 # The defaults of the `parameters` cell analyse `data/screening_predictions.csv`, a
 # simulated screening study (20 000 people, 1.5 % of them with the condition,
@@ -80,25 +89,31 @@ from helpers import (
     precision_interval,
     roc_table,
 )
+from helpers.costs import cost_curve
 from helpers.intervals import clopper_pearson_interval
 from helpers.own_predictions import (
+    auc_differences,
     deployment_metrics,
     deployment_table,
+    model_table,
     real_in_batch_interval,
     resolve_predictions_path,
     rule_table,
     thin_indices,
+    threshold_table,
 )
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
 from helpers.threshold_choice import split_half_optimism, stratified_halves, threshold_rule
 
 use_course_style()
+CYCLE = [PALETTE[c] for c in ("blue", "orange", "green", "vermillion", "purple", "sky")]
 pd.set_option("display.float_format", "{:.4g}".format)
 
 # %% tags=["parameters"]
 predictions_path = "../data/screening_predictions.csv"  # your file: CSV, TSV, ';'-separated, .gz/.zip/..., Parquet
 y_true_column = "y_true"  # name of the column of true labels
 y_score_column = "y_score"  # name of the column of scores
+y_score_columns = None  # several models: a list of score columns, e.g. ["model_a", "model_b"] (replaces the above)
 pos_label = None  # the positive class's label, e.g. "fraud" or -1; None when the labels are 0/1 or True/False
 deploy_prevalence = 0.01  # share of positives where the model is deployed, in (0, 1)
 # How to choose the threshold (give one; with none, only the trade-off is shown):
@@ -108,37 +123,130 @@ cost_fp = None  # price of a false positive; with cost_fn: the lowest expected c
 cost_fn = None  # price of a false negative
 threshold = None  # a threshold fixed in advance: a score at least this is predicted positive
 split_rng = 0  # random seed of the split into the half that chooses and the half that judges
+table_path = None  # e.g. "table.csv": also write the per-threshold table at deployment (every model) there
+checked_columns = None  # set by the report: the file's columns, already checked, as arrays (the file is read once)
 
 # %% [markdown]
-# ## 1. The data
+# ## At a glance: the decision numbers
 #
 # `load_predictions` reads the file with pandas (pyarrow for Parquet) and
-# checks it thoroughly (both columns present, exactly two labels, 0/1,
+# checks it thoroughly (the columns present, exactly two labels, 0/1,
 # True/False or the pair `pos_label` names, every score a finite number, both
 # classes present). If anything is off it stops with a one-line message naming
-# the row and the problem. From here on the positive class is coded 1.
+# the row and the problem. From here on the positive class is coded 1. Every
+# score column is one model, scored on the same rows.
+#
+# The table holds, per model, the numbers a decision needs. The ROC AUC is
+# counted on every row, with DeLong's 95 % interval (it needs no threshold
+# and no prevalence). Then the threshold your rule gives that model, chosen
+# on one half of the file, and the recall and expected precision at the
+# deployment prevalence it reaches, counted on the other half, each with its
+# 95 % interval (section 4 says why, and how). Each model gets its own
+# threshold: the same rule asks for different scores from different models.
+# With several models, the line below the table says which one ranks better
+# and by how much: the paired difference of the AUCs on the same rows
+# (DeLong's test for correlated ROC curves).
 
 # %%
 path = resolve_predictions_path(predictions_path)
-frame = load_predictions(path, y_true=y_true_column, y_score=y_score_column, pos_label=pos_label)
-y_true = frame[y_true_column].to_numpy()
-y_score = frame[y_score_column].to_numpy()
+models = [str(c) for c in y_score_columns] if y_score_columns else [y_score_column]
+if checked_columns is None:
+    scores = {}
+    for column in models:
+        frame = load_predictions(path, y_true=y_true_column, y_score=column, pos_label=pos_label)
+        scores[column] = frame[column].to_numpy()
+    y_true = frame[y_true_column].to_numpy()
+else:  # the report has read and checked the file already
+    with np.load(checked_columns) as arrays:
+        y_true = arrays["y_true"].astype(np.int64)
+        scores = {column: arrays[f"score_{k}"] for k, column in enumerate(models)}
+y_score = scores[models[0]]  # sections 1 to 6 detail the first model
 if not 0 < float(deploy_prevalence) < 1:
     raise ValueError(f"deploy_prevalence must be strictly between 0 and 1, got {deploy_prevalence!r}")
 deploy_prevalence = float(deploy_prevalence)
 rule = threshold_rule(
     at_recall=at_recall, cost_fp=cost_fp, cost_fn=cost_fn, threshold=threshold, recall_confidence=recall_confidence
 )
+choosing = stratified_halves(y_true, rng=split_rng)
+judging = ~choosing if rule is None or rule.looks_at_rows else np.ones_like(choosing)
+glance = model_table(y_true, scores, rule, deploy_prevalence=deploy_prevalence, choose_rows=choosing,
+                     count_rows=judging)
+differences = auc_differences(y_true, scores)
+print(f"{path.name}: {y_true.size:,} rows, {int(y_true.sum()):,} positives; deployment prevalence "
+      f"{deploy_prevalence:.4%}")
+print(f"rule: {'none (no threshold chosen)' if rule is None else rule.describe()}"
+      + ("" if rule is None else ", chosen on one half, counted on the other" if rule.looks_at_rows
+         else ", counted on every row"))
+glance_view = pd.DataFrame({"ROC AUC [95 %]": [f"{r.auc:.3f} [{r.auc_low:.3f}, {r.auc_high:.3f}]"
+                                              for r in glance.itertuples()]}, index=glance.index)
+if rule is not None:
+    glance_view["threshold"] = [f"{t:.4g}" for t in glance["threshold"]]
+    glance_view["recall [95 %]"] = [f"{r.recall:.3f} [{r.recall_low:.3f}, {r.recall_high:.3f}]"
+                                    for r in glance.itertuples()]
+    glance_view["precision at deployment [95 %]"] = [f"{r.precision:.3f} [{r.low:.3f}, {r.high:.3f}]"
+                                                     for r in glance.itertuples()]
+    glance_view["flagged per 1000"] = [f"{f:.1f}" for f in glance["flagged_per_1000"]]
+for comparison, d in differences.iterrows():
+    better = comparison.split(" - ")[0 if d["difference"] > 0 else 1]
+    print(f"AUC {comparison}: {d['difference']:+.4f}, 95 % interval {d['low']:+.4f} to {d['high']:+.4f} (paired, "
+          f"DeLong; p = {d['p_value']:.2g}): " + (f"{better} ranks better" if d["low"] > 0 or d["high"] < 0
+                                                  else "the file cannot tell which ranks better"))
+glance_view
+
+# %%
+if table_path is not None:  # the report's --table
+    per_threshold = threshold_table(y_true, scores, deploy_prevalence=deploy_prevalence)
+    per_threshold.to_csv(table_path, index=False)
+    print(f"per-threshold table at deployment written: {len(per_threshold):,} rows ({len(models)} model(s))")
+
+# %% [markdown]
+# The same models as curves: ROC (it does not depend on the prevalence) and
+# precision against recall at the deployment prevalence (the false
+# positives rescaled, section 3), with each model's chosen threshold marked
+# where a rule is given. Its point is counted on the judging half, the curve
+# on every row, so the point can sit a little off its curve.
+
+# %%
+fig, (ax_roc, ax_pr) = plt.subplots(1, 2, figsize=(10, 4.4))
+rocs = {name: roc_table(y_true, s) for name, s in scores.items()}  # counted once per model, reused below
+for (name, model_roc), colour in zip(rocs.items(), CYCLE, strict=False):
+    keep = thin_indices(len(model_roc))
+    ax_roc.plot(model_roc["fpr"].to_numpy()[keep], model_roc["tpr"].to_numpy()[keep], color=colour,
+                label=f"{name}, AUC {glance.loc[name, 'auc']:.3f}")
+    at_pi = deployment_table(model_roc, deploy_prevalence=deploy_prevalence)  # precision by Bayes' rule
+    keep = thin_indices(len(at_pi))
+    ax_pr.plot(at_pi["tpr"].to_numpy()[keep], at_pi["precision"].to_numpy()[keep], color=colour, label=name)
+    if rule is not None:
+        at_model = glance.loc[name]
+        ax_roc.plot(at_model["fpr"], at_model["recall"], "o", color=colour)
+        ax_pr.plot(at_model["recall"], at_model["precision"], "o", color=colour,
+                   label=f"threshold {at_model['threshold']:.3g}")
+ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
+ax_roc.set(xlabel="false positive rate", ylabel="recall (true positive rate)", title="ROC curves")
+ax_pr.set(xlabel="recall", ylabel="precision at deployment", ylim=(0, 1.02),
+          title=f"Precision–recall at {deploy_prevalence:.2%} prevalence")
+ax_roc.legend(loc="lower right", fontsize="small")
+ax_pr.legend(loc="upper right", fontsize="small")
+plt.show()
+
+# %% [markdown]
+# ## 1. The data
+#
+# The rest of the page details the first model (`y_score_column`, or the first
+# of `y_score_columns`); to see it for another, list that one first.
+
+# %%
 n_pos = int(y_true.sum())
 n_neg = y_true.size - n_pos
 print(f"file: {path.name}")
-print(f"columns: labels {y_true_column!r}, scores {y_score_column!r}")
+print(f"columns: labels {y_true_column!r}, scores {models[0]!r}" + (f" (of {', '.join(map(repr, models))})"
+                                                                    if len(models) > 1 else ""))
 print(f"rows: {y_true.size:,}  positives: {n_pos:,}  negatives: {n_neg:,}")
 print(f"prevalence in the file: {n_pos / y_true.size:.2%}   at deployment: {deploy_prevalence:.4%}")
 print(f"scores from {y_score.min():.4g} to {y_score.max():.4g}, {np.unique(y_score).size:,} distinct values")
 
 # %%
-frame.head()
+pd.DataFrame({y_true_column: y_true, **scores}).head()
 
 # %% [markdown]
 # Each negative of the file stands for this many negatives at deployment
@@ -159,7 +267,7 @@ print(f"weight of a negative at deployment: {w:.4g}")
 # scikit-learn. None of it needs a threshold or the prevalence.
 
 # %%
-roc = roc_table(y_true, y_score)
+roc = rocs[models[0]]  # the table of the overview, not counted again
 print(f"{len(roc):,} rows (the artificial (0, 0) point, then one per distinct score)")
 pd.concat([roc.head(5), roc.tail(5)])
 
@@ -236,8 +344,6 @@ plt.show()
 # it is not the target.
 
 # %%
-choosing = stratified_halves(y_true, rng=split_rng)
-judging = ~choosing if rule is None or rule.looks_at_rows else np.ones_like(choosing)
 print(f"choosing half: {choosing.sum():,} rows ({y_true[choosing].sum():,} positives)")
 print(f"judging half: {(~choosing).sum():,} rows ({y_true[~choosing].sum():,} positives)")
 columns = ["threshold", "recall", "recall_low", "recall_high", "fpr", "precision", "low", "high", "flagged_per_1000"]
@@ -468,6 +574,45 @@ if chosen is not None:
     ax.plot(chosen, ppv, "o", color=PALETTE["vermillion"], label=f"threshold {chosen:.3g}")
 ax.set(xlabel="threshold", ylabel="precision", ylim=(0, 1.02), title="Deployment precision vs threshold")
 ax.legend(loc="upper left", fontsize="small")
+plt.show()
+
+# %% [markdown]
+# ## 7. What the threshold costs at deployment
+#
+# With a price for each kind of error, every threshold has an expected cost
+# per case at the deployment prevalence (notebook 11's method:
+# `cost_curve(..., deploy_prevalence=)` weights the negatives as in notebook
+# 06), shown here per 1000 cases: `1000 (pi FNR cost_fn + (1 - pi) FPR cost_fp)`.
+# With a cost rule these are your prices; with any other rule the curve uses
+# the example prices of section 4 (a missed case costs as much as 50 false
+# alarms) and shows what your threshold would cost at those prices. Each
+# curve is counted on the judging rows, every model's, and each point marks
+# the threshold that model's rule chose. The lowest point of a curve drawn
+# on the judging rows is not a fair choice: it would be chosen on the rows
+# that judge it.
+
+# %%
+prices = (rule.cost_fp, rule.cost_fn) if rule is not None and rule.kind == "cost" else (1.0, 50.0)
+fig, ax = plt.subplots(figsize=(7.5, 4.2))
+positive_scores = all(np.min(s) > 0 for s in scores.values())
+for (name, s), colour in zip(scores.items(), CYCLE, strict=False):
+    curve = cost_curve(y_true[judging], s[judging], cost_fp=prices[0], cost_fn=prices[1],
+                       deploy_prevalence=deploy_prevalence)
+    keep = thin_indices(len(curve) - 1) + 1  # row 0 is the threshold +inf (nobody flagged)
+    per_1000 = 1000 * curve["mean_cost"].to_numpy()
+    ax.plot(curve["threshold"].to_numpy()[keep], per_1000[keep], color=colour, label=name)
+    if rule is not None:
+        t = float(glance.loc[name, "threshold"])
+        at_t = per_1000[np.flatnonzero(curve["threshold"].to_numpy() >= t)[-1]]  # flags every score >= t
+        ax.plot(t, at_t, "o", color=colour, label=f"{name} at threshold {t:.3g}: {at_t:.1f}")
+        print(f"{name}: at its threshold {t:.4g}, {at_t:.1f} per 1000 cases at deployment "
+              f"(a false positive costs {prices[0]:g}, a false negative {prices[1]:g}); flagging nobody costs "
+              f"{1000 * deploy_prevalence * prices[1]:.1f}")
+if positive_scores:
+    ax.set_xscale("log")
+ax.set(xlabel="threshold" + (" (log scale)" if positive_scores else ""), ylabel="expected cost per 1000 cases",
+       title=f"Cost at {deploy_prevalence:.2%} prevalence (FP {prices[0]:g}, FN {prices[1]:g})")
+ax.legend(loc="best", fontsize="small")
 plt.show()
 
 # %% [markdown]

@@ -421,6 +421,22 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.0)),
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
+    "helpers.own_predictions.model_table": [
+        Bad("scores", lambda f: f(Y, [S], None, deploy_prevalence=0.1, choose_rows=Y == 0, count_rows=Y == 1)),
+        Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, None, deploy_prevalence=1.0, choose_rows=Y == 0,
+                                             count_rows=Y == 1)),
+    ],
+    "helpers.own_predictions.auc_differences": [Bad("scores", lambda f: f(Y, {}))],
+    "helpers.own_predictions.threshold_table": [
+        Bad("scores", lambda f: f(Y, S, deploy_prevalence=0.1)),
+        Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, deploy_prevalence=0)),
+    ],
+    # --- helpers.delong (helpers/delong.py)
+    "helpers.delong.delong_auc_interval": [
+        Bad("y_score", lambda f: f(Y, S[:-1])),
+        Bad("confidence", lambda f: f(Y, S, confidence=1.5)),
+    ],
+    "helpers.delong.delong_auc_difference": [Bad("score_b", lambda f: f(Y, S, S[:-1]))],
     # --- helpers.environment (helpers/environment.py)
     "helpers.environment.requirements": [
         Bad("extras", lambda f: f(extras=5)),
@@ -435,6 +451,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.report (helpers/report.py): the arguments are checked before any kernel starts
     "helpers.report.build_report": [
         Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html")),
+        Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=["a", "a"], out="x.html")),
+        Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=[], out="x.html")),
         Bad("prevalence", lambda f: f("missing.csv", prevalence=1.5, out="x.html")),
         Bad("prevalence", lambda f: f("missing.csv", prevalence="0.01", out="x.html")),
         Bad("threshold", lambda f: f("missing.csv", prevalence=0.01, threshold=float("nan"), out="x.html")),

@@ -239,3 +239,59 @@ def test_real_in_batch_interval_tends_to_the_binomial_range_and_contains_the_exp
     arrays = real_in_batch_interval(tp=np.array([110, 0]), fn=np.array([40, 5]), fp=np.array([1454, 0]),
                                     tn=np.array([8396, 10]), deploy_prevalence=0.01)
     assert arrays[0].tolist() == [33.0, 0.0] and arrays[1].tolist() == [62.0, 1000.0]
+
+
+def test_model_table_and_auc_differences_per_model():
+    from sklearn.metrics import roc_auc_score
+
+    from helpers.delong import delong_auc_difference
+    from helpers.own_predictions import auc_differences, model_table, rule_table
+    from helpers.threshold_choice import stratified_halves, threshold_rule
+
+    rng = np.random.default_rng(5)
+    y = (rng.random(3000) < 0.05).astype(int)
+    a = rng.normal(1.4 * y, 1.0)
+    b = 0.7 * a + rng.normal(0.0, 0.7, y.size)
+    halves = stratified_halves(y, rng=0)
+    rule = threshold_rule(at_recall=0.8)
+    table = model_table(y, {"A": a, "B": b}, rule, deploy_prevalence=0.01, choose_rows=halves, count_rows=~halves)
+    assert list(table.index) == ["A", "B"]
+    for name, s in (("A", a), ("B", b)):
+        assert table.loc[name, "auc"] == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+        assert table.loc[name, "auc_low"] < table.loc[name, "auc"] < table.loc[name, "auc_high"]
+        own = rule_table(y, s, [(rule, 0.01)], choose_rows=halves, count_rows=~halves).iloc[0]
+        for column in ("threshold", "tp", "fp", "recall", "precision", "low", "high"):
+            assert table.loc[name, column] == pytest.approx(own[column])
+    assert table.loc["A", "threshold"] != table.loc["B", "threshold"]  # each model its own threshold
+    no_rule = model_table(y, {"A": a}, None, deploy_prevalence=0.01, choose_rows=halves, count_rows=~halves)
+    assert list(no_rule.columns) == ["auc", "auc_low", "auc_high"]
+    diffs = auc_differences(y, {"A": a, "B": b, "C": -b})
+    assert list(diffs.index) == ["A - B", "A - C"]
+    assert tuple(diffs.loc["A - B"]) == pytest.approx(delong_auc_difference(y, a, b))
+    assert diffs.loc["A - C", "difference"] == pytest.approx(roc_auc_score(y, a) - roc_auc_score(y, -b))
+    assert auc_differences(y, {"A": a}).empty
+
+
+def test_threshold_table_matches_sklearn():
+    from sklearn.metrics import precision_recall_curve, roc_curve
+
+    from helpers.own_predictions import threshold_table
+
+    rng = np.random.default_rng(6)
+    y = (rng.random(2000) < 0.1).astype(int)
+    a = np.round(rng.normal(1.2 * y, 1.0), 2)  # ties
+    b = rng.normal(0.8 * y, 1.0)
+    pi = 0.01
+    table = threshold_table(y, {"A": a, "B": b}, deploy_prevalence=pi)
+    assert list(table["model"].unique()) == ["A", "B"]
+    w = (y.sum() / (y.size - y.sum())) * (1 - pi) / pi  # a negative's weight at deployment
+    for name, s in (("A", a), ("B", b)):
+        part = table[table["model"] == name]
+        fpr, tpr, thr = roc_curve(y, s, drop_intermediate=False)
+        np.testing.assert_allclose(part["threshold"], thr[1:])
+        np.testing.assert_allclose(part["recall"], tpr[1:])
+        np.testing.assert_allclose(part["fpr"], fpr[1:])
+        precision, recall, pr_thr = precision_recall_curve(y, s, sample_weight=np.where(y == 1, 1.0, w))
+        by_threshold = dict(zip(pr_thr, precision[:-1], strict=True))
+        np.testing.assert_allclose(part["precision"], [by_threshold[t] for t in part["threshold"]], rtol=1e-9)
+        np.testing.assert_allclose(part["flagged_per_1000"], 1000 * (pi * tpr[1:] + (1 - pi) * fpr[1:]))

@@ -27,7 +27,7 @@ import nbformat
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.metrics import roc_auc_score
+from sklearn.metrics import precision_recall_curve, roc_auc_score, roc_curve
 
 from helpers import load_predictions
 
@@ -114,6 +114,18 @@ BAD_OPTIONS: dict[str, tuple[list[str], list[str]]] = {
         ["labels_fraud_legit.csv", "'fraud'", "'legit'", "--pos-label"],
     ),
     "unknown option": ([str(EXAMPLE), "--prevalence", "0.01", "--colour", "red"], ["unrecognized", "--colour"]),
+    "table folder missing": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--table", "nowhere/table.csv"],
+        ["--table", "does not exist"],
+    ),
+    "same score column twice": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--y-score", "y_score", "--y-score", "y_score"],
+        ["y_score", "twice"],
+    ),
+    "no such second score column": (
+        [str(EXAMPLE), "--prevalence", "0.01", "--y-score", "y_score", "--y-score", "model_b"],
+        ["example_predictions.csv", "'model_b'"],
+    ),
     "out folder missing": (
         [str(EXAMPLE), "--prevalence", "0.01", "--out", "nowhere/report.html"],
         ["--out", "does not exist"],
@@ -248,7 +260,7 @@ def test_report_on_the_example_file_without_a_rule(tmp_path):
     assert "report written to" in result.stdout and str(out) in result.stdout
     assert "running notebook 13" in result.stderr  # progress
     page = out.read_text("utf-8")
-    _check_page(page, figures=3)  # ROC, PR, the precision band; no confusion matrix without a threshold
+    _check_page(page, figures=5)  # overview, ROC, PR, precision band, cost; no confusion matrix without a threshold
     text = _text(page)
     frame = load_predictions(SCREENING)
     auc = roc_auc_score(frame.y_true, frame.y_score)
@@ -275,7 +287,7 @@ def test_report_with_other_column_names_and_a_threshold(tmp_path):
     assert result.returncode == 0, result.stderr
     assert [p.name for p in out.parent.iterdir()] == ["mine.html"]
     page = out.read_text("utf-8")
-    _check_page(page, figures=4)
+    _check_page(page, figures=6)
     text = _text(page)
     assert "columns: labels 'truth', scores 'prob'" in text
     assert "threshold: 0.5, set by you before the file was seen" in text
@@ -303,6 +315,60 @@ def test_report_on_a_compressed_tsv_with_text_labels(tmp_path):
     assert f"rows: {len(frame):,}  positives: {int(frame.y_true.sum()):,}" in text
 
 
+def _two_models(tmp_path: Path) -> tuple[Path, pd.DataFrame]:
+    """The screening file with a second, weaker model: the first one's score plus noise, as a ';' CSV."""
+    frame = load_predictions(SCREENING)
+    rng = np.random.default_rng(0)
+    weaker = np.clip(frame.y_score + rng.normal(0.0, 0.05, len(frame)), 0, 1).round(6)
+    two = pd.DataFrame({"truth": frame.y_true, "model_a": frame.y_score, "model_b": weaker})
+    source = tmp_path / "two.csv"
+    two.to_csv(source, index=False)
+    return source, two
+
+
+@pytest.mark.slow
+def test_two_score_columns_give_one_page_comparing_them(tmp_path):
+    """Two --y-score columns: one page, each model's AUC (sklearn's) with DeLong's interval, the paired difference."""
+    from helpers.delong import delong_auc_difference, delong_auc_interval
+
+    source, two = _two_models(tmp_path)
+    out = tmp_path / "compare.html"
+    result = _run(
+        [str(source), "--prevalence", "0.01", "--y-true", "truth", "--y-score", "model_a", "--y-score", "model_b",
+         "--at-recall", "0.8", "--out", str(out), "--table", "table.csv"],
+        tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "2 models" in result.stderr
+    page = out.read_text("utf-8")
+    _check_page(page, figures=6)
+    text = _text(page)
+    for name in ("model_a", "model_b"):
+        auc, low, high = delong_auc_interval(two.truth, two[name])
+        assert auc == pytest.approx(roc_auc_score(two.truth, two[name]), abs=1e-12)
+        assert f"{auc:.3f} [{low:.3f}, {high:.3f}]" in text
+    table = pd.read_csv(tmp_path / "table.csv")
+    assert list(table.columns) == ["model", "threshold", "tp", "fp", "recall", "fpr", "precision", "f1",
+                                   "flagged_per_1000"]
+    w = (two.truth.sum() / (len(two) - two.truth.sum())) * 0.99 / 0.01  # a negative's weight at 1 %
+    for name in ("model_a", "model_b"):
+        part = table[table.model == name]
+        fpr, tpr, thr = roc_curve(two.truth, two[name], drop_intermediate=False)
+        np.testing.assert_allclose(part.threshold, thr[1:])
+        np.testing.assert_allclose(part.recall, tpr[1:])
+        np.testing.assert_allclose(part.fpr, fpr[1:])
+        precision, _, pr_thr = precision_recall_curve(two.truth, two[name], sample_weight=np.where(two.truth, 1.0, w))
+        at = dict(zip(pr_thr, precision[:-1], strict=True))
+        np.testing.assert_allclose(part.precision, [at[t] for t in part.threshold], rtol=1e-9)
+    assert "per-threshold table at deployment written" in text
+    diff, low, high, _ = delong_auc_difference(two.truth, two.model_a, two.model_b)
+    assert diff > 0 and low > 0  # the noisy copy ranks worse, and 300 positives show it
+    assert f"AUC model_a - model_b: {diff:+.4f}, 95 % interval {low:+.4f} to {high:+.4f}" in text
+    assert "model_a ranks better" in text
+    # the summary comes first: before the details of section 1
+    assert text.index("At a glance") < text.index("1. The data")
+
+
 @pytest.mark.slow
 def test_user_text_is_escaped(tmp_path):
     name = "a&<b>bold.csv"
@@ -316,7 +382,7 @@ def test_user_text_is_escaped(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     page = out.read_text("utf-8")
-    _check_page(page, figures=4)
+    _check_page(page, figures=6)
     text = _text(page)
     assert "rule: lowest expected cost at deployment (a false positive costs 1, a false negative 20)" in text
     assert "chosen on the choosing half" in text and "counted on the judging half" in text
@@ -348,7 +414,7 @@ def test_papermill_command_with_other_column_names(tmp_path):
     assert "rule: recall at least 0.8" in text  # the notebook's own default rule, shown by name
     outputs = [out for cell in nb["cells"] for out in cell.get("outputs", [])]
     assert not [out for out in outputs if out["output_type"] == "error"]
-    assert sum("image/png" in out.get("data", {}) for out in outputs) == 4
+    assert sum("image/png" in out.get("data", {}) for out in outputs) == 6
 
 
 @pytest.mark.slow
