@@ -67,6 +67,7 @@ def test_auc_and_variance_equal_the_pairwise_definition(y, data):
     assert 0 <= p <= 1
 
 
+@pytest.mark.slow  # a Monte Carlo study: seconds, so not in the fast tier
 def test_variance_agrees_with_a_stratified_bootstrap():
     rng = np.random.default_rng(1)
     y, a, b = _binormal(rng, 150, 1500)
@@ -83,7 +84,8 @@ def test_variance_agrees_with_a_stratified_bootstrap():
     assert (dhigh - dlow) / (2 * 1.96) == pytest.approx(np.std(boot_diff, ddof=1), rel=0.15)
 
 
-@pytest.mark.parametrize("n_pos, n_neg", [(60, 600), pytest.param(200, 2000, marks=pytest.mark.slow)])
+@pytest.mark.slow  # a Monte Carlo study: seconds, so not in the fast tier
+@pytest.mark.parametrize("n_pos, n_neg", [(60, 600), (200, 2000)])
 def test_intervals_cover_binormal_truth(n_pos, n_neg):
     rng = np.random.default_rng(7)
     d_a, d_b = 1.2, 0.9
