@@ -84,3 +84,25 @@ def test_the_open_command_starts_jupyterlab_on_notebook_00(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         log.close()
+
+
+def test_the_readme_sql_gives_the_rows_of_roc_table():
+    """The README's GROUP BY + running-sum query, run by SQLite, equals helpers.roc_table on tied scores."""
+    import sqlite3
+
+    import numpy as np
+
+    from helpers import roc_table
+
+    (query,) = re.findall(r"```sql\n(.*?)```", README, flags=re.S)
+    rng = np.random.default_rng(3)
+    y = (rng.random(5_000) < 0.05).astype(int)
+    score = np.round(rng.normal(y * 1.5, 1.0), 1)  # one decimal: many ties
+    with sqlite3.connect(":memory:") as db:
+        db.execute("CREATE TABLE predictions (y_true INTEGER, y_score REAL)")
+        db.executemany("INSERT INTO predictions VALUES (?, ?)", zip(y.tolist(), score.tolist(), strict=True))
+        rows = np.array(db.execute(query).fetchall(), dtype=float)
+    table = roc_table(y, score).iloc[1:]  # after the +inf row
+    np.testing.assert_array_equal(rows[:, 0], table["threshold"].to_numpy())
+    np.testing.assert_array_equal(rows[:, 1], table["tp"].to_numpy())
+    np.testing.assert_array_equal(rows[:, 2], table["fp"].to_numpy())
