@@ -91,7 +91,8 @@ def _show(text: str, limit: int = 40) -> str:
 
 
 def _display_name(name: str) -> str:
-    name = name[:77] + "..." if len(name) > 80 else name
+    """The file as messages name it: a long path keeps its end (the file's own name) and loses the middle."""
+    name = name[:20] + "..." + name[-57:] if len(name) > 80 else name
     return name if name.isprintable() else repr(name)
 
 

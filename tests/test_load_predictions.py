@@ -565,3 +565,12 @@ def test_a_frame_in_any_kind_and_coding_reads_back_exactly(tmp_path_factory, pai
     assert loaded["y_true"].tolist() == [p[0] for p in pairs]
     expected = np.array([p[1] for p in pairs], dtype=np.float64)
     np.testing.assert_array_equal(loaded["y_score"].to_numpy().view(np.int64), expected.view(np.int64))
+
+
+def test_a_long_path_keeps_the_file_name_in_the_message(tmp_path):
+    """However deep the folder, the one-line message ends the path with the file's own name."""
+    deep = tmp_path.joinpath(*["a_rather_long_folder_name"] * 6)
+    deep.mkdir(parents=True)
+    expected = r"\.\.\..*/a_rather_long_folder_name/missing_file\.csv: no such file"
+    with pytest.raises(PredictionFileError, match=expected):
+        load_predictions(deep / "missing_file.csv")
