@@ -33,6 +33,17 @@ def _pair(low, high):
     return low, high
 
 
+def _successes_and_trials(successes, trials):
+    """``(k, n)`` as float arrays, checked: counts, ``k <= n`` and ``n > 0``."""
+    k = check_count_array(successes, "successes").astype(float)
+    n = check_count_array(trials, "trials").astype(float)
+    if np.any(k > n):
+        raise ValueError("successes cannot exceed trials")
+    if np.any(n == 0):
+        raise ValueError("trials must be > 0: a rate needs at least one case")
+    return k, n
+
+
 def wilson_interval(successes, trials, *, confidence: float = 0.95):
     """Wilson score interval for a proportion ``successes / trials``.
 
@@ -45,12 +56,7 @@ def wilson_interval(successes, trials, *, confidence: float = 0.95):
     Works elementwise on arrays. Use it for recall (k = TP, n = TP + FN) or
     for FPR (k = FP, n = FP + TN).
     """
-    k = check_count_array(successes, "successes").astype(float)
-    n = check_count_array(trials, "trials").astype(float)
-    if np.any(k > n):
-        raise ValueError("successes cannot exceed trials")
-    if np.any(n == 0):
-        raise ValueError("trials must be > 0: a rate needs at least one case")
+    k, n = _successes_and_trials(successes, trials)
     z = _z(confidence)
     p = k / n
     denom = 1.0 + z * z / n
@@ -82,12 +88,7 @@ def clopper_pearson_interval(successes, trials, *, confidence: float = 0.95):
     >>> round(low * 2000, 4), round(high * 2000, 3)
     (0.0253, 5.565)
     """
-    k = check_count_array(successes, "successes").astype(float)
-    n = check_count_array(trials, "trials").astype(float)
-    if np.any(k > n):
-        raise ValueError("successes cannot exceed trials")
-    if np.any(n == 0):
-        raise ValueError("trials must be > 0: a rate needs at least one case")
+    k, n = _successes_and_trials(successes, trials)
     alpha = 1.0 - check_probability_open(confidence, "confidence")
     with np.errstate(invalid="ignore", divide="ignore"):
         low = np.where(k > 0, betaincinv(np.maximum(k, 1.0), n - k + 1, alpha / 2), 0.0)

@@ -236,6 +236,17 @@ def _cp_table(n: int, confidence: float) -> tuple[np.ndarray, np.ndarray]:
     return _clopper_pearson(np.arange(n + 1), n, confidence)
 
 
+def _study_sizes(n_test_pos, class_size) -> tuple[int, int]:
+    """``(n_test_pos, class_size)`` checked: whole numbers, each at least 1."""
+    n = check_count(n_test_pos, "n_test_pos")
+    size = check_count(class_size, "class_size")
+    if n < 1:
+        raise ValueError("n_test_pos must be at least 1")
+    if size < 1:
+        raise ValueError("class_size must be at least 1")
+    return n, size
+
+
 def precision_at_k_coverage(
     recall: float, *, n_test_pos: int, class_size: int, target: str = "expected",
     pool_size: int | None = None, audited: int | None = None, confidence: float = 0.95,
@@ -269,13 +280,8 @@ def precision_at_k_coverage(
     0.9278
     """
     r = check_rate(recall, "recall")
-    n = check_count(n_test_pos, "n_test_pos")
-    size = check_count(class_size, "class_size")
+    n, size = _study_sizes(n_test_pos, class_size)
     confidence = check_probability_open(confidence, "confidence")
-    if n < 1:
-        raise ValueError("n_test_pos must be at least 1")
-    if size < 1:
-        raise ValueError("class_size must be at least 1")
     if target not in ("expected", "realised"):
         raise ValueError(f"target must be 'expected' or 'realised', got {target!r}")
     if (pool_size is None) != (audited is None):
@@ -358,12 +364,7 @@ def ideal_ranking_p_value(below: int, *, n_test_pos: int, class_size: int) -> fl
     0.0039
     """
     j = check_count(below, "below")
-    n = check_count(n_test_pos, "n_test_pos")
-    size = check_count(class_size, "class_size")
-    if n < 1:
-        raise ValueError("n_test_pos must be at least 1")
-    if size < 1:
-        raise ValueError("class_size must be at least 1")
+    n, size = _study_sizes(n_test_pos, class_size)
     if j > n:
         raise ValueError(f"below ({j}) cannot exceed n_test_pos ({n})")
     return math.comb(n, j) / math.comb(n + size, j)
