@@ -43,8 +43,9 @@
 #
 # (`--allow-root` matters only where you work as root, as in many containers:
 # JupyterLab refuses to start there without it; elsewhere it changes nothing.)
-# Replace the last part by `.venv/bin/python -m pytest` to run every test
-# instead. With conda: `conda env create -f environment.yml`. Then run each
+# Replace the last part by
+# `.venv/bin/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg`
+# to run every test instead (the README gives that command whole). With conda: `conda env create -f environment.yml`. Then run each
 # notebook from the top (*Run → Run All Cells*). Everything runs offline in
 # a few seconds.
 

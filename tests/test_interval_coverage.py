@@ -40,6 +40,7 @@ def test_binomial_coverage_matches_a_simulation(method, n_pos, n_neg, tpr, fpr):
     (Counts(tn=1114, fp=18, fn=10, tp=116), 80, 480),
     (Counts(tn=480, fp=20, fn=5, tp=45), 25, 100),
 ])
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_finite_population_coverage_matches_a_simulation(method, held, n_test_pos, n_test_neg):
     """Test sets drawn without replacement: TP and FP hypergeometric, drawn here by numpy."""
     rng = np.random.default_rng(8)
@@ -97,6 +98,7 @@ def _realised_covers(tp, fp, pool_tp, pool_fp, n_pos, n_neg, pi):
     (Counts(tn=1114, fp=18, fn=10, tp=116), 80, 240, 18),  # notebook 07's design
     (Counts(tn=480, fp=20, fn=5, tp=45), 25, 100, 10),
 ])
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_realised_precision_coverage_matches_a_simulation(held, n_test_pos, n_test_neg, n_pool_pos):
     rng = np.random.default_rng(11)
     n_pos, n_neg = held.tp + held.fn, held.fp + held.tn

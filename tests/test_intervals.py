@@ -98,6 +98,7 @@ def _simulated_coverage(sens, spec, n1, n0, pi, rng, rate_interval="clopper-pear
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_coverage_is_at_least_nominal(scenario):
     """Clopper–Pearson rates: at least 95 % (20 000 studies: sd of the coverage ~0.0015), never absurdly more."""
     coverage = _simulated_coverage(*scenario, np.random.default_rng(2024))
@@ -113,6 +114,7 @@ ISSUE_POINTS = [(efp, n0) for efp in (0.05, 0.15, 0.3) for n0 in (200, 2_000, 20
 
 
 @pytest.mark.parametrize(("efp", "n0"), ISSUE_POINTS)
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_few_false_positives_by_simulation(efp, n0):
     """n_pos = 50, TPR 0.9, pi = 0.01: plain Wilson rates cover 86 % at 0.15 expected FPs; Clopper–Pearson >= 95 %."""
     scenario = (0.9, 1 - efp / n0, 50, n0, 0.01)
@@ -319,6 +321,7 @@ def _screening_studies(sens, spec, extra, people, pi, n_studies, rng):
 
 
 @pytest.mark.parametrize("scenario", ESTIMATED_SCENARIOS)
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_estimated_prevalence_interval_covers_near_nominal(scenario):
     sens, spec, extra, people, pi = scenario
     sick, tp, fn, fp, tn = _screening_studies(*scenario, 20_000, np.random.default_rng(11))

@@ -5,27 +5,32 @@ import json
 import shutil
 from pathlib import Path
 
-import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
-spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
-build_notebooks = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(build_notebooks)
+
+
+@pytest.fixture(scope="module")
+def build_notebooks():
+    """tools/build_notebooks.py as a module (it loads nbformat, jupytext and nbclient only when it builds)."""
+    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_committed_notebook_has_no_run_noise(path):
-    nb = nbformat.read(path, as_version=4)
-    timed = [i for i, c in enumerate(nb.cells) if "execution" in c.get("metadata", {})]
+def test_committed_notebook_has_no_run_noise(path, build_notebooks):
+    nb = json.loads(path.read_text())  # plain JSON: nbformat (and the jsonschema it loads) is not needed here
+    cells = nb["cells"]
+    timed = [i for i, c in enumerate(cells) if "execution" in c.get("metadata", {})]
     assert not timed, f"{path.name}: cells {timed[:5]} carry execution timestamps: rebuild them"
-    stable = build_notebooks.stable_ids(nbformat.from_dict(json.loads(json.dumps(nb))), path.name)
-    assert [c.id for c in nb.cells] == [c.id for c in stable.cells], f"{path.name}: cell ids not content-derived"
-    state = nb.metadata.get("widgets", {}).get(build_notebooks.WIDGET_STATE, {}).get("state", {})
+    assert [c["id"] for c in cells] == build_notebooks.cell_ids(cells), f"{path.name}: cell ids not content-derived"
+    state = nb["metadata"].get("widgets", {}).get(build_notebooks.WIDGET_STATE, {}).get("state", {})
     split = [
-        i for i, c in enumerate(nb.cells) for a, b in zip(c.get("outputs", []), c.get("outputs", [])[1:], strict=False)
+        i for i, c in enumerate(cells) for a, b in zip(c.get("outputs", []), c.get("outputs", [])[1:], strict=False)
         if a.get("output_type") == b.get("output_type") == "stream" and a.get("name") == b.get("name")
     ]
     assert not split, f"{path.name}: cells {split[:5]} save their printed text in pieces (rebuild them)"
@@ -33,16 +38,25 @@ def test_committed_notebook_has_no_run_noise(path):
     assert set(state) == renumbered, f"{path.name}: widget model ids are the kernel's random ones, not renumbered"
 
 
-def test_stable_ids_renames_every_reference_and_keeps_cells_distinct():
-    nb = nbformat.v4.new_notebook()
-    code, markdown = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
-    nb.cells = [code("x = 1"), code("x = 1"), markdown("x")]
-    nb.cells[0].outputs = [nbformat.v4.new_output(
-        "display_data", data={"application/vnd.jupyter.widget-view+json": {"model_id": "aaaa", "version_major": 2,
-                                                                            "version_minor": 0}})]
+class Node(dict):
+    """A dict with attribute access, as nbformat's NotebookNode (nbformat itself loads jsonschema: seconds)."""
+
+    __getattr__ = dict.__getitem__
+    __setattr__ = dict.__setitem__
+
+
+def test_stable_ids_renames_every_reference_and_keeps_cells_distinct(build_notebooks):
+    def code(source):
+        return Node(cell_type="code", source=source, metadata=Node(), outputs=[], id="random")
+
+    nb = Node(cells=[code("x = 1"), code("x = 1"), Node(cell_type="markdown", source="x", metadata=Node())],
+              metadata=Node())
+    nb.cells[0].outputs = [Node(output_type="display_data", data=Node({
+        "application/vnd.jupyter.widget-view+json": Node(model_id="aaaa", version_major=2, version_minor=0)}))]
     nb.metadata["widgets"] = {build_notebooks.WIDGET_STATE: {"state": {
         "aaaa": {"state": {"children": ["IPY_MODEL_bbbb"]}}, "bbbb": {"state": {}}}}}
     out = build_notebooks.stable_ids(nb, "x.ipynb")
+    assert isinstance(out, Node) and isinstance(out.cells[0].outputs[0], Node)
     ids = [c.id for c in out.cells]
     assert len(set(ids)) == 3 and ids[1] == ids[0] + "-2"
     text = json.dumps(out)
@@ -54,7 +68,7 @@ def test_stable_ids_renames_every_reference_and_keeps_cells_distinct():
 
 
 @pytest.mark.slow
-def test_building_twice_gives_the_same_bytes(tmp_path):
+def test_building_twice_gives_the_same_bytes(tmp_path, build_notebooks):
     source = tmp_path / "99_tiny.py"
     source.write_text(
         "# %% [markdown]\n# # Tiny\n\n"

@@ -3,7 +3,6 @@
 import json
 from pathlib import Path
 
-import jupytext
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +20,8 @@ def _cells(nb):
 def test_ipynb_matches_its_py_source(path):
     source = path.with_suffix(".py")
     assert source.exists(), f"{source.name} is missing: pair the notebook with jupytext"
+    import jupytext  # here, not at the top: collecting this file stays quick (jupytext loads nbformat)
+
     from_py = jupytext.read(source)
     committed = json.loads(path.read_text())
     assert _cells(committed) == _cells(from_py), (

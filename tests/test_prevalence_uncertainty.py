@@ -154,6 +154,7 @@ def _studies(rng, *, tpr, fpr, pi, n_pos, n_neg, n_unlabeled, n_studies):
         dict(tpr=0.9, fpr=0.002, pi=0.001, n_pos=200, n_neg=5_000, n_unlabeled=200_000),
     ],
 )
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_coverage_of_both_intervals_by_simulation(setting):
     n_studies = 1_500
     data = _studies(np.random.default_rng(11), n_studies=n_studies, **setting)

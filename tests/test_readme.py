@@ -17,7 +17,8 @@ def test_two_setup_commands_open_and_test():
     open_cmd, test_cmd = (b.strip() for b in _bash_blocks()[:2])
     install = 'python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]"'
     assert open_cmd.startswith(install) and "jupyter lab notebooks/00_start_here.ipynb" in open_cmd
-    assert test_cmd.startswith(install) and test_cmd.endswith("-m pytest")
+    nbval = "--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg"
+    assert test_cmd.startswith(install) and test_cmd.endswith(f"-m pytest {nbval}")
 
 
 def test_ci_runs_the_readme_test_command_word_for_word():

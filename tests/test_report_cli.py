@@ -23,7 +23,6 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pandas as pd
 import pytest
@@ -420,6 +419,8 @@ def test_papermill_command_with_other_column_names(tmp_path):
 @pytest.mark.slow
 def test_failure_mid_run_leaves_no_html(tmp_path, monkeypatch, capfd):
     """If the notebook fails after validation: one line, no traceback, no page."""
+    import nbformat
+
     import helpers.report as report
 
     broken = nbformat.v4.new_notebook()

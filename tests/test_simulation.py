@@ -60,6 +60,7 @@ def test_a_trillion_people_by_counts():
     assert c.tp == 8 * 10**6
 
 
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_random_labels_follow_the_binomial():
     tps = [confusion_counts(*simulate_labels(100, 50, 0.8, 0.9, rng=seed)).tp for seed in range(300)]
     assert np.mean(tps) == pytest.approx(80, abs=1.0)  # sd of the mean = 4/sqrt(300) = 0.23

@@ -187,6 +187,7 @@ def _cp(x, n):
 
 @pytest.mark.parametrize("recall", [0.5, 0.9, 0.99])
 @pytest.mark.parametrize("target", ["expected", "realised"])
+@pytest.mark.slow  # a Monte Carlo study: the full suite runs it, the fast tier does not
 def test_precision_at_k_coverage_against_simulation(recall, target):
     n, size, draws = 18, 90, 20_000
     rng = np.random.default_rng(int(recall * 100))

@@ -81,48 +81,49 @@ def test_both_controls_are_logarithmic_sliders(data):
     assert d.figure.axes[1].get_xlim() == pytest.approx(RATIO_RANGE)
 
 
-@pytest.mark.parametrize("ratio", [1.0, 3.0, 100.0, 1000.0])
-def test_ratio_slider_moves_threshold_and_picture(data, ratio):
+def test_ratio_slider_moves_threshold_and_picture(data):
     y, score = data
     d = cost_dashboard(y, score, cost_fp=10, ratio=10, deploy_prevalence=0.05)
-    before = d.views["curve"].value
-    d.controls["ratio"].value = ratio
-    t, cost, tb, _, _ = _expected(y, score, d.controls["ratio"].value, 0.05, y.mean())
-    cells = _cells(d.views["summary"].value)
-    assert f"|cheapest on validation|{t:.3f}|{cost:.3f} (chosen here)|" in cells
-    assert f"|Bayes at this prevalence|{tb:.3f}|" in cells
-    assert d.views["curve"].value != before
+    for ratio in [1.0, 3.0, 100.0, 1000.0]:  # one dashboard, moved four times (its first drawing is the slow part)
+        before = d.views["curve"].value
+        d.controls["ratio"].value = ratio
+        t, cost, tb, _, _ = _expected(y, score, d.controls["ratio"].value, 0.05, y.mean())
+        cells = _cells(d.views["summary"].value)
+        assert f"|cheapest on validation|{t:.3f}|{cost:.3f} (chosen here)|" in cells, ratio
+        assert f"|Bayes at this prevalence|{tb:.3f}|" in cells, ratio
+        assert d.views["curve"].value != before, ratio
 
 
-@pytest.mark.parametrize("pi", [0.001, 0.01, 0.05, 0.2, 0.5])
-def test_the_bayes_threshold_moves_with_the_prevalence_as_the_formula_says(data, test_rows, pi):
+def test_the_bayes_threshold_moves_with_the_prevalence_as_the_formula_says(data, test_rows):
     y, score = data
     pi_train = 0.3  # the scores are said to be calibrated at 30 %, not at the sample's 20 %
     d = cost_dashboard(y, score, cost_fp=10, ratio=10, train_prevalence=pi_train, test=test_rows)
-    d.controls["prevalence"].value = pi
-    pi = d.controls["prevalence"].value
-    tb = _shifted(1 / 11, pi_train, pi)
-    green = d.figure.axes[0].lines[2]  # cost curve, cheapest, Bayes at this prevalence, Bayes ignoring it, 0.5
-    assert green.get_label() == "Bayes at this prevalence"
-    assert green.get_xdata()[0] == pytest.approx(tb)
-    assert d.figure.axes[0].lines[3].get_xdata()[0] == pytest.approx(1 / 11)  # the plain rule does not move
-    ratios, curve = d.figure.axes[1].lines[1].get_data()  # right: the Bayes threshold against the cost ratio
-    np.testing.assert_allclose(curve, _shifted(1 / (1 + ratios), pi_train, pi), rtol=1e-12)
-    np.testing.assert_allclose(curve, [bayes_threshold_at_prevalence(cost_fp=1, cost_fn=r, train_prevalence=pi_train,
-                                                                     deploy_prevalence=pi) for r in ratios])
-    ratios, best = d.figure.axes[1].lines[0].get_data()  # right: the cheapest validation threshold
-    for r in ratios[::30]:
-        t_r, _ = min_cost_threshold(y, score, cost_fp=1, cost_fn=r, deploy_prevalence=pi)
-        assert best[list(ratios).index(r)] == pytest.approx(min(t_r, 1.0))
-    cells = _cells(d.views["summary"].value)
-    assert f"|Bayes at this prevalence|{tb:.3f}|" in cells
-    t, cost, _, cost_b, _ = _expected(y, score, 10, pi, pi_train)
-    assert f"|cheapest on validation|{t:.3f}|{cost:.3f} (chosen here)|" in cells
-    assert f"|Bayes at this prevalence|{tb:.3f}|{cost_b:.3f}|" in cells
-    # the test column prices the validation choice on the held-out rows
-    y_t, s_t = test_rows
-    on_test = expected_cost(y_t, (s_t >= t).astype(int), cost_fp=10, cost_fn=100, deploy_prevalence=pi)
-    assert f"(chosen here)|{on_test:.3f}|\n" in cells
+    for pi in [0.001, 0.01, 0.05, 0.2, 0.5]:  # one dashboard, moved five times
+        d.controls["prevalence"].value = pi
+        pi = d.controls["prevalence"].value
+        tb = _shifted(1 / 11, pi_train, pi)
+        green = d.figure.axes[0].lines[2]  # cost curve, cheapest, Bayes at this prevalence, Bayes ignoring it, 0.5
+        assert green.get_label() == "Bayes at this prevalence"
+        assert green.get_xdata()[0] == pytest.approx(tb)
+        assert d.figure.axes[0].lines[3].get_xdata()[0] == pytest.approx(1 / 11)  # the plain rule does not move
+        ratios, curve = d.figure.axes[1].lines[1].get_data()  # right: the Bayes threshold against the cost ratio
+        np.testing.assert_allclose(curve, _shifted(1 / (1 + ratios), pi_train, pi), rtol=1e-12)
+        by_function = [bayes_threshold_at_prevalence(cost_fp=1, cost_fn=r, train_prevalence=pi_train,
+                                                     deploy_prevalence=pi) for r in ratios]
+        np.testing.assert_allclose(curve, by_function)
+        ratios, best = d.figure.axes[1].lines[0].get_data()  # right: the cheapest validation threshold
+        for r in ratios[::30]:
+            t_r, _ = min_cost_threshold(y, score, cost_fp=1, cost_fn=r, deploy_prevalence=pi)
+            assert best[list(ratios).index(r)] == pytest.approx(min(t_r, 1.0))
+        cells = _cells(d.views["summary"].value)
+        assert f"|Bayes at this prevalence|{tb:.3f}|" in cells
+        t, cost, _, cost_b, _ = _expected(y, score, 10, pi, pi_train)
+        assert f"|cheapest on validation|{t:.3f}|{cost:.3f} (chosen here)|" in cells
+        assert f"|Bayes at this prevalence|{tb:.3f}|{cost_b:.3f}|" in cells
+        # the test column prices the validation choice on the held-out rows
+        y_t, s_t = test_rows
+        on_test = expected_cost(y_t, (s_t >= t).astype(int), cost_fp=10, cost_fn=100, deploy_prevalence=pi)
+        assert f"(chosen here)|{on_test:.3f}|\n" in cells
 
 
 def test_rarer_positives_raise_the_bayes_threshold(data):

@@ -27,10 +27,10 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jupytext
-import nbformat
-from nbclient import NotebookClient
+if TYPE_CHECKING:
+    import nbformat
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
@@ -65,6 +65,20 @@ def coalesce_streams(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+def cell_ids(cells: list[dict]) -> list[str]:
+    """Content-derived cell ids: the first 12 hex digits of the SHA-1 of ``cell_type + "\\n" + source``, with
+    ``-2``, ``-3`` ... appended to the second, third ... cell of identical content. ``source`` may be a string
+    or the list of lines an ``.ipynb`` file stores."""
+    seen: dict[str, int] = {}
+    ids = []
+    for cell in cells:
+        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        digest = hashlib.sha1(f"{cell['cell_type']}\n{source}".encode()).hexdigest()[:12]
+        seen[digest] = seen.get(digest, 0) + 1
+        ids.append(digest if seen[digest] == 1 else f"{digest}-{seen[digest]}")
+    return ids
+
+
 def stable_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     """Give cells and saved widget models ids that do not change from one identical run to the next.
 
@@ -74,21 +88,32 @@ def stable_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     order (from the notebook's name and the model's rank), everywhere they occur: in the saved widget state,
     in references between models (``IPY_MODEL_<id>``) and in the cells' widget-view outputs.
     """
-    seen: dict[str, int] = {}
-    for cell in nb.cells:
-        digest = hashlib.sha1(f"{cell.cell_type}\n{cell.source}".encode()).hexdigest()[:12]
-        seen[digest] = seen.get(digest, 0) + 1
-        cell.id = digest if seen[digest] == 1 else f"{digest}-{seen[digest]}"
+    for cell, new_id in zip(nb.cells, cell_ids(nb.cells), strict=True):
+        cell.id = new_id
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     if state:
-        text = json.dumps(nbformat.from_dict(nb), ensure_ascii=False)
+        text = json.dumps(nb, ensure_ascii=False)
         for rank, old in enumerate(list(state)):
             text = text.replace(old, model_id(name, rank))
-        nb = nbformat.from_dict(json.loads(text))
+        nb = _nodes(type(nb), json.loads(text))
     return nb
 
 
+def _nodes(node, value):
+    """``value`` with every dict made a ``node`` (nbformat's NotebookNode, passed in so that this file loads
+    nbformat only when it builds: nbformat loads jsonschema, seconds the fast tests need not pay)."""
+    if isinstance(value, dict):
+        return node({key: _nodes(node, item) for key, item in value.items()})
+    if isinstance(value, list):
+        return [_nodes(node, item) for item in value]
+    return value
+
+
 def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
+    import jupytext
+    import nbformat
+    from nbclient import NotebookClient
+
     nb = jupytext.read(source)
     nb.metadata["kernelspec"] = KERNELSPEC
     nb.metadata.setdefault("language_info", {"name": "python"})
