@@ -229,3 +229,29 @@ except PredictionFileError as error:
 #   `load_predictions`, analysed by notebook 13.
 #
 # Next: **01 · confusion matrix**.
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Every notebook ends with a few questions that check themselves. The cell
+# below prints them; answer each with `quiz.q2.check("b")` (a letter) or
+# `quiz.q1.check(0.5)` (a number). A wrong answer gets a short reason;
+# `quiz.q1.solution()` shows the answer. The exercises of notebooks 01–13
+# check themselves the same way: `ex1.check(answer)`, `ex1.hint()` (two hints
+# at most) and `ex1.solution()`.
+
+# %%
+from helpers.exercises import nb00
+
+quiz = nb00.quiz(Counts(tn=72, fp=18, fn=2, tp=8), tpr=0.8, fpr=0.001, prevalence=0.01)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your number
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))["precision"])
+quiz.q2.check("b")
+quiz.q3.check(precision_at_prevalence(0.8, 0.001, 0.01))
+quiz.q4.check("b")

@@ -426,10 +426,22 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+#
 # **1.** Without code: in scikit-learn's orientation, which cells make up the
 # denominator of NPV, and which of precision? Then check with the model's
-# counts.
-#
+# counts: your answer is the pair (NPV, precision).
+
+# %%
+from helpers.exercises import nb01
+
+ex1 = nb01.exercise_1(counts)
+answer = ...  # (NPV, precision)
+ex1.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # NPV = TN / (TN + FN): the left **column** (everyone predicted negative).
@@ -444,10 +456,20 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 print(zoo_table(counts).loc[["npv", "precision"], ["name", "formula", "fraction", "shown"]])
 print(f"predicted malignant (TN + FN) = {counts.tn + counts.fn}, predicted benign (TP + FP) = {counts.tp + counts.fp}")
 
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+answer = (counts.tn / (counts.tn + counts.fn), counts.tp / (counts.tp + counts.fp))
+ex1.check(answer)
+
 # %% [markdown]
 # **2.** Show that multiplying all four counts by the same factor leaves every
 # metric of the zoo unchanged, and that multiplying only the negatives (TN and
 # FP) by 10 changes precision but not recall, specificity or LR+.
+# Your answer: the precision once TN and FP are multiplied by 10.
+
+# %%
+ex2 = nb01.exercise_2(counts)
+answer = ...  # precision with 10 times the negatives
+ex2.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 scaled = metric_zoo(Counts(*(10 * v for v in counts)))
@@ -456,11 +478,42 @@ more_negatives = metric_zoo(Counts(counts.tn * 10, counts.fp * 10, counts.fn, co
 for k in ["precision", "recall", "specificity", "lr_plus"]:
     print(f"{k:12s} {zoo[k]:.3f} -> {more_negatives[k]:.3f}")
 
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+answer = metric_zoo(Counts(tn=10 * counts.tn, fp=10 * counts.fp, fn=counts.fn, tp=counts.tp))["precision"]
+ex2.check(answer)
+
 # %% [markdown]
 # **3.** For the malignant-as-positive counts, compute the F1 score from
 # precision and recall with F = 2·P·R / (P + R) and check it against
 # `f1_score(..., pos_label=0)`.
 
+# %%
+ex3 = nb01.exercise_3(counts_malignant)
+answer = ...  # F1 with malignant as the positive class
+ex3.check(answer)
+
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 p, r = zoo_malignant["precision"], zoo_malignant["recall"]
 print(f"by hand {2 * p * r / (p + r):.4f}, sklearn {f1_score(y_test, y_pred, pos_label=0):.4f}")
+answer = 2 * p * r / (p + r)
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. `quiz.show()` prints them; answer each with
+# `quiz.q1.check("b")` (a letter, or a number where asked) and so on.
+
+# %%
+quiz = nb01.quiz(counts)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "a"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("b")
+quiz.q2.check(counts.tp + counts.fp)
+quiz.q3.check("b")
+quiz.q4.check("c")

@@ -398,9 +398,21 @@ for share in [0.5, 0.9, 0.99, 0.999]:
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+#
 # **1.** With example 2's per-class accuracy (80 % / 80 %), what is the
 # precision when 99 % of 10 000 cases are negative? How does the model's
-# accuracy compare with that of "always negative" there?
+# accuracy compare with that of "always negative" there? Your answer: the
+# model's precision, its accuracy and the accuracy of "always negative".
+
+# %%
+from helpers.exercises import nb02
+
+ex1 = nb02.exercise_1(CHEAT_SHEET_EXAMPLES["example 2: 80 % right in each class"], n=10_000, share_negative=0.99)
+answer = ...  # (precision, accuracy, always-negative accuracy)
+ex1.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 c99 = counts_from_rates(10_000, 0.99, 0.8, 0.8)
@@ -408,11 +420,20 @@ z99 = metric_zoo(c99)
 print(c99)
 print(f"accuracy {z99['accuracy']:.3f}, precision {z99['precision']:.3f}")
 print(f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
+answer = (z99["precision"], z99["accuracy"], c99.n_neg / c99.n)
+ex1.check(answer)
 
 # %% [markdown]
 # **2.** A false positive costs 10. From which cost of a false negative on is
-# the cheat sheet's example 2 cheaper than example 1?
-#
+# the cheat sheet's example 2 cheaper than example 1? Your answer: the
+# break-even cost of a false negative.
+
+# %%
+ex2 = nb02.exercise_2(*CHEAT_SHEET_EXAMPLES.values(), cost_fp=10)
+answer = ...  # the cost of a false negative at which both examples cost the same
+ex2.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # With x the cost of a false negative, example 1 (FP 0, FN 9) costs
@@ -424,22 +445,32 @@ print(f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
 # </details>
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
-ex1, ex2 = CHEAT_SHEET_EXAMPLES.values()
+example_1, example_2 = CHEAT_SHEET_EXAMPLES.values()
 COST_FP_EX = 10
-print(f"example 1: {COST_FP_EX}·{ex1.fp} + {ex1.fn}·x; example 2: {COST_FP_EX}·{ex2.fp} + {ex2.fn}·x "
-      f"= {COST_FP_EX * ex2.fp} + {ex2.fn}·x")
-x_even = COST_FP_EX * break_even_cost_ratio(ex1, ex2)
-print(f"break-even x = {COST_FP_EX * (ex2.fp - ex1.fp)} / {ex1.fn - ex2.fn} = {x_even:.1f}")
+print(f"example 1: {COST_FP_EX}·{example_1.fp} + {example_1.fn}·x; example 2: {COST_FP_EX}·{example_2.fp} + {example_2.fn}·x "
+      f"= {COST_FP_EX * example_2.fp} + {example_2.fn}·x")
+x_even = COST_FP_EX * break_even_cost_ratio(example_1, example_2)
+print(f"break-even x = {COST_FP_EX * (example_2.fp - example_1.fp)} / {example_1.fn - example_2.fn} = {x_even:.1f}")
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 for x in [25, 26]:
-    print(f"x = {x}: example 1 costs {total_cost(ex1, cost_fp=COST_FP_EX, cost_fn=x):.0f}, "
-          f"example 2 costs {total_cost(ex2, cost_fp=COST_FP_EX, cost_fn=x):.0f}")
+    print(f"x = {x}: example 1 costs {total_cost(example_1, cost_fp=COST_FP_EX, cost_fn=x):.0f}, "
+          f"example 2 costs {total_cost(example_2, cost_fp=COST_FP_EX, cost_fn=x):.0f}")
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+answer = x_even
+ex2.check(answer)
 
 # %% [markdown]
 # **3.** Build a fourth predictor for the 90/10 data with accuracy 0.9 *and*
-# MCC above 0.6, or explain why you cannot.
-#
+# MCC above 0.6, or explain why you cannot. Your answer: its `Counts`.
+
+# %%
+ex3 = nb02.exercise_3(predictor_counts, n_pos=n_pos, n_neg=n_neg)
+answer = ...  # Counts(tn=..., fp=..., fn=..., tp=...)
+ex3.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # Accuracy 0.9 on 100 cases means exactly 10 errors: FP + FN = 10, so only
@@ -462,3 +493,24 @@ for fp in range(0, 11):
 fourth = Counts(tn=81, fp=9, fn=1, tp=9)
 print("fourth predictor:", fourth, "new:", fourth not in predictor_counts.values(),
       f"MCC {metric_zoo(fourth)['mcc']:.3f}")
+answer = fourth
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Three questions on this notebook. The cell below prints them; answer each
+# with `quiz.q1.check("b")` (a letter) or `quiz.q2.check(0.5)` (a number).
+
+# %%
+quiz = nb02.quiz(predictor_counts, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "a"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("b")
+quiz.q2.check(metric_zoo(predictor_counts["always negative"])["balanced_accuracy"])
+quiz.q3.check("b")

@@ -726,9 +726,21 @@ display(pd.DataFrame.from_dict(rows, orient="index").rename_axis("prevalence").r
 #
 # ## Exercises
 #
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+#
 # **Exercise 1.** Compute the ROC AUC of the random forest and the SVC (same
 # settings as section 6) on the *breast-cancer* split of section 2. Which
-# model wins there? (Scale the features for the SVC.)
+# model wins there? (Scale the features for the SVC.) Your answer: the two
+# AUCs, forest first.
+
+# %%
+from helpers.exercises import nb03
+
+ex1 = nb03.exercise_1(X_train, y_train, X_test, y_test)
+answer = ...  # (ROC AUC of the random forest, ROC AUC of the SVC)
+ex1.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution</summary>
@@ -748,6 +760,8 @@ print(f"breast-cancer test set: {y_test.size} tumours")
 print(f"breast cancer: random forest {roc_auc_score(y_test, rf_bc.predict_proba(X_test)[:, 1]):.3f}, "
       f"SVC {roc_auc_score(y_test, svc_bc.decision_function(X_test)):.3f}")
 print("printed in the slides: random forest 0.937, SVC 0.916")
+answer = (roc_auc_score(y_test, rf_bc.predict_proba(X_test)[:, 1]), roc_auc_score(y_test, svc_bc.decision_function(X_test)))
+ex1.check(answer)
 
 # %% [markdown]
 # **Exercise 2.** Use the validation split of section 10 (`y_val`, `s_val`,
@@ -757,7 +771,13 @@ print("printed in the slides: random forest 0.937, SVC 0.916")
 # that threshold give on the validation set, and on the test set? Why is the
 # test precision lower? What would you report?
 #
-# Hint: `precision_recall_curve(y_val, s_val, sample_weight=w_val)`.
+# Hint: `precision_recall_curve(y_val, s_val, sample_weight=w_val)`. The
+# checker takes the threshold.
+
+# %%
+ex2 = nb03.exercise_2(y_val, s_val, sample_weight=w_val, min_precision=0.6)
+answer = ...  # the smallest threshold with validation precision >= 0.6 at prevalence 1/9
+ex2.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution</summary>
@@ -782,12 +802,19 @@ t_06 = t_v[i]
 print(f"threshold {t_06:.3f}: validation precision {p_v[i]:.3f}, recall {r_v[i]:.3f}")
 print(f"test precision {precision_score(yb_test, s_test >= t_06, sample_weight=w_test):.3f}, "
       f"recall {recall_score(yb_test, s_test >= t_06):.3f}")
+answer = t_06
+ex2.check(answer)
 
 # %% [markdown]
 # **Exercise 3.** Treat the *negatives* of the blobs (label 0, 89 % of the
 # points) as the positive class: compute AP and ROC AUC of the logistic
 # regression with `1 - proba` as the score and `yb_test == 0` as the truth.
 # Which of the two numbers changes, and why?
+
+# %%
+ex3 = nb03.exercise_3(yb_test, proba)
+answer = ...  # (AP, ROC AUC) with class 0 as the positive class
+ex3.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution</summary>
@@ -805,3 +832,25 @@ print(f"class 1 positive: ROC AUC {roc_auc_score(yb_test, proba):.4f}, AP {avera
       f"prevalence {yb_test.mean():.3f}")
 print(f"class 0 positive: ROC AUC {roc_auc_score(yb_test == 0, 1 - proba):.4f}, "
       f"AP {average_precision_score(yb_test == 0, 1 - proba):.4f}, prevalence {np.mean(yb_test == 0):.3f}")
+answer = (average_precision_score(yb_test == 0, 1 - proba), roc_auc_score(yb_test == 0, 1 - proba))
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q1.check("b")` (a letter) or `quiz.q2.check(0.5)` (a number).
+
+# %%
+quiz = nb03.quiz(yb_test, proba)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "b"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("a")
+quiz.q2.check(yb_test.mean())
+quiz.q3.check("b")
+quiz.q4.check("b")

@@ -329,10 +329,22 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 # %% [markdown]
 # ## Exercises
 #
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+#
 # **Exercise 1.** What is the ROC AUC when every positive scores above every
 # negative? When every negative scores above every positive? When all scores
 # are equal? Answer first, then check with `roc_auc_score`.
-#
+
+# %%
+from helpers.exercises import nb04
+
+ex1 = nb04.exercise_1(labels)
+answer = ...  # (positives above, negatives above, all equal)
+ex1.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # 1, 0 and 0.5: of the 20 (positive, negative) pairs, all are won, all are
@@ -350,11 +362,19 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 print(f"{labels.sum() * (1 - labels).sum()} pairs")
 for name, s in [("score = label", labels), ("score = -label", -labels), ("all scores equal", np.zeros(9))]:
     print(f"{name}: ROC AUC {roc_auc_score(labels, s):.1f}")
+answer = (roc_auc_score(labels, labels), roc_auc_score(labels, -labels), roc_auc_score(labels, np.zeros(9)))
+ex1.check(answer)
 
 # %% [markdown]
 # **Exercise 2.** Add a tenth example, a positive with score 0.65. Predict the
 # new AUC by counting pairs, then check it with the widget or with code.
-#
+
+# %%
+ex2 = nb04.exercise_2(labels, scores, new_label=1, new_score=0.65)
+answer = ...  # the ROC AUC of the ten examples
+ex2.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # The new positive beats the negatives 0.6, 0.4, 0.2 and 0.1: 4 more pairs
@@ -373,13 +393,24 @@ print("the new positive (0.65) beats the negatives", ", ".join(f"{n:.1f}" for n 
 print(f"pairs won: {won_before:g} + {beaten.size} = {won_before + beaten.size:g}, "
       f"of {pos.size + 1} x {neg.size} = {(pos.size + 1) * neg.size} pairs")
 print(f"roc_auc_score: {roc_auc_score(np.append(labels, 1), np.append(scores, 0.65)):.3f}")
+answer = roc_auc_score(np.append(labels, 1), np.append(scores, 0.65))
+ex2.check(answer)
 
 # %% [markdown]
 # **Exercise 3.** The rank-sum form of Mann-Whitney: rank all scores from the
 # lowest (rank 1) to the highest, tied scores getting the average of their
 # ranks, and add up the ranks of the positives, $R$. Show that
 # $U = R - n_\text{pos}(n_\text{pos}+1)/2$ gives the AUC of the tied scores.
-#
+# Your answer: a function `auc_rank_sum(y_true, y_score)` that returns
+# $U / (n_\text{pos} n_\text{neg})$; the checker calls it on the tied scores
+# and on two other samples and compares with `roc_auc_score`.
+
+# %%
+ex3 = nb04.exercise_3(labels, tied, scores)
+answer = ...  # your function auc_rank_sum (the function itself, not a call)
+ex3.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # ```python
@@ -396,3 +427,33 @@ r = rankdata(tied)
 n_pos, n_neg = labels.sum(), (1 - labels).sum()
 u = r[labels == 1].sum() - n_pos * (n_pos + 1) / 2
 print(f"{u / (n_pos * n_neg):.3f} {roc_auc_score(labels, tied):.3f}")
+
+
+def auc_rank_sum(y_true, y_score):
+    r = rankdata(y_score)
+    n_pos, n_neg = y_true.sum(), (1 - y_true).sum()
+    return (r[y_true == 1].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
+
+
+answer = auc_rank_sum
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q2.check("b")` (a letter) or `quiz.q1.check(12)` (a number).
+
+# %%
+quiz = nb04.quiz(labels, scores)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your number
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(labels.sum() * (1 - labels).sum())
+quiz.q2.check("a")
+quiz.q3.check("b")
+quiz.q4.check(roc_auc_score(labels, scores))

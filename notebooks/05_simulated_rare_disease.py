@@ -563,10 +563,22 @@ for label, args in (("1 in 100, 100 000 people", (100_000, 1 / 100, 0.8, 0.999))
 #
 # ## Exercises
 #
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+#
 # **Exercise 1.** A second test has sensitivity 0.95 and specificity 0.9999.
 # What are its precision and F1 on the real population of section 1? How many
 # healthy people does it flag?
-#
+
+# %%
+from helpers.exercises import nb05
+
+ex1 = nb05.exercise_1(N_SICK, N_HEALTHY, tpr=0.95, tnr=0.9999)
+answer = ...  # (precision, F1, healthy people flagged)
+ex1.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # `simulate_counts(10, 99_990, 0.95, 0.9999)` flags 10 healthy people and
@@ -581,12 +593,20 @@ print(c, f"  healthy people flagged: {c.fp}, sick people found: {c.tp} of {c.n_p
 headline(c)
 print(f"round(10 * 0.95) = round({10 * 0.95}) = {round(10 * 0.95)}")
 print(f"precision by Bayes' rule, no rounding: {precision_at_prevalence(0.95, 1 - 0.9999, prevalence):.2%}")
+answer = (metric_zoo(c)["precision"], metric_zoo(c)["f1"], c.fp)
+ex1.check(answer)
 
 # %% [markdown]
 # **Exercise 2.** How many sick people must the enriched test set contain for
 # the 95 % Wilson interval of recall to be narrower than ±5 percentage points
 # when the measured recall is 0.8?
-#
+
+# %%
+ex2 = nb05.exercise_2(recall=0.8, half_width=0.05)
+answer = ...  # the number of sick people
+ex2.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # Try growing sizes `n` until the half-width of `wilson_interval(round(0.8 * n), n)`
@@ -601,13 +621,21 @@ for n in range(50, 1000, 10):
         break
 print(f"n = {n}: Wilson half-width {(high - low) / 2:.4f} (target: below 0.05); "
       f"normal approximation 1.96 * sqrt(0.8 * 0.2 / n) = {1.96 * np.sqrt(0.8 * 0.2 / n):.4f}")
+answer = n
+ex2.check(answer)
 
 # %% [markdown]
 # **Exercise 3.** Repeat the prevalence-known simulation of section 5 with a
 # prevalence of 1 in 1 000 000 (10 sick among 9 999 990 healthy). Does the
 # spread of real-world precision get wider or narrower with 10 positives?
-# Why?
-#
+# Why? Your answer: `"wider"` or `"narrower"`, in percentage points.
+
+# %%
+ex3 = nb05.exercise_3(N_SICK, N_HEALTHY, tpr=TPR, tnr=TNR, n_studies=N_STUDIES, new_n_healthy=9_999_990)
+answer = ...  # "wider" or "narrower"
+ex3.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # Narrower in absolute terms: precision itself falls from 7.41 % to 0.080 %,
@@ -631,3 +659,25 @@ for n_healthy, digits in ((99_990, 2), (9_999_990, 3)):
           f"width / true {(high - low) / truth_here:.2f}")
     print(f"    TP: mean {s.tp.mean():.1f}, relative sd {s.tp.std() / s.tp.mean():.0%};  "
           f"FP: mean {s.fp.mean():,.0f}, relative sd {s.fp.std() / s.fp.mean():.0%}")
+answer = "narrower"
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q2.check("b")` (a letter) or `quiz.q1.check(12)` (a number).
+
+# %%
+quiz = nb05.quiz(real, tpr=TPR, tnr=TNR, prevalence=prevalence)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your number
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(real.fp)
+quiz.q2.check("b")
+quiz.q3.check("b")
+quiz.q4.check(precision_at_prevalence(TPR, 1 - TNR, prevalence / 10))

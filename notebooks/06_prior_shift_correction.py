@@ -462,10 +462,22 @@ prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 #
 # ## Exercises
 #
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+#
 # **Exercise 1.** In the microchip factory (fold change 1000), which test
 # precision is needed for a deployed precision of 0.9? Use
-# `corrected_precision` to check your answer.
-#
+# `corrected_precision` to check your answer. Give five decimals.
+
+# %%
+from helpers.exercises import nb06
+
+ex1 = nb06.exercise_1(fold_change=1000, target=0.9)
+answer = ...  # the test precision
+ex1.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # $0.9 = \text{TP}/(\text{TP} + 1000\,\text{FP})$ gives
@@ -478,12 +490,20 @@ prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 fp_per_tp = (1 - 0.9) / (0.9 * 1000)
 print(f"target 0.9, fold change 1000: FP/TP = 1/{1 / fp_per_tp:.0f}, test precision {1 / (1 + fp_per_tp):.5f}")
 print(f"deployed: {corrected_precision(tp=1.0, fp=fp_per_tp, test_ratio=10, deploy_ratio=10_000):.1f}")
+answer = 1 / (1 + fp_per_tp)
+ex1.check(answer)
 
 # %% [markdown]
 # **Exercise 2.** Compute the average precision of our model at the
 # microchip prevalence (1 in 10 000) and at the earthquake prevalence. Does
-# ROC AUC change?
-#
+# ROC AUC change? Your answer: the two APs, then the ROC AUC at 1 in 10 000.
+
+# %%
+ex2 = nb06.exercise_2(y_test, s_test, prevalences=[1e-4, pi_quake])
+answer = ...  # (AP at 1 in 10 000, AP at the earthquake prevalence, ROC AUC at 1 in 10 000)
+ex2.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # Weight every test negative with `negative_weight(800, 8000, prevalence)`
@@ -507,12 +527,26 @@ for name, prev in (("microchips, 1 in 10 000", 1e-4), ("earthquakes", pi_quake))
           f"ROC AUC {roc_auc_score(y_test, s_test, sample_weight=wt):.3f}")
 first_fp = int(np.argmax(y_test[np.argsort(-s_test)] == 0))  # positives ranked above the first negative
 print(f"the {first_fp} highest test scores are all positives: no false positive there, whatever the weight")
+weight_microchips = np.where(y_test == 1, 1.0, negative_weight(800, 8000, 1e-4))
+weight_quakes = np.where(y_test == 1, 1.0, negative_weight(800, 8000, pi_quake))
+answer = (average_precision_score(y_test, s_test, sample_weight=weight_microchips),
+          average_precision_score(y_test, s_test, sample_weight=weight_quakes),
+          roc_auc_score(y_test, s_test, sample_weight=weight_microchips))
+ex2.check(answer)
 
 # %% [markdown]
 # **Exercise 3.** In section 8, make the shift milder: call
 # `deployment_with_new_negatives(strength=0.2)`. How far is the corrected
-# precision at 0.5 from the truth now?
-#
+# precision at 0.5 from the truth now? Your answer: corrected minus true
+# precision.
+
+# %%
+ex3 = nb06.exercise_3(deployment_with_new_negatives, strength=0.2, y_test=y_test, s_test=s_test,
+                      deploy_prevalence=pi_dep)
+answer = ...  # corrected precision minus true precision, at threshold 0.5
+ex3.check(answer)
+
+# %% [markdown]
 # <details><summary>Solution</summary>
 #
 # With strength 0.2, the FPR of the new negatives at 0.5 is 0.0041 instead
@@ -530,3 +564,26 @@ for strength in (0.2, 0.5):
     print(f"strength {strength}: FPR of the new negatives {m_new['fpr']:.4f} (test {m_test['fpr']:.4f}), "
           f"= {m_new['fpr'] / m_test['fpr']:.1f} times the test FPR, true precision {m_new['precision']:.2f}, "
           f"corrected {rows['corrected to deployment'][0]:.2f}")
+y_new, s_new = deployment_with_new_negatives(0.2)
+answer = rows["corrected to deployment"][0] - precision_score(y_new, s_new >= 0.5)
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q1.check("b")` (a letter) or `quiz.q2.check(12)` (a number).
+
+# %%
+quiz = nb06.quiz(y_test, s_test, deploy_prevalence=pi_dep)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "a"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("b")
+quiz.q2.check(r_dep / r_test)
+quiz.q3.check("b")
+quiz.q4.check("b")

@@ -571,6 +571,18 @@ for name, target in targets.items():
 # - **Exercise 3: Patch the test set.** In the broken case, add the digits 3 and 8 to the
 #    negatives the test set may contain (keep the narrow model). Does the
 #    corrected precision move towards the pool's?
+#
+# Each exercise has a checker built from this notebook's data: put your
+# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
+# most), `ex1.solution()` the answer.
+
+# %%
+from helpers.exercises import nb07
+
+design = dict(n_test_pos=N_TEST_POS, n_test_neg=N_TEST_NEG, n_splits=N_SPLITS)
+ex1 = nb07.exercise_1(y_held, y_pred_held, pool_prevalence=POOL_PREVALENCE, **design)
+answer = ...  # the mean interval width with twice the test negatives
+ex1.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution to exercise 1</summary>
@@ -613,6 +625,14 @@ print(f"pool prevalence {pi:.4f}, PPV* {star:.3f}")
 finite = finite_population_coverage(held, n_test_pos=N_TEST_POS, n_test_neg=2 * N_TEST_NEG, deploy_prevalence=pi)
 fresh = binomial_coverage(n_pos=N_TEST_POS, n_neg=2 * N_TEST_NEG, tpr=tpr_held, fpr=fpr_held, deploy_prevalence=pi)
 print(f"exact coverage: {finite:.1%} without replacement, {fresh:.1%} binomial")
+answer = width_480
+ex1.check(answer)
+
+# %%
+ex2 = nb07.exercise_2(y_held, y_pred_held, n_test_pos=N_TEST_POS, n_test_neg=N_TEST_NEG, pool_prevalence=0.01,
+                      old_prevalence=POOL_PREVALENCE)
+answer = ...  # PPV* in the pool at 1 %
+ex2.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution to exercise 2</summary>
@@ -643,6 +663,14 @@ print(f"pool prevalence {pi:.4f}: PPV* {star:.3f} (at 2 %: {ppv_star:.3f})")
 print(f"odds of PPV*: {star / (1 - star):.3f} (at 2 %: {ppv_star / (1 - ppv_star):.3f})")
 print(f"corrected precision: mean {e.corrected.mean():.3f}, median {e.corrected.median():.3f}")
 print(f"mean interval width {(e.high - e.low).mean():.3f} (at 2 %: {(est.high - est.low).mean():.3f})")
+answer = star
+ex2.check(answer)
+
+# %%
+ex3 = nb07.exercise_3(y_held, y_pred_narrow, digit_held, seen=SEEN, added=[3, 8], pool_prevalence=POOL_PREVALENCE,
+                      **design)
+answer = ...  # the mean corrected precision with 3 and 8 among the possible test negatives
+ex3.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution to exercise 3</summary>
@@ -670,3 +698,25 @@ c = enriched_pool_splits(y_held, y_pred_narrow, n_test_pos=N_TEST_POS, n_test_ne
 e = precision_estimates(c)
 print(f"mean corrected precision {e.corrected.mean():.3f} (test negatives 0, 2, 6 only: {narrow.corrected.mean():.3f})")
 print(f"mean pool precision      {e.pool.mean():.3f}")
+answer = e.corrected.mean()
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q2.check("b")` (a letter) or `quiz.q1.check(0.5)` (a number).
+
+# %%
+quiz = nb07.quiz(tpr_held, fpr_held, POOL_PREVALENCE)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your number
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(precision_at_prevalence(tpr_held, fpr_held, POOL_PREVALENCE))
+quiz.q2.check("a")
+quiz.q3.check("a")
+quiz.q4.check("a")

@@ -706,6 +706,17 @@ print(f"at 0.01, ACC with the pool's rates {bias_nb.estimate:.4f}; the study's m
 #    does ACC need for ±50 % if TPR and FPR were known exactly? With the
 #    labeled set as it is? How many labeled negatives would make ±50 %
 #    reachable at all (keep the 200 positives)?
+#
+# Exercises 1 and 3 have a checker built from this notebook's data: put your
+# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
+# most), `ex1.solution()` the answer.
+
+# %%
+from helpers.exercises import nb08
+
+ex1 = nb08.exercise_1(y_train, proba_cv, y_pool, proba_pool, threshold=0.3)
+answer = ...  # (TPR, FPR) of the cross-validated probabilities at 0.3
+ex1.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution to exercise 1</summary>
@@ -736,6 +747,8 @@ table_05, table_03 = study_summary(study), study_summary(s3)
 print("CC higher than at threshold 0.5, at every prior:", bool((table_03["cc"] > table_05["cc"]).all()))
 print("EM and mean probability identical to threshold 0.5:",
       table_03["em"].equals(table_05["em"]) and table_03["mean"].equals(table_05["mean"]))
+answer = (tpr3, fpr3)
+ex1.check(answer)
 
 # %% [markdown]
 # <details><summary>Solution to exercise 2</summary>
@@ -775,6 +788,11 @@ print(f"log loss on the pool, probabilities at its prior: {log_loss(y_pool, p2_a
 print(f"at prior 0.01: EM {table_bal.loc[0.01, 'em']:.4f}, ACC {table_bal.loc[0.01, 'acc']:.4f} "
       f"(whole training part: EM {table_05.loc[0.01, 'em']:.4f}, ACC {table_05.loc[0.01, 'acc']:.4f})")
 
+# %%
+ex3 = nb08.exercise_3(prevalence=1e-4, tpr=0.9, fpr=0.001, relative_error=0.5, n_pos=200, n_neg=20_000)
+answer = ...  # unlabeled rows for ±50 % if TPR and FPR were known exactly
+ex3.check(answer)
+
 # %% [markdown]
 # <details><summary>Solution to exercise 3</summary>
 #
@@ -811,3 +829,25 @@ print(f"labeled negatives for the labeled part alone to fit in ±50 %: more than
 n_twice = unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=2 * n_neg_min)
 print(f"with {2 * n_neg_min:,} labeled negatives: {n_twice:,} unlabeled rows ({n_twice / 1e6:.1f} million)")
 print(f"expected false positives among 20 000 labeled negatives: {0.001 * 20_000:.0f}")
+answer = unlabeled_rows_needed(1e-4, **screen)
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q2.check("b")` (a letter) or `quiz.q1.check(0.5)` (a number).
+
+# %%
+quiz = nb08.quiz(TRAIN_PRIOR)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your number
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(adjust_posteriors(0.5, train_prevalence=TRAIN_PRIOR, deploy_prevalence=0.5))
+quiz.q2.check("a")
+quiz.q3.check("a")
+quiz.q4.check("a")

@@ -865,6 +865,17 @@ print("equal up to rounding (1e-12):", np.allclose(harmonic, f1_at_k_unlabeled(r
 # but the truth is the pool's count. Recompute the precision@k estimates at
 # threshold 0.5 with $C = 90$ for every digit. How much do they move, and in
 # which direction?
+#
+# Exercises 1 and 3 have a checker built from this notebook's data: put your
+# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
+# most), `ex1.solution()` the answer.
+
+# %%
+from helpers.exercises import nb09
+
+ex1 = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, class_size=90)
+answer = ...  # one estimate per digit of LABELED, with C = 90
+ex1.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
@@ -876,6 +887,8 @@ for c in LABELED:
           f"estimate off by {guess / est['precision@k estimate'] - 1:+.1%})")
 # The estimate is proportional to C: a class size off by some per cent moves
 # the precision estimate by the same per cent, in the same direction.
+answer = [unlabeled_estimate(c)["recall@k"] * 90 / unlabeled_estimate(c)["k"] for c in LABELED]
+ex1.check(answer)
 
 # %% [markdown]
 # **2. No unseen classes.** Rebuild the split with all ten digits labeled
@@ -904,6 +917,11 @@ for c in LABELED:
 # (with its true $C$), the number $k$ of images it flags, and its real F1.
 # Compare with keeping the threshold chosen on the pool as given.
 
+# %%
+ex3 = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=3)
+answer = ...  # the estimated F1-best threshold in the pool with half its 3s
+ex3.check(answer)
+
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 3
 is3 = y_pool == 3
@@ -926,3 +944,26 @@ for name, keep in pools.items():
 # images does. The real F1 falls as the 3s get rarer, since the same
 # look-alikes weigh more against fewer 3s. In general the F1-best threshold
 # depends on the share of the class; check it at the share where the model is used.
+half = pools["half the 3s"]
+answer = estimated_f1_threshold(proba_test[y_test == 3, 3], proba_pool[half, 3], int(is3[half].sum()))
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q1.check("b")` (a letter) or `quiz.q3.check(0.5)` (a number).
+
+# %%
+quiz = nb09.quiz()
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "a"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("a")
+quiz.q2.check("a")
+quiz.q3.check(precision_at_k_unlabeled([0.9] * 100, class_size=90)[-1])
+quiz.q4.check("a")

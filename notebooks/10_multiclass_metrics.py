@@ -348,6 +348,17 @@ plt.show()
 # **1. A rare class.** Keep every test sample except all but five of the
 # eights (class 8). Recompute macro and micro F1. In which direction does each
 # move, and why? How far apart are the two now? Then keep a single eight.
+#
+# Each exercise has a checker built from this notebook's data: put your
+# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
+# most), `ex1.solution()` the answer.
+
+# %%
+from helpers.exercises import nb10
+
+ex1 = nb10.exercise_1(y_test, pred, rare_class=8, n_kept=5)
+answer = ...  # (macro F1, micro F1) with the first five eights of y_test kept
+ex1.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
@@ -372,10 +383,17 @@ print(f"the removed eights (five kept) hold {np.sum(pred[removed] != y_test[remo
 # class weighs as much as any other (1/10). The gap grows from under a
 # thousandth to about 0.016 with five eights and about 0.05 with one: the
 # rarer and worse-handled the class, the further apart the two averages.
+answer = (f1_score(y_test[keep], pred[keep], average="macro"), f1_score(y_test[keep], pred[keep], average="micro"))
+ex1.check(answer)
 
 # %% [markdown]
 # **2. Asymmetric pairs.** Find the pair of classes where $A(j\mid k)$ and
 # $A(k\mid j)$ differ most. Why can they differ at all?
+
+# %%
+ex2 = nb10.exercise_2(y_test, proba)
+answer = ...  # the pair of classes, e.g. (3, 8)
+ex2.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
@@ -385,3 +403,25 @@ print(f"pair ({int(row['j'])}, {int(row['k'])}): A(j|k) = {row['A(j|k)']:.4f}, A
 # A(j|k) ranks the two classes by the probability of j, A(k|j) by the
 # probability of k. With ten classes these two columns do not sum to 1 (the
 # other eight classes take some probability), so the two rankings can differ.
+answer = (int(row["j"]), int(row["k"]))
+ex2.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q1.check("b")` (a letter) or `quiz.q4.check(0.5)` (a number).
+
+# %%
+quiz = nb10.quiz(y_test, pred)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "a"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("a")
+quiz.q2.check("b")
+quiz.q3.check("a")
+quiz.q4.check(f1_score(y_test, pred, average="macro"))

@@ -800,6 +800,17 @@ print(f"wrong test images (positions in the test set): accuracy {sorted(wrong['a
 # **1. Equal prices.** Set both costs to 10. Where are the Bayes threshold and
 # the cheapest validation threshold now, and what is the cost then, in terms
 # of a metric you know?
+#
+# Each exercise has a checker built from this notebook's data: put your
+# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
+# most), `ex1.solution()` the answer.
+
+# %%
+from helpers.exercises import nb11
+
+ex1 = nb11.exercise_1(y_val, p_val, cost=10)
+answer = ...  # the cheapest threshold on the validation rows, both prices 10
+ex1.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
@@ -809,6 +820,8 @@ acc = ((p_val >= t_eq) == y_val).mean()
 print(f"mean cost / 10 = {cost_eq / 10:.3f} = 1 - accuracy = {1 - acc:.3f}")
 # With equal prices the cost is 10 x the error rate, so minimising cost is
 # maximising accuracy, and the Bayes threshold is 0.5.
+answer = t_eq
+ex1.check(answer)
 
 # %% [markdown]
 # **2. A guarantee.** The hospital demands that at least 98 % of malignant
@@ -816,6 +829,11 @@ print(f"mean cost / 10 = {cost_eq / 10:.3f} = 1 - accuracy = {1 - acc:.3f}")
 # meets this recall, and report the precision there, both at the mix of these
 # data (37 % malignant) and at 1 % malignant. Then check them on the test
 # set.
+
+# %%
+ex2 = nb11.exercise_2(y_val, p_val, y_test, p_test, min_recall=0.98)
+answer = ...  # the highest threshold with recall >= 0.98 on the validation rows
+ex2.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
@@ -833,6 +851,8 @@ for name, yy, pp in [("validation", y_val, p_val), ("test", y_test, p_test)]:
 # a confidence bound on recall (notebook 07). Precision depends on the mix:
 # at 1 % malignant, most flagged tumours are benign even at the same recall
 # and false-positive rate.
+answer = t_98
+ex2.check(answer)
 
 # %% [markdown]
 # **3. When is 0.5 right?** With costs 10 and 100 and this model (trained at
@@ -841,6 +861,11 @@ for name, yy, pp in [("validation", y_val, p_val), ("test", y_test, p_test)]:
 # section for $\pi_\text{deploy}$, check it with
 # `bayes_threshold_at_prevalence`, and compare with the cheapest threshold
 # on the validation rows reweighted to that prevalence.
+
+# %%
+ex3 = nb11.exercise_3(y_train, cost_fp=COST_FP, cost_fn=COST_FN)
+answer = ...  # the deployment prevalence, a share between 0 and 1
+ex3.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 3
@@ -855,3 +880,25 @@ print(f"prevalence {pi_half:.2%} (1 in {1 / pi_half:.0f}): shifted Bayes thresho
 # Only where about 1 tumour in 18 is malignant is the default 0.5 the cost-optimal threshold for
 # this model and these costs; at rarer positives it must rise. Counting on the reweighted
 # validation rows gives a lower threshold there, as in the figure of the prevalence section.
+answer = pi_half
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q2.check("b")` (a letter) or `quiz.q1.check(0.5)` (a number).
+
+# %%
+quiz = nb11.quiz(cost_fp=COST_FP, cost_fn=COST_FN)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your number
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(COST_FP / (COST_FP + COST_FN))
+quiz.q2.check("a")
+quiz.q3.check("a")
+quiz.q4.check("a")

@@ -426,6 +426,17 @@ for name, model in [("ridge", make_pipeline(StandardScaler(), Ridge())), ("quant
 # **1. A baseline.** What R², MAE and MAPE does a model get that always
 # predicts the training mean? (Hint: `sklearn.dummy.DummyRegressor`.) How
 # much does the ridge regression add?
+#
+# Each exercise has a checker built from this notebook's data: put your
+# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
+# most), `ex1.solution()` the answer.
+
+# %%
+from helpers.exercises import nb12
+
+ex1 = nb12.exercise_1(y_train, y_test, pred)
+answer = ...  # the baseline's (R², MAE, MAPE) on the test set
+ex1.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 1
@@ -437,10 +448,17 @@ print(f"ridge cuts the MAE by {1 - mean_absolute_error(y_test, pred) / mean_abso
       f"and MAPE by {1 - mean_absolute_percentage_error(y_test, pred) / mean_absolute_percentage_error(y_test, base):.0%}")
 # The training mean scores R² just below 0 on the test set (0 would need the
 # test mean itself); ridge cuts the MAE by about a fifth and MAPE by more than a quarter.
+answer = (r2_score(y_test, base), mean_absolute_error(y_test, base), mean_absolute_percentage_error(y_test, base))
+ex1.check(answer)
 
 # %% [markdown]
 # **2. A 90 % upper bound.** Fit a quantile regression for the 0.9 quantile.
 # What share of test patients lies below its prediction? Is that close to 90 %?
+
+# %%
+ex2 = nb12.exercise_2(X_train, y_train, X_test, y_test)
+answer = ...  # the share, a fraction between 0 and 1
+ex2.check(answer)
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
 # Solution 2
@@ -450,3 +468,25 @@ print(f"share of test targets at or below the 0.9-quantile prediction: {covered:
 print(f"binomial standard error of a share of 0.9 among {len(y_test)} patients: {np.sqrt(0.9 * 0.1 / len(y_test)):.1%}")
 # Close to 90 %, up to sampling noise with 111 test patients (a binomial
 # standard error of about 3 percentage points).
+answer = covered
+ex2.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook. The cell below prints them; answer each
+# with `quiz.q1.check("b")` (a letter) or `quiz.q4.check(12.3)` (a number).
+
+# %%
+quiz = nb12.quiz(y_test, pred)
+quiz.show()
+
+# %%
+quiz.q1.check(...)  # your letter, e.g. "a"
+
+# %% jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check("b")
+quiz.q2.check("a")
+quiz.q3.check("a")
+quiz.q4.check(mean_absolute_error(y_test, pred))

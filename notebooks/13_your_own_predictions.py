@@ -681,6 +681,19 @@ pd.Series(summary, name="value").to_frame()
 # that 357 negatives can show? And if the file had shown no false positive at
 # all, how low could precision at 1 % still be?
 #
+# Each exercise has a checker built from the file's data: put your answer in
+# place of `...` and run the cell. `ex1.hint()` gives a hint (two at most),
+# `ex1.solution()` the answer.
+
+# %% tags=["report-hide"]
+from helpers.exercises import nb13
+
+small = load_predictions(resolve_predictions_path("../data/example_predictions.csv"))
+ex1 = nb13.exercise_1(small.y_true, small.y_score, threshold=0.5, deploy_prevalence=0.01)
+answer = ...  # precision at 1 % of the threshold 0.5, counted on the whole small file
+ex1.check(answer)
+
+# %% [markdown] tags=["report-hide"]
 # <details><summary>Solution</summary>
 #
 # At the fixed threshold 0.5 (counts printed below) the precision at 1 % is
@@ -712,6 +725,8 @@ print(f"smallest FPR other than zero: 1 / {c_small.n_neg} = {1 / c_small.n_neg:.
 print(f"false alarms per case found at full recall, at 1 %: {(0.99 / c_small.n_neg) / 0.01:.2f}")
 lo_zero, hi_zero = precision_interval(tp=c_small.tp, fn=c_small.fn, fp=0, tn=c_small.n_neg, deploy_prevalence=0.01)
 print(f"with no false positive: interval {lo_zero:.4f} to {hi_zero:.4f} (about {lo_zero:.1f} to {hi_zero:.0f})")
+answer = p_small
+ex1.check(answer)
 
 # %% [markdown] tags=["report-hide"]
 # **2. How much does choosing on the same rows flatter?** On the same small
@@ -722,7 +737,13 @@ print(f"with no false positive: interval {lo_zero:.4f} to {hi_zero:.4f} (about {
 # chance to the difference: give the mean difference with its Monte Carlo
 # standard error (`Series.sem()`). Then do the same with a recall target of
 # 0.8, for precision and for recall.
-#
+
+# %% tags=["report-hide"]
+ex2 = nb13.exercise_2(small.y_true, small.y_score, deploy_prevalence=0.01, n_splits=300)
+answer = ...  # the mean optimism of precision at 1 % with the F1 rule
+ex2.check(answer)
+
+# %% [markdown] tags=["report-hide"]
 # <details><summary>Solution</summary>
 #
 # With the F1 rule the choosing half claims a precision of 1.00 in most
@@ -750,6 +771,8 @@ for name, small_rule in [("F1 rule", threshold_rule(f1=True)), ("recall 0.8", th
     for half, column in (("picked-on half", "precision_picked_on"), ("other half", "precision_held_out")):
         mean, median = study[column].mean(), study[column].median()
         print(f"{name}, precision on the {half}: mean {mean:.3f} ({mean:.2f}), median {median:.2f}")
+    if name == "F1 rule":
+        f1_optimism = (study.precision_picked_on - study.precision_held_out).mean()
     for quantity in ("precision", "recall"):
         gap = study[f"{quantity}_picked_on"] - study[f"{quantity}_held_out"]
         print(f"{name}, {quantity} optimism: {gap.mean():.3f} ± {gap.sem():.3f} ({gap.mean():.4f} ± {gap.sem():.4f})")
@@ -757,6 +780,8 @@ for name, small_rule in [("F1 rule", threshold_rule(f1=True)), ("recall 0.8", th
           f"min {study.recall_picked_on.min():.3f}; other half: mean {study.recall_held_out.mean():.3f}")
 print(f"positives in the choosing half: {int(small.y_true.sum()) // 2}; "
       f"the target needs {int(np.ceil(0.8 * (int(small.y_true.sum()) // 2)))} of them")
+answer = f1_optimism
+ex2.check(answer)
 
 # %% [markdown] tags=["report-hide"]
 # **3. How often is a recall target missed on new cases?** On this
@@ -764,7 +789,14 @@ print(f"positives in the choosing half: {int(small.y_true.sum()) // 2}; "
 # 300 times for the recall target 0.8, once as it is and once with
 # `recall_confidence=0.95`. How often does the judging half count a recall
 # below 0.8? What does the margin cost in threshold and in precision at 1 %?
-#
+
+# %% tags=["report-hide"]
+screening = load_predictions(resolve_predictions_path("../data/screening_predictions.csv"))
+ex3 = nb13.exercise_3(screening.y_true, screening.y_score, at_recall=0.8, deploy_prevalence=0.01, n_splits=300)
+answer = ...  # the share of the 300 splits (as it is) whose judging half counts a recall below 0.8
+ex3.check(answer)
+
+# %% [markdown] tags=["report-hide"]
 # <details><summary>Solution</summary>
 #
 # As it is, the target is met on the choosing half in every split (0.800),
@@ -787,6 +819,8 @@ for name, screening_rule in [("as it is", threshold_rule(at_recall=0.8)),
     study = split_half_optimism(screening.y_true, screening.y_score, screening_rule, prevalence=0.01,
                                 n_splits=300, rng=0)
     held = study.recall_held_out
+    if name == "as it is":
+        below_as_is = (held < 0.8).mean()
     print(f"{name}: recall on the choosing half {study.recall_picked_on.mean():.3f}; on the judging half "
           f"mean {held.mean():.3f} ± {held.sem():.3f}, below 0.8 in {100 * (held < 0.8).mean():.0f} % of the "
           f"{len(study)} splits")
@@ -794,3 +828,25 @@ for name, screening_rule in [("as it is", threshold_rule(at_recall=0.8)),
           f"{study.precision_held_out.mean():.3f} (one real case in {1 / study.precision_held_out.mean():.0f})")
 lo_150, hi_150 = clopper_pearson_interval(120, 150)
 print(f"95 % interval of a recall of 0.8 counted on 150 positives: {lo_150:.3f} to {hi_150:.3f}")
+answer = below_as_is
+ex3.check(answer)
+
+# %% [markdown] tags=["report-hide"]
+# ## Quick self-test
+#
+# Four questions on this page. The cell below prints them; answer each with
+# `quiz.q2.check("b")` (a letter) or `quiz.q1.check(0.5)` (a number).
+
+# %% tags=["report-hide"]
+quiz = nb13.quiz(y_true)
+quiz.show()
+
+# %% tags=["report-hide"]
+quiz.q1.check(...)  # your number
+
+# %% tags=["report-hide"] jupyter={"source_hidden": true, "outputs_hidden": true}
+# Answers of the quick self-test
+quiz.q1.check(1 / n_neg)
+quiz.q2.check("a")
+quiz.q3.check("a")
+quiz.q4.check("b")

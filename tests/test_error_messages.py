@@ -509,10 +509,172 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0.7)),  # beyond the slider's 0.5
         Bad("test", lambda f: f(Y, S, test=Y)),
     ],
+    # --- helpers.exercises.core (the comparisons of the self-checking exercises)
+    "helpers.exercises.core.fmt": [Bad("digits", lambda f: f(0.5, digits=0))],
+    "helpers.exercises.core.number": [Bad("rel", lambda f: f(rel=-0.1)), Bad("kind", lambda f: f(kind=3))],
+    "helpers.exercises.core.probability": [Bad("abs", lambda f: f(abs="small"))],
+    "helpers.exercises.core.numbers": [Bad("names", lambda f: f("precision"))],
+    "helpers.exercises.core.matrix": [
+        Bad("shape", lambda f: f(2)),
+        Bad("cells", lambda f: f((2, 2), cells=[["TN", "FP"]])),
+    ],
+    "helpers.exercises.core.counts_matrix": [Bad("rel", lambda f: f(rel=None))],
+    "helpers.exercises.core.threshold": [
+        Bad("y_true", lambda f: f([0, 2], [0.1, 0.2])),
+        Bad("y_score", lambda f: f(Y, S[:3])),
+    ],
+    "helpers.exercises.core.function": [Bad("inputs", lambda f: f([])), Bad("result", lambda f: f([(1,)], result=0.1))],
+    "helpers.exercises.core.choice": [Bad("options", lambda f: f([]))],
+    # --- helpers.exercises.nb00 ... nb06 (the checkers of notebooks 00-06, built from the notebook's data)
+    "helpers.exercises.nb00.quiz": [
+        Bad("example", lambda f: f((72, 18, 2, 8), tpr=0.8, fpr=0.001, prevalence=0.01)),
+        Bad("prevalence", lambda f: f(C, tpr=0.8, fpr=0.001, prevalence=0)),
+        Bad("fpr", lambda f: f(C, tpr=0.8, fpr="low", prevalence=0.01)),
+    ],
+    "helpers.exercises.nb01.exercise_1": [Bad("counts_benign", lambda f: f((72, 18, 2, 8)))],
+    "helpers.exercises.nb01.exercise_2": [Bad("counts_benign", lambda f: f(None))],
+    "helpers.exercises.nb01.exercise_3": [Bad("counts_malignant", lambda f: f([1, 2]))],
+    "helpers.exercises.nb01.quiz": [Bad("counts_benign", lambda f: f("counts"))],
+    "helpers.exercises.nb02.exercise_1": [
+        Bad("example", lambda f: f((1, 2), n=10, share_negative=0.5)),
+        Bad("share_negative", lambda f: f(C, n=10, share_negative=2)),
+        Bad("n", lambda f: f(C, n=0, share_negative=0.5)),
+    ],
+    "helpers.exercises.nb02.exercise_2": [
+        Bad("cost_fp", lambda f: f(Counts(tn=90, fp=0, fn=9, tp=1), C, cost_fp=0)),
+        Bad("example_2", lambda f: f(C, "example 2", cost_fp=10)),
+    ],
+    "helpers.exercises.nb02.exercise_3": [
+        Bad("predictor_counts", lambda f: f([], n_pos=10, n_neg=90)),
+        Bad("n_pos", lambda f: f({"a": C}, n_pos=0, n_neg=90)),
+    ],
+    "helpers.exercises.nb02.quiz": [
+        Bad("predictor_counts", lambda f: f({}, {"1": C, "2": C}, cost_fp=1, cost_fn=5)),
+        Bad("cost_fn", lambda f: f({"always negative": C}, {"1": C, "2": C}, cost_fp=1, cost_fn="x")),
+    ],
+    "helpers.exercises.nb03.exercise_1": [
+        Bad("X_train", lambda f: f("data", Y, np.zeros((8, 2)), Y)),
+        Bad("y_test", lambda f: f(np.zeros((8, 2)), Y, np.zeros((8, 2)), np.zeros(8))),
+    ],
+    "helpers.exercises.nb03.exercise_2": [
+        Bad("sample_weight", lambda f: f(Y, S, sample_weight=[1.0])),
+        Bad("min_precision", lambda f: f(Y, S, sample_weight=np.ones(8), min_precision=2)),
+    ],
+    "helpers.exercises.nb03.exercise_3": [
+        Bad("proba", lambda f: f(Y, S * 2)),
+        Bad("y_test", lambda f: f([0, 1, 2], [0.1, 0.2, 0.3])),
+    ],
+    "helpers.exercises.nb03.quiz": [Bad("proba", lambda f: f(Y, S[:3]))],
+    "helpers.exercises.nb04.exercise_1": [Bad("labels", lambda f: f([1, 1, 1]))],
+    "helpers.exercises.nb04.exercise_2": [
+        Bad("new_label", lambda f: f(Y, S, new_label=2, new_score=0.5)),
+        Bad("new_score", lambda f: f(Y, S, new_label=1, new_score="high")),
+    ],
+    "helpers.exercises.nb04.exercise_3": [
+        Bad("tied", lambda f: f(Y, S[:3], S)),
+        Bad("scores", lambda f: f(Y, S, "scores")),
+    ],
+    "helpers.exercises.nb04.quiz": [Bad("scores", lambda f: f(Y, [0.1]))],
+    "helpers.exercises.nb05.exercise_1": [
+        Bad("n_sick", lambda f: f(0, 100, tpr=0.9, tnr=0.9)),
+        Bad("tnr", lambda f: f(10, 100, tpr=0.9, tnr=2)),
+    ],
+    "helpers.exercises.nb05.exercise_2": [
+        Bad("half_width", lambda f: f(recall=0.8, half_width=0)),
+        Bad("recall", lambda f: f(recall=2, half_width=0.05)),
+    ],
+    "helpers.exercises.nb05.exercise_3": [
+        Bad("n_studies", lambda f: f(10, 100, tpr=0.8, tnr=0.9, n_studies=0, new_n_healthy=1000)),
+        Bad("new_n_healthy", lambda f: f(10, 100, tpr=0.8, tnr=0.9, n_studies=10, new_n_healthy=1.5)),
+    ],
+    "helpers.exercises.nb05.quiz": [
+        Bad("real", lambda f: f((1, 2, 3, 4), tpr=0.8, tnr=0.9, prevalence=0.01)),
+        Bad("prevalence", lambda f: f(C, tpr=0.8, tnr=0.9, prevalence=0)),
+    ],
+    "helpers.exercises.nb06.exercise_1": [
+        Bad("target", lambda f: f(fold_change=1000, target=1.5)),
+        Bad("fold_change", lambda f: f(fold_change=-1, target=0.9)),
+    ],
+    "helpers.exercises.nb06.exercise_2": [Bad("prevalences", lambda f: f(Y, S, prevalences=0.1))],
+    "helpers.exercises.nb06.exercise_3": [
+        Bad("deployment", lambda f: f(None, strength=0.2, y_test=Y, s_test=S, deploy_prevalence=0.01)),
+        Bad("strength", lambda f: f(lambda st: (Y, S), strength="x", y_test=Y, s_test=S, deploy_prevalence=0.01)),
+    ],
+    "helpers.exercises.nb06.quiz": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0))],
+    # --- helpers.exercises.nb07 .. nb13 (the exercise checkers of notebooks 07-13)
+    "helpers.exercises.nb07.exercise_1": [
+        Bad("y_held", lambda f: f("yes", Y, n_test_pos=2, n_test_neg=2, pool_prevalence=0.1, n_splits=2)),
+        Bad("n_test_neg", lambda f: f(Y, Y, n_test_pos=2, n_test_neg=0, pool_prevalence=0.1, n_splits=2)),
+    ],
+    "helpers.exercises.nb07.exercise_2": [
+        Bad("y_pred_held", lambda f: f(Y, Y[:3], n_test_pos=2, n_test_neg=2, pool_prevalence=0.1,
+                                       old_prevalence=0.2)),
+        Bad("old_prevalence", lambda f: f(Y, Y, n_test_pos=2, n_test_neg=2, pool_prevalence=0.1,
+                                          old_prevalence=2)),
+    ],
+    "helpers.exercises.nb07.exercise_3": [
+        Bad("digit_held", lambda f: f(Y, Y, "digits", seen=[0], added=[3], n_test_pos=2, n_test_neg=2,
+                                      pool_prevalence=0.1, n_splits=2)),
+        Bad("seen", lambda f: f(Y, Y, Y, seen="0", added=[3], n_test_pos=2, n_test_neg=2, pool_prevalence=0.1,
+                                n_splits=2)),
+    ],
+    "helpers.exercises.nb07.quiz": [Bad("pool_prevalence", lambda f: f(0.9, 0.1, 1.5))],
+    "helpers.exercises.nb08.exercise_1": [
+        Bad("proba_cv", lambda f: f(Y, "p", Y, S)),
+        Bad("threshold", lambda f: f(Y, S, Y, S, threshold=3)),
+    ],
+    "helpers.exercises.nb08.exercise_3": [
+        Bad("tpr", lambda f: f(prevalence=1e-4, tpr=1.5, fpr=0.001, relative_error=0.5, n_pos=200, n_neg=20_000)),
+        Bad("n_neg", lambda f: f(prevalence=1e-4, tpr=0.9, fpr=0.001, relative_error=0.5, n_pos=200, n_neg=0.5)),
+    ],
+    "helpers.exercises.nb08.quiz": [Bad("train_prevalence", lambda f: f("0.1"))],
+    "helpers.exercises.nb09.exercise_1": [
+        Bad("proba_test", lambda f: f(S, Y3, P3, Y3, labeled=[0, 1, 2])),
+        Bad("labeled", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1])),
+        Bad("class_size", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], class_size=-9)),
+    ],
+    "helpers.exercises.nb09.exercise_3": [
+        Bad("y_pool", lambda f: f(P3, Y3, P3, Y3[:2], labeled=[0, 1, 2])),
+        Bad("digit", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], digit=7)),
+    ],
+    "helpers.exercises.nb10.exercise_1": [
+        Bad("pred", lambda f: f(Y3, Y3[:4])),
+        Bad("rare_class", lambda f: f(Y3, Y3, rare_class=-1)),
+    ],
+    "helpers.exercises.nb10.exercise_2": [Bad("proba", lambda f: f(Y3, P3[:, :2]))],
+    "helpers.exercises.nb10.quiz": [Bad("y_test", lambda f: f([0.5, 1.5], [0, 1]))],
+    "helpers.exercises.nb11.exercise_1": [
+        Bad("p_val", lambda f: f(Y, S[:3])),
+        Bad("cost", lambda f: f(Y, S, cost=0)),
+    ],
+    "helpers.exercises.nb11.exercise_2": [
+        Bad("y_test", lambda f: f(Y, S, [2, 3], S)),
+        Bad("min_recall", lambda f: f(Y, S, Y, S, min_recall=98)),
+    ],
+    "helpers.exercises.nb11.exercise_3": [Bad("cost_fn", lambda f: f(Y, cost_fp=10, cost_fn="100"))],
+    "helpers.exercises.nb11.quiz": [Bad("cost_fp", lambda f: f(cost_fp=-10, cost_fn=100))],
+    "helpers.exercises.nb12.exercise_1": [
+        Bad("pred", lambda f: f(S + 1, S + 1, S[:3] + 1)),
+        Bad("y_test", lambda f: f(S, S - S, S)),
+    ],
+    "helpers.exercises.nb12.exercise_2": [
+        Bad("X_train", lambda f: f(S, S, np.c_[S], S)),
+        Bad("X_test", lambda f: f(np.c_[S], S, np.c_[S, S], S)),
+    ],
+    "helpers.exercises.nb12.quiz": [Bad("pred", lambda f: f(S, None))],
+    "helpers.exercises.nb13.exercise_1": [
+        Bad("y_score", lambda f: f(Y, "scores")),
+        Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0)),
+    ],
+    "helpers.exercises.nb13.exercise_2": [Bad("n_splits", lambda f: f(Y, S, n_splits=0))],
+    "helpers.exercises.nb13.exercise_3": [Bad("at_recall", lambda f: f(Y, S, at_recall=80))],
+    "helpers.exercises.nb13.quiz": [Bad("y_true", lambda f: f([1, 1, 1]))],
 }
 
 NO_BAD_INPUT = {
     "helpers.plotting.use_course_style": "takes no arguments",
+    "helpers.exercises.nb09.quiz": "takes no arguments: its numeric question states its own numbers",
+    "helpers.exercises.core.describe": "takes any value: it says in words what kind of value it is",
     "helpers.report.main": "the command line: a bad option gives exit status 2 and a message naming the option "
     "(tests/test_report_cli.py), not an exception",
 }

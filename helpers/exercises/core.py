@@ -1,0 +1,767 @@
+"""Exercises that check themselves: ``ex.check(answer)``, ``ex.hint()``, ``ex.solution()``.
+
+An :class:`Exercise` is built by a notebook's factory (``helpers.exercises.nb04.exercise_2(y, s)``)
+from the notebook's own data: the right answer is computed, never stored as a literal. The
+student writes ``answer = ...`` and runs ``ex.check(answer)``, which prints one short line:
+
+* ``answer is ...`` (the committed state): "Exercise 2: not answered yet. Replace ... with
+  your answer, then run this cell again."
+* right: "Exercise 2: correct." and, if the factory gave one, a one-line reason;
+* a known mistake (:class:`Mistake`, computed from the same data): its message, e.g.
+  "your precision uses FN; precision's denominator is what the model flagged";
+* the wrong kind of answer: what was expected, e.g. "expected one number between 0 and 1,
+  got a list of 3";
+* otherwise "not yet: <what differs>", e.g. "your TP is right, FP is not".
+
+The right value is never printed by ``check``; ``hint()`` gives up to two hints, then points to
+``solution()``, which prints the solution code and the value it computes.
+
+How an answer is compared with the right one is a *comparison* (:class:`Compare`):
+
+* :func:`number` -- ``|answer - expected| <= max(rel * |expected|, abs)`` (the tolerance is
+  stated in the "not yet" message); :func:`probability` also requires ``0 <= answer <= 1``;
+* :func:`numbers` -- several named numbers, each compared as :func:`number`;
+* :func:`matrix` -- first the shape, then every cell, named (``TN``, ``FP``...) when known;
+  :func:`counts_matrix` takes a ``Counts`` or a 2 x 2 array in scikit-learn's layout
+  ``[[TN, FP], [FN, TP]]``;
+* :func:`threshold` -- by the rule: any threshold that flags the same rows
+  (``score >= t``) gives the same counts, and so is right;
+* :func:`function` -- calls the answer and the reference on test inputs and compares the
+  results;
+* :func:`choice` -- one of the letters of a multiple-choice question.
+
+A :class:`Quiz` holds the quick self-test at the end of a notebook: :class:`Question`
+(multiple choice, each wrong option explained) and :class:`NumberQuestion`. The questions live
+here, not in the notebook's markdown: ``quiz.show()`` prints them, so any number in a question is
+computed from the notebook's data like every other number; ``quiz.q1.check("b")`` checks one.
+
+All output is plain text, one line per check. Pure Python and NumPy.
+
+>>> ex = Exercise("Exercise 1", lambda: 8 / (8 + 2), compare=probability(rel=0.01),
+...               mistakes=[Mistake.if_equals(8 / (8 + 18), "that is precision, not recall")],
+...               hints=["recall = TP / (TP + FN)"], solution="8 / (8 + 2)")
+>>> ok = ex.check(...)
+Exercise 1: not answered yet. Replace ... with your answer, then run this cell again.
+>>> ok = ex.check(0.31)
+Exercise 1: that is precision, not recall
+>>> ok = ex.check([0.8, 0.2])
+Exercise 1: expected one number between 0 and 1, got a list of 2
+>>> bool(ex.check(0.8))
+Exercise 1: correct.
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from numbers import Real
+
+import numpy as np
+
+__all__ = [
+    "Compare",
+    "Exercise",
+    "Mistake",
+    "NumberQuestion",
+    "Question",
+    "Quiz",
+    "Verdict",
+    "WrongKind",
+    "choice",
+    "counts_matrix",
+    "describe",
+    "fmt",
+    "function",
+    "matrix",
+    "number",
+    "numbers",
+    "probability",
+    "threshold",
+]
+
+NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
+
+
+# --------------------------------------------------------------------------- printing
+
+
+def fmt(value: object, digits: int = 4) -> str:
+    """A value as a student would write it: ``0.8``, ``17``, ``[0.5, 1]``; never ``np.float64(0.8)``.
+
+    Numbers get ``digits`` significant digits (``f"{x:.{digits}g}"``); integers are printed whole.
+
+    >>> fmt(np.float64(0.123456)), fmt(np.int64(17)), fmt([0.5, 1.0]), fmt("b")
+    ('0.1235', '17', '[0.5, 1]', "'b'")
+    """
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
+        raise ValueError(f"digits must be a whole number >= 1, got {describe(digits)}")
+    if isinstance(value, bool | np.bool_):
+        return str(bool(value))
+    if isinstance(value, Real) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        x = float(value)
+        if math.isfinite(x) and x == int(x) and abs(x) < 1e15:
+            return str(int(x))
+        return f"{x:.{digits}g}"
+    if isinstance(value, str):
+        return repr(value)
+    if hasattr(value, "tn") and hasattr(value, "tp"):
+        return f"TN {fmt(value.tn)}, FP {fmt(value.fp)}, FN {fmt(value.fn)}, TP {fmt(value.tp)}"
+    if isinstance(value, np.ndarray | list | tuple):
+        return "[" + ", ".join(fmt(v, digits) for v in value) + "]"
+    if callable(value):
+        return f"the function {getattr(value, '__name__', 'given')}"
+    return str(value)
+
+
+def describe(value: object) -> str:
+    """What kind of thing ``value`` is, in words, for "expected ..., got <describe>".
+
+    Never the value itself when it is long: ``a list of 3``, ``an array of shape (2, 3)``, ``a string``.
+
+    >>> describe([1, 2, 3]), describe(np.zeros((2, 3))), describe(None), describe(0.5), describe(True)
+    ('a list of 3', 'an array of shape (2, 3)', 'None', 'the number 0.5', 'True')
+    """
+    if value is None or isinstance(value, bool | np.bool_):
+        return str(value)
+    if value is Ellipsis:
+        return "..."
+    if isinstance(value, Real) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return f"the number {fmt(value)}"
+    if isinstance(value, str):
+        return f"the text {value!r}" if len(value) <= 20 else "a text"
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {value.shape}"
+    if isinstance(value, list | tuple):
+        kind = "list" if isinstance(value, list) else "tuple"
+        return f"a {kind} of {len(value)}"
+    if isinstance(value, dict):
+        return f"a dict of {len(value)}"
+    if hasattr(value, "tn") and hasattr(value, "tp"):
+        return f"a {type(value).__name__}"
+    if callable(value):
+        return "a function"
+    return f"a {type(value).__name__}"
+
+
+# --------------------------------------------------------------------------- comparisons
+
+
+class WrongKind(Exception):
+    """Raised by a comparison when the answer is not the kind of thing expected (its message says what was)."""
+
+
+class Verdict(int):
+    """What ``check`` returns: true when the answer is right.
+
+    It behaves as ``True``/``False`` (``if ex.check(a):``, ``ex.check(a) == True``) but a notebook does
+    not echo it under the printed line, so ``ex.check(answer)`` can end a cell.
+    """
+
+    def __new__(cls, ok: bool) -> Verdict:
+        return super().__new__(cls, bool(ok))
+
+    def __repr__(self) -> str:
+        return repr(bool(self))
+
+    __str__ = __repr__
+
+    def _ipython_display_(self) -> None:  # the line printed by check() is the output
+        return None
+
+
+class Compare:
+    """How an answer is compared with the right value.
+
+    ``differs(answer, expected)`` returns ``None`` when the answer is right, else a short text saying
+    what differs (never the right value); it raises :class:`WrongKind` when the answer is not the
+    kind of thing expected. ``show(expected)`` prints the right value for ``solution()``.
+    ``kind`` says what is expected ("one number between 0 and 1").
+    """
+
+    kind = "an answer"
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        """``None`` if ``answer`` is right (``answer == expected``), else what differs."""
+        return None if answer == expected else "that is not the answer"
+
+    def same(self, answer: object, expected: object) -> bool:
+        """True when ``answer`` counts as equal to ``expected`` (a wrong kind of answer is never equal)."""
+        try:
+            return self.differs(answer, expected) is None
+        except WrongKind:
+            return False
+
+    def show(self, expected: object) -> str:
+        """The right value, as printed by ``solution()``."""
+        return fmt(expected)
+
+
+class _Callable(Compare):
+    """A plain function ``(answer, expected) -> bool | str | None`` used as a comparison."""
+
+    def __init__(self, func: Callable[[object, object], object]) -> None:
+        self.func = func
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        out = self.func(answer, expected)
+        if out is True or out is None:
+            return None
+        return out if isinstance(out, str) else "that is not the answer"
+
+
+def _as_float(value: object, kind: str) -> float:
+    """``value`` as a finite float, or :class:`WrongKind` naming what was expected."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value.item()
+    if isinstance(value, bool | np.bool_) or not isinstance(value, Real):
+        raise WrongKind(f"expected {kind}, got {describe(value)}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise WrongKind(f"expected {kind}, got {x}")
+    return x
+
+
+def _tolerance_text(rel: float, abs_: float) -> str:
+    parts = []
+    if rel:
+        parts.append(f"{fmt(100 * rel, 2)} %")
+    if abs_:
+        parts.append(f"{fmt(abs_, 2)}")
+    return " or ".join(parts) if parts else "exactly"
+
+
+def _check_tolerance(rel: object, abs: object) -> tuple[float, float]:
+    for name, value in (("rel", rel), ("abs", abs)):
+        if isinstance(value, bool) or not isinstance(value, Real) or not (float(value) >= 0):
+            raise ValueError(f"{name} must be a number >= 0, got {describe(value)}")
+    return float(rel), float(abs)
+
+
+class _Number(Compare):
+    def __init__(self, rel: float, abs_: float, low: float | None, high: float | None, kind: str) -> None:
+        self.rel, self.abs, self.low, self.high, self.kind = rel, abs_, low, high, kind
+
+    def close(self, a: float, e: float) -> bool:
+        return abs(a - e) <= max(self.rel * abs(e), self.abs) * (1 + 1e-12)
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        a = _as_float(answer, self.kind)
+        if (self.low is not None and a < self.low) or (self.high is not None and a > self.high):
+            raise WrongKind(f"expected {self.kind}, got {fmt(a)}")
+        if self.close(a, float(expected)):
+            return None
+        return f"not yet: your number is not within {_tolerance_text(self.rel, self.abs)} of the answer"
+
+
+def number(*, rel: float = 1e-3, abs: float = 0.0, low: float | None = None, high: float | None = None,
+           kind: str = "one number") -> Compare:
+    """Compare one number: right when ``|answer - expected| <= max(rel * |expected|, abs)``.
+
+    ``low``/``high`` bound the answers that make sense (outside them the answer is the wrong kind);
+    ``kind`` is how the expected answer is named in messages.
+
+    >>> number(rel=0.01).differs(101, 100) is None, number(abs=0.5).same(1.6, 1)
+    (True, False)
+    """
+    rel_, abs_ = _check_tolerance(rel, abs)
+    if not isinstance(kind, str):
+        raise ValueError(f"kind must be a text such as 'one number', got {describe(kind)}")
+    return _Number(rel_, abs_, low, high, kind)
+
+
+def probability(*, rel: float = 1e-3, abs: float = 0.0) -> Compare:
+    """Compare one number between 0 and 1 (a rate, a precision, an AUC) as :func:`number` does.
+
+    >>> probability(abs=0.01).differs(0.875, 0.88) is None
+    True
+    """
+    return number(rel=rel, abs=abs, low=0.0, high=1.0, kind="one number between 0 and 1")
+
+
+class _Numbers(Compare):
+    def __init__(self, names: tuple[str, ...], each: Sequence[_Number]) -> None:
+        self.names, self.each = names, each
+        self.kind = f"{len(names)} numbers ({', '.join(names)})"
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        if isinstance(answer, dict):
+            answer = [answer.get(n) for n in self.names]
+        if isinstance(answer, str) or not isinstance(answer, Sequence | np.ndarray) or len(answer) != len(self.names):
+            raise WrongKind(f"expected {self.kind}, got {describe(answer)}")
+        right, wrong = [], []
+        for name, cmp, a, e in zip(self.names, self.each, answer, expected, strict=True):
+            try:
+                ok = cmp.differs(a, e) is None
+            except WrongKind as err:
+                raise WrongKind(f"your {name}: {err}") from None
+            (right if ok else wrong).append(name)
+        if not wrong:
+            return None
+        return _right_wrong(right, wrong)
+
+    def show(self, expected: object) -> str:
+        return ", ".join(f"{n} {fmt(v)}" for n, v in zip(self.names, expected, strict=True))
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _right_wrong(right: Sequence[str], wrong: Sequence[str]) -> str:
+    verb = "is" if len(wrong) == 1 else "are"
+    if right:
+        verb_r = "is" if len(right) == 1 else "are"
+        return f"not yet: your {_join(right)} {verb_r} right, {_join(wrong)} {verb} not"
+    return f"not yet: your {_join(wrong)} {verb} not right"
+
+
+def numbers(names: Sequence[str], *, rel: float = 1e-3, abs: float = 0.0,
+            kinds: Mapping[str, Compare] | None = None) -> Compare:
+    """Compare several named numbers, in order (a list, a tuple or a dict by name), each as :func:`number`.
+
+    ``kinds`` gives another comparison for some of them (e.g. ``{"recall": probability()}``).
+
+    >>> numbers(["precision", "recall"]).differs((0.5, 0.7), (0.5, 0.8))
+    'not yet: your precision is right, recall is not'
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence) or not names:
+        raise ValueError(f"names must be a list of texts such as ['precision', 'recall'], got {describe(names)}")
+    base = number(rel=rel, abs=abs)
+    kinds = dict(kinds or {})
+    return _Numbers(tuple(names), [kinds.get(n, base) for n in names])
+
+
+class _Matrix(Compare):
+    def __init__(self, shape: tuple[int, ...], cells: np.ndarray | None, cmp: _Number, counts: bool) -> None:
+        self.shape, self.cells, self.cmp, self.counts = shape, cells, cmp, counts
+        self.kind = ("a Counts or " if counts else "") + f"a {' x '.join(map(str, shape))} matrix"
+
+    def _as_array(self, value: object) -> np.ndarray:
+        if self.counts and all(hasattr(value, c) for c in ("tn", "fp", "fn", "tp")):
+            value = [[value.tn, value.fp], [value.fn, value.tp]]
+        if isinstance(value, str) or value is None:
+            raise WrongKind(f"expected {self.kind}, got {describe(value)}")
+        try:
+            arr = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            raise WrongKind(f"expected {self.kind}, got {describe(value)}") from None
+        if arr.shape != self.shape:
+            got = f"an array of shape {arr.shape}" if isinstance(value, np.ndarray) else describe(value)
+            raise WrongKind(f"expected {self.kind}, got {got}")
+        if not np.all(np.isfinite(arr)):
+            raise WrongKind(f"expected {self.kind} of finite numbers, got a matrix with nan or inf")
+        return arr
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        a, e = self._as_array(answer), self._as_array(expected)
+        ok = np.array([self.cmp.close(x, y) for x, y in zip(a.ravel(), e.ravel(), strict=True)]).reshape(self.shape)
+        if ok.all():
+            return None
+        if self.cells is not None:
+            names = self.cells.ravel()
+            return _right_wrong(list(names[ok.ravel()]), list(names[~ok.ravel()]))
+        wrong = [f"row {i}, column {j}" for i, j in zip(*np.nonzero(~ok), strict=True)][:3]
+        return f"not yet: {int((~ok).sum())} of {ok.size} cells differ (first: {'; '.join(wrong)})"
+
+    def show(self, expected: object) -> str:
+        e = self._as_array(expected)
+        if self.cells is not None:
+            return ", ".join(f"{n} {fmt(v)}" for n, v in zip(self.cells.ravel(), e.ravel(), strict=True))
+        return fmt(e.tolist())
+
+
+def matrix(shape: Sequence[int], *, cells: Sequence[Sequence[str]] | None = None, rel: float = 0.0,
+           abs: float = 1e-9) -> Compare:
+    """Compare a matrix: first its shape, then every cell as :func:`number` (exact counts by default).
+
+    ``cells`` names the cells (``[["TN", "FP"], ["FN", "TP"]]``) so the message can say which are wrong.
+
+    >>> matrix((2, 2)).differs([[1, 2], [3, 4]], [[1, 2], [3, 5]])
+    'not yet: 1 of 4 cells differ (first: row 1, column 1)'
+    """
+    if isinstance(shape, Real) or not isinstance(shape, Sequence) or not all(isinstance(s, int) for s in shape):
+        raise ValueError(f"shape must be a tuple of whole numbers such as (2, 2), got {describe(shape)}")
+    names = None
+    if cells is not None:
+        names = np.array(cells, dtype=object)
+        if names.shape != tuple(shape):
+            raise ValueError(f"cells must name every cell of a {tuple(shape)} matrix, got {describe(cells)}")
+    rel_, abs_ = _check_tolerance(rel, abs)
+    return _Matrix(tuple(shape), names, _Number(rel_, abs_, None, None, "a number"), counts=False)
+
+
+def counts_matrix(*, rel: float = 0.0, abs: float = 1e-9) -> Compare:
+    """Compare a confusion matrix: a ``Counts`` or a 2 x 2 array in scikit-learn's layout ``[[TN, FP], [FN, TP]]``.
+
+    The message names the cells that differ ("your TP is right, FP is not").
+
+    >>> counts_matrix().differs([[50, 7], [3, 40]], [[50, 6], [3, 40]])
+    'not yet: your TN, FN and TP are right, FP is not'
+    """
+    rel_, abs_ = _check_tolerance(rel, abs)
+    cmp = _Matrix((2, 2), np.array([["TN", "FP"], ["FN", "TP"]], dtype=object),
+                  _Number(rel_, abs_, None, None, "a count"), counts=True)
+    return cmp
+
+
+class _Threshold(Compare):
+    kind = "one threshold (a number)"
+
+    def __init__(self, y_true: np.ndarray, y_score: np.ndarray) -> None:
+        self.y, self.s = y_true, y_score
+
+    def flagged(self, t: float) -> np.ndarray:
+        return self.s >= t
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        t = _as_float(answer, self.kind)
+        mine, right = self.flagged(t), self.flagged(float(expected))
+        if np.array_equal(mine, right):
+            return None
+        tp_ok = np.sum(mine & (self.y == 1)) == np.sum(right & (self.y == 1))
+        fp_ok = np.sum(mine & (self.y == 0)) == np.sum(right & (self.y == 0))
+        if tp_ok != fp_ok:
+            return f"not yet: at your threshold the {'TP' if tp_ok else 'FP'} count is right, " \
+                   f"the {'FP' if tp_ok else 'TP'} count is not"
+        return f"not yet: your threshold flags {'more' if mine.sum() > right.sum() else 'fewer'} rows " \
+               "(score >= threshold) than the answer's"
+
+    def show(self, expected: object) -> str:
+        return f"{fmt(expected)} (any threshold that flags the same rows is right)"
+
+
+def threshold(y_true: Sequence[int] | np.ndarray, y_score: Sequence[float] | np.ndarray) -> Compare:
+    """Compare thresholds by the rule "flag when ``score >= t``": right when it flags the same rows.
+
+    Any threshold between the same two neighbouring scores gives the same counts, so all are right.
+
+    >>> cmp = threshold([0, 1, 1], [0.2, 0.5, 0.9])
+    >>> cmp.differs(0.4, 0.5) is None, cmp.differs(0.6, 0.5)
+    (True, 'not yet: at your threshold the FP count is right, the TP count is not')
+    """
+    y = np.asarray(y_true)
+    s = np.asarray(y_score, dtype=float) if not isinstance(y_score, str) else None
+    if y.ndim != 1 or not np.isin(y, [0, 1]).all():
+        raise ValueError("y_true must be a 1-d array of 0/1 labels")
+    if s is None or s.shape != y.shape:
+        raise ValueError("y_score must be a 1-d array of scores as long as y_true")
+    return _Threshold(y.astype(int), s)
+
+
+class _Function(Compare):
+    kind = "a function"
+
+    def __init__(self, inputs: list[tuple[tuple, dict]], result: Compare, names: Sequence[str] | None) -> None:
+        self.inputs, self.result, self.names = inputs, result, names
+
+    def label(self, args: tuple, kwargs: dict) -> str:
+        if self.names is not None:
+            return self.names[[i for i, (a, k) in enumerate(self.inputs) if a is args and k is kwargs][0]]
+        return _label(args, kwargs)
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        if not callable(answer):
+            raise WrongKind(f"expected a function, got {describe(answer)}")
+        for args, kwargs in self.inputs:
+            want = expected(*args, **kwargs)
+            try:
+                got = answer(*args, **kwargs)
+            except Exception as err:  # the student's code: report, never crash
+                return f"not yet: your function raised {type(err).__name__} for {self.label(args, kwargs)}"
+            try:
+                bad = self.result.differs(got, want)
+            except WrongKind as err:
+                return f"not yet: for {self.label(args, kwargs)} your function returned {describe(got)}, " \
+                       f"{str(err).split(',')[0]}"
+            if bad is not None:
+                return f"not yet: your function gives another value for {self.label(args, kwargs)}"
+        return None
+
+    def show(self, expected: object) -> str:
+        args, kwargs = self.inputs[0]
+        return f"for {self.label(args, kwargs)}: {self.result.show(expected(*args, **kwargs))}"
+
+
+def _label(args: tuple, kwargs: dict) -> str:
+    parts = [fmt(a) for a in args] + [f"{k}={fmt(v)}" for k, v in kwargs.items()]
+    return "(" + ", ".join(parts) + ")"
+
+
+def function(inputs: Sequence[tuple | Mapping], *, result: Compare | None = None,
+             names: Sequence[str] | None = None) -> Compare:
+    """Compare functions by calling them: right when, for every test input, the results compare equal.
+
+    ``inputs`` is a list of argument tuples or keyword dicts; ``result`` compares the outputs
+    (:func:`number` by default); ``names`` says in words what each input is ("the tied scores"), for
+    the messages (by default the arguments are printed). The expected value is the reference function.
+
+    >>> cmp = function([(8, 2), (0, 5)])
+    >>> cmp.differs(lambda tp, fn: tp / (tp + fn), lambda tp, fn: tp / (tp + fn)) is None
+    True
+    >>> cmp.differs(lambda tp, fn: tp / fn, lambda tp, fn: tp / (tp + fn))
+    'not yet: your function gives another value for (8, 2)'
+    """
+    if isinstance(inputs, str | bytes) or not isinstance(inputs, Sequence) or not inputs:
+        raise ValueError(f"inputs must be a non-empty list of argument tuples or dicts, got {describe(inputs)}")
+    cases = []
+    for item in inputs:
+        if isinstance(item, Mapping):
+            cases.append(((), dict(item)))
+        elif isinstance(item, tuple):
+            cases.append((item, {}))
+        else:
+            raise ValueError(f"inputs must hold argument tuples or dicts, got {describe(item)} among them")
+    if result is not None and not isinstance(result, Compare):
+        raise ValueError(f"result must be a comparison such as number(), got {describe(result)}")
+    if names is not None and (isinstance(names, str) or len(names) != len(cases)):
+        raise ValueError("names must be a list of texts, one per input")
+    return _Function(cases, result or number(), None if names is None else list(names))
+
+
+class _Choice(Compare):
+    def __init__(self, options: tuple[str, ...]) -> None:
+        self.options = options
+        self.kind = "one of " + ", ".join(repr(o) for o in options)
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        key = answer.strip().lower() if isinstance(answer, str) else answer
+        if key not in self.options:
+            raise WrongKind(f"expected {self.kind}, got {describe(answer)}")
+        return None if key == expected else "not yet"
+
+    def show(self, expected: object) -> str:
+        return repr(expected)
+
+
+def choice(options: Sequence[str]) -> Compare:
+    """Compare the letter of a multiple-choice answer (``"b"``; case and spaces ignored).
+
+    >>> choice("abc").differs(" B", "b") is None
+    True
+    """
+    if isinstance(options, Mapping):
+        options = list(options)
+    if not isinstance(options, Sequence) or not options or not all(isinstance(o, str) for o in options):
+        raise ValueError(f"options must be a list of letters such as ['a', 'b', 'c'], got {describe(options)}")
+    return _Choice(tuple(o.lower() for o in options))
+
+
+# --------------------------------------------------------------------------- exercises
+
+_UNSET = object()
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A typical wrong answer and what to say about it.
+
+    ``matches(answer)`` is true for that wrong answer; it is computed from the same data as the right
+    one. :meth:`if_equals` builds one from a wrong *value*, matched with the exercise's own comparison
+    and tolerance.
+    """
+
+    matches: Callable[[object], bool] | None
+    message: str
+    value: object = field(default=_UNSET, repr=False)
+
+    @classmethod
+    def if_equals(cls, value: Callable[[], object] | object, message: str) -> Mistake:
+        """The mistake whose answer equals ``value`` (or ``value()``), compared as the right answer is."""
+        return cls(None, message, value)
+
+
+def _resolve(value: object) -> object:
+    return value() if callable(value) else value
+
+
+def _handle(name: str) -> str:
+    m = re.fullmatch(r"\s*Exercise\s+(\w+)\s*", name)
+    return f"ex{m.group(1)}" if m else "ex"
+
+
+class Exercise:
+    """One exercise: ``check(answer)``, up to two ``hint()``s, then ``solution()``.
+
+    ``expected`` is the right answer or a function of no arguments that computes it from the
+    notebook's data (called once, on the first check); for a function answer pass
+    ``expected=lambda: reference``. ``compare`` is a :class:`Compare` (default :func:`number`) or a
+    function ``(answer, expected) -> bool | str | None``. ``mistakes`` are tried, in order, when the
+    answer is not right. ``solution`` is the solution's code as text; ``why`` an optional one-line
+    reason printed after "correct". ``handle`` is the variable name the notebook uses (default
+    ``ex2`` for "Exercise 2"), named when the hints run out.
+    """
+
+    def __init__(self, name: str, expected: Callable[[], object] | object, *, compare: Compare | Callable | None = None,
+                 mistakes: Sequence[Mistake] = (), hints: Sequence[str] = (), solution: str, why: str = "",
+                 handle: str | None = None) -> None:
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"name must be a text such as 'Exercise 2', got {describe(name)}")
+        if not isinstance(solution, str):
+            raise ValueError(f"solution must be the solution's code as text, got {describe(solution)}")
+        if isinstance(hints, str) or not all(isinstance(h, str) for h in hints):
+            raise ValueError("hints must be a list of texts")
+        if not all(isinstance(m, Mistake) for m in mistakes):
+            raise ValueError("mistakes must be a list of Mistake(matches, message)")
+        if compare is None:
+            compare = number()
+        elif not isinstance(compare, Compare):
+            if not callable(compare):
+                raise ValueError(f"compare must be a comparison such as number() or a function, "
+                                 f"got {describe(compare)}")
+            compare = _Callable(compare)
+        self.name, self._expected, self.compare = name, expected, compare
+        self.mistakes, self.hints, self.solution_text, self.why = tuple(mistakes), tuple(hints), solution, why
+        self.handle = handle or _handle(name)
+        self._hints_given = 0
+        self._value = _UNSET
+
+    @property
+    def expected(self) -> object:
+        """The right answer, computed from the notebook's data on first use."""
+        if self._value is _UNSET:
+            self._value = _resolve(self._expected)
+        return self._value
+
+    def verdict(self, answer: object) -> tuple[bool, str]:
+        """``(right, message)`` for ``answer``, without printing (what ``check`` prints after the name)."""
+        if answer is Ellipsis:
+            return False, NOT_ANSWERED
+        try:
+            bad = self.compare.differs(answer, self.expected)
+        except WrongKind as err:
+            return False, str(err)
+        except Exception:  # an answer the comparison cannot read: say what was expected
+            return False, f"expected {self.compare.kind}, got {describe(answer)}"
+        if bad is None:
+            return True, "correct." + (f" {self.why}" if self.why else "")
+        for mistake in self.mistakes:
+            try:
+                hit = (self.compare.same(answer, _resolve(mistake.value)) if mistake.matches is None
+                       else bool(mistake.matches(answer)))
+            except Exception:
+                hit = False
+            if hit:
+                return False, mistake.message
+        return False, bad
+
+    def check(self, answer: object) -> Verdict:
+        """Print one line saying whether ``answer`` is right (never the right value); true when it is."""
+        ok, message = self.verdict(answer)
+        print(f"{self.name}: {message}")
+        return Verdict(ok)
+
+    def hint(self) -> None:
+        """Print the next hint; after the last one, say where the solution is."""
+        if self._hints_given < len(self.hints):
+            self._hints_given += 1
+            print(f"{self.name}, hint {self._hints_given}: {self.hints[self._hints_given - 1]}")
+        else:
+            print(f"{self.name}: no more hints: {self.handle}.solution() shows the answer")
+
+    def solution(self) -> None:
+        """Print the solution's code and the value it computes."""
+        print(f"{self.name}, solution:")
+        print(self.solution_text.strip("\n"))
+        print(f"value: {self.compare.show(self.expected)}")
+
+
+# --------------------------------------------------------------------------- quick self-test
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, width=100, subsequent_indent=indent) or [""]
+
+
+class Question(Exercise):
+    """A multiple-choice question: ``options`` maps letters to texts; ``explain`` says why each wrong one is wrong.
+
+    ``explain`` may also explain the correct option (printed after "correct.").
+    """
+
+    def __init__(self, prompt: str, options: Mapping[str, str], correct: str,
+                 explain: Mapping[str, str] | None = None) -> None:
+        if not isinstance(prompt, str) or not prompt:
+            raise ValueError(f"prompt must be the question as text, got {describe(prompt)}")
+        if not isinstance(options, Mapping) or len(options) < 2:
+            raise ValueError(f"options must be a dict of at least two letter: text pairs, got {describe(options)}")
+        if correct not in options:
+            raise ValueError("correct must be one of the letters of options")
+        explain = dict(explain or {})
+        super().__init__("Question", correct, compare=choice(list(options)),
+                         solution=f"{correct!r}: {options[correct]}", why=explain.get(correct, ""))
+        self.prompt, self.options, self.explain = prompt, dict(options), explain
+
+    def verdict(self, answer: object) -> tuple[bool, str]:
+        ok, message = super().verdict(answer)
+        if not ok and message == "not yet":
+            key = answer.strip().lower()
+            return False, "not quite" + (f": {self.explain[key]}" if key in self.explain else ".")
+        return ok, message
+
+    def text(self) -> str:
+        """The question and its options, as ``quiz.show()`` prints them."""
+        lines = _wrap(self.prompt)
+        for k, v in self.options.items():
+            lines += _wrap(f"   {k}) {v}", "      ")
+        return "\n".join(lines)
+
+    def solution(self) -> None:
+        """Print the right option and why."""
+        print(f"{self.name}: {self.expected!r}, {self.options[self.expected]}" + (f". {self.why}" if self.why else ""))
+
+
+class NumberQuestion(Exercise):
+    """A question whose answer is a number computed from the data (``expected()``), right within ``tol``.
+
+    ``tol`` is an absolute tolerance; ``rel`` a relative one (either suffices).
+    """
+
+    def __init__(self, prompt: str, expected: Callable[[], object] | object, tol: float = 0.0, *, rel: float = 0.0,
+                 mistakes: Sequence[Mistake] = (), why: str = "", solution: str = "") -> None:
+        if not isinstance(prompt, str) or not prompt:
+            raise ValueError(f"prompt must be the question as text, got {describe(prompt)}")
+        if isinstance(tol, bool) or not isinstance(tol, Real) or tol < 0:
+            raise ValueError(f"tol must be a number >= 0, got {describe(tol)}")
+        super().__init__("Question", expected, compare=number(abs=tol, rel=rel), mistakes=mistakes, why=why,
+                         solution=solution)
+        self.prompt = prompt
+
+    def text(self) -> str:
+        """The question, as ``quiz.show()`` prints it."""
+        return "\n".join(_wrap(self.prompt) + ["   (answer with a number)"])
+
+    def solution(self) -> None:
+        """Print the right value (and how it is computed, if given)."""
+        how = f" ({self.solution_text})" if self.solution_text else ""
+        print(f"{self.name}: {self.compare.show(self.expected)}{how}" + (f". {self.why}" if self.why else ""))
+
+
+class Quiz:
+    """The quick self-test at the end of a notebook: ``quiz.show()`` prints the questions, ``quiz.q1.check("b")``.
+
+    The questions are numbered in order; ``quiz.q1`` is the first.
+    """
+
+    def __init__(self, questions: Sequence[Question | NumberQuestion], handle: str = "quiz") -> None:
+        if isinstance(questions, str) or not questions or not all(isinstance(q, Exercise) for q in questions):
+            raise ValueError("questions must be a list of Question and NumberQuestion")
+        self.questions = list(questions)
+        self.handle = handle
+        for i, q in enumerate(self.questions, start=1):
+            q.name, q.handle = f"Question {i}", f"{handle}.q{i}"
+            setattr(self, f"q{i}", q)
+
+    def show(self) -> None:
+        """Print every question with its options, and how to answer."""
+        example = "'b'" if isinstance(self.questions[0], Question) else "0.5"
+        print(f"Quick self-test: answer with {self.handle}.q1.check({example}) and so on.")
+        for q in self.questions:
+            print(f"\n{q.name}. {q.text()}")
+
+    def __len__(self) -> int:
+        return len(self.questions)

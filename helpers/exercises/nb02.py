@@ -1,0 +1,221 @@
+"""Exercises and quick self-test of notebook 02 (accuracy and imbalance), checked from the notebook's counts.
+
+The right answers::
+
+    exercise 1: at n people with a share s of negatives and per-class accuracies (specificity, recall) of
+                example 2: counts_from_rates(n, s, TN/N, TP/P) -> (precision, accuracy, s)
+    exercise 2: the false-negative cost x where example 1 and example 2 cost the same, with a false
+                positive costing c: c FP_1 + x FN_1 = c FP_2 + x FN_2, x = c (FP_2 - FP_1) / (FN_1 - FN_2)
+    exercise 3: a matrix with the data's P positives and N negatives, accuracy 0.9, MCC > 0.6, not one of the
+                three predictors (found by trying every split of the errors)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..cheat_sheet import counts_from_rates
+from ..costs import break_even_cost_ratio, total_cost
+from ..counts import Counts, metric_zoo
+from ._common import counts_arg, part_mistake, real_arg
+from .core import (
+    Compare,
+    Exercise,
+    Mistake,
+    NumberQuestion,
+    Question,
+    Quiz,
+    WrongKind,
+    counts_matrix,
+    describe,
+    fmt,
+    number,
+    numbers,
+    probability,
+)
+
+__all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
+
+
+def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
+    """Exercise 1: precision, accuracy and "always negative"'s accuracy at another class balance.
+
+    The per-class accuracies (specificity ``TN / N`` and recall ``TP / P``) of ``example`` are kept; the
+    counts are ``counts_from_rates(n, share_negative, specificity, recall)``.
+    """
+    c = counts_arg(example, "example")
+    share = real_arg(share_negative, "share_negative", 0, 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError("n must be a whole number >= 1")
+    spec, rec = c.tn / c.n_neg, c.tp / c.n_pos
+    new = counts_from_rates(n, share, spec, rec)
+    z = metric_zoo(new)
+    cmp = numbers(["precision", "accuracy", "always-negative accuracy"], kinds={
+        k: probability(rel=2e-3) for k in ("precision", "accuracy", "always-negative accuracy")})
+    return Exercise(
+        "Exercise 1", lambda: (z["precision"], z["accuracy"], new.n_neg / new.n), compare=cmp,
+        mistakes=[
+            part_mistake(0, lambda: metric_zoo(c)["precision"], "your precision is example 2's at its own class "
+                         "balance; with more negatives there are more false positives per true positive", cmp),
+            part_mistake(0, lambda: rec, "your precision is the recall (the accuracy within the positives); "
+                         "precision's denominator is what the model flagged, TP + FP", cmp),
+        ],
+        hints=[f"counts_from_rates({n:_}, {share:g}, {spec:g}, {rec:g}) gives the counts; metric_zoo the metrics.",
+               "'Always negative' is right on every negative: its accuracy is the share of negatives."],
+        solution=f"c99 = counts_from_rates({n:_}, {share:g}, {spec:g}, {rec:g})\nz99 = metric_zoo(c99)\n"
+                 "answer = (z99['precision'], z99['accuracy'], c99.n_neg / c99.n)",
+    )
+
+
+def exercise_2(example_1: Counts, example_2: Counts, *, cost_fp: float) -> Exercise:
+    """Exercise 2: the false-negative cost ``x = cost_fp (FP_2 - FP_1) / (FN_1 - FN_2)`` of equal total cost.
+
+    Mistakes: the cost *ratio* ``x / cost_fp`` (:func:`~helpers.costs.break_even_cost_ratio`); forgetting
+    example 2's false negatives, ``cost_fp FP_2 / FN_1``; the first whole-number cost above ``x``.
+    """
+    a = counts_arg(example_1, "example_1")
+    b = counts_arg(example_2, "example_2")
+    cost = real_arg(cost_fp, "cost_fp", 0)
+    if cost == 0:
+        raise ValueError("cost_fp must be a number > 0")
+    x = cost * break_even_cost_ratio(a, b)
+    if not (math.isfinite(x) and x > 0):
+        raise ValueError("example_2 must have fewer false negatives and more false positives than example_1")
+    return Exercise(
+        "Exercise 2", lambda: x, compare=number(rel=2e-3, low=0, kind="one cost (a number)"),
+        mistakes=[
+            Mistake.if_equals(x / cost, "that is the cost ratio cost_fn / cost_fp; the exercise asks for the cost "
+                              f"of a false negative when a false positive costs {fmt(cost)}"),
+            Mistake.if_equals(cost * b.fp / a.fn, "you left out what example 2's own false negatives cost"),
+            Mistake.if_equals(float(math.ceil(x)), "that is the first whole-number cost at which example 2 is "
+                              "cheaper; give the break-even cost itself (not a whole number)"),
+        ],
+        hints=[f"Write both total costs with x the cost of a false negative: {fmt(cost)}·FP + x·FN for each example.",
+               "Set them equal and solve for x; break_even_cost_ratio(ex1, ex2) gives x / cost_fp."],
+        solution="answer = COST_FP_EX * break_even_cost_ratio(ex1, ex2)",
+        why="Above it, example 2 (fewer false negatives) is the cheaper one.",
+    )
+
+
+class _FourthPredictor(Compare):
+    """Right: a matrix with the data's class sizes, accuracy 0.9 and MCC > 0.6; not one of the known ones."""
+
+    kind = "a Counts (or a 2 x 2 matrix [[TN, FP], [FN, TP]])"
+
+    def __init__(self, n_pos: int, n_neg: int, accuracy: float, min_mcc: float, known: list[Counts]) -> None:
+        self.n_pos, self.n_neg, self.accuracy, self.min_mcc = n_pos, n_neg, accuracy, min_mcc
+        self.known = known
+        self.cells = counts_matrix()
+
+    def as_counts(self, value: object) -> Counts:
+        arr = self.cells._as_array(value)  # raises WrongKind with the shape expected
+        if np.any(arr < 0) or np.any(arr != np.round(arr)):
+            raise WrongKind(f"expected {self.kind} of whole counts >= 0, got {describe(value)}")
+        (tn, fp), (fn, tp) = arr.astype(int).tolist()
+        return Counts(tn=tn, fp=fp, fn=fn, tp=tp)
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        c = self.as_counts(answer)
+        if (c.n_pos, c.n_neg) != (self.n_pos, self.n_neg):
+            return (f"not yet: the data have {self.n_pos} positives (FN + TP) and {self.n_neg} negatives (TN + FP); "
+                    f"yours has {c.n_pos} and {c.n_neg}")
+        z = metric_zoo(c)
+        if not math.isclose(z["accuracy"], self.accuracy):
+            return f"not yet: your accuracy is {fmt(z['accuracy'], 3)}, not {fmt(self.accuracy)}"
+        if not z["mcc"] > self.min_mcc:
+            mcc = "undefined" if not math.isfinite(z["mcc"]) else fmt(z["mcc"], 3)
+            return f"not yet: accuracy is right, but your MCC is {mcc}, not above {fmt(self.min_mcc)}"
+        if c in self.known:
+            return "not yet: that is one of the notebook's predictors, not a new one"
+        return None
+
+    def show(self, expected: object) -> str:
+        return f"{fmt(expected)} (the only new matrix with accuracy {fmt(self.accuracy)} and MCC > {fmt(self.min_mcc)})"
+
+
+def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int) -> Exercise:
+    """Exercise 3: a fourth predictor with accuracy 0.9 and MCC above 0.6 on ``n_pos`` + ``n_neg`` cases.
+
+    The answer is found by trying every split of the ``0.1 n`` errors into FP and FN; a matrix that is one of
+    ``predictor_counts`` is the typical mistake (right numbers, but not a new predictor).
+    """
+    if not isinstance(predictor_counts, Mapping) or not predictor_counts:
+        raise ValueError("predictor_counts must be a dict of name: Counts")
+    known = {name: counts_arg(c, f"predictor_counts[{name!r}]") for name, c in predictor_counts.items()}
+    for name, value in (("n_pos", n_pos), ("n_neg", n_neg)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1")
+    accuracy, min_mcc = 0.9, 0.6
+    cmp = _FourthPredictor(n_pos, n_neg, accuracy, min_mcc, list(known.values()))
+
+    def search() -> Counts:
+        errors = round((1 - accuracy) * (n_pos + n_neg))
+        found = []
+        for fp in range(errors + 1):
+            fn = errors - fp
+            if fp <= n_neg and fn <= n_pos:
+                c = Counts(tn=n_neg - fp, fp=fp, fn=fn, tp=n_pos - fn)
+                if metric_zoo(c)["mcc"] > min_mcc and c not in known.values():
+                    found.append(c)
+        return found[0] if found else None
+
+    mistakes = [Mistake(lambda a, c=c: cmp.as_counts(a) == c, f"that is the predictor '{name}', not a new one")
+                for name, c in known.items()]
+    fourth = search()
+    errors = round((1 - accuracy) * (n_pos + n_neg))
+    return Exercise(
+        "Exercise 3", fourth, compare=cmp, mistakes=mistakes,
+        hints=["Accuracy 0.9 fixes the number of errors, FP + FN; only their split can change.",
+               "Try every split (FP from 0 to the number of errors) and print metric_zoo(...)['mcc'] for each."],
+        solution=f"for fp in range({errors + 1}):\n    fn = {errors} - fp\n    print(fp, fn, metric_zoo(Counts("
+                 f"tn={n_neg} - fp, fp=fp, fn=fn, tp={n_pos} - fn))['mcc'])\nanswer = {fourth!r}",
+    )
+
+
+def quiz(predictor_counts: Mapping[str, Counts], examples: Mapping[str, Counts], *, cost_fp: float,
+         cost_fn: float) -> Quiz:
+    """The quick self-test at the end of notebook 02.
+
+    Question 2's answer is the balanced accuracy ``(recall + specificity) / 2`` of the predictor named
+    "always negative"; question 3's is the example of ``examples`` with the lower
+    ``cost_fp FP + cost_fn FN``.
+    """
+    if not isinstance(predictor_counts, Mapping) or "always negative" not in predictor_counts:
+        raise ValueError("predictor_counts must be a dict of name: Counts with an 'always negative' entry")
+    if not isinstance(examples, Mapping) or len(examples) != 2:
+        raise ValueError("examples must be a dict of the two cheat-sheet examples, name: Counts")
+    always = counts_arg(predictor_counts["always negative"], "predictor_counts['always negative']")
+    ex = [counts_arg(c, "examples") for c in examples.values()]
+    cfp = real_arg(cost_fp, "cost_fp", 0)
+    cfn = real_arg(cost_fn, "cost_fn", 0)
+    z = metric_zoo(always)
+    costs = [total_cost(c, cost_fp=cfp, cost_fn=cfn) for c in ex]
+    cheaper = "a" if costs[0] < costs[1] else "b"
+    return Quiz([
+        Question(
+            "Three predictors have the same accuracy on the same data. Which number tells them apart?",
+            {"a": "accuracy, with more decimals", "b": "MCC (or balanced accuracy, or recall and precision)",
+             "c": "none: equal accuracy means equally useful"},
+            "b",
+            {"a": "they are equal to every decimal: the same number of errors, split differently",
+             "b": "These see how the errors split between the classes; accuracy only counts them",
+             "c": "'always negative' and 'finds all positives' make the same number of errors, of opposite kinds"}),
+        NumberQuestion(
+            "What is the balanced accuracy of the 'always negative' predictor on the 90/10 data?",
+            lambda: z["balanced_accuracy"], 0.005,
+            mistakes=[Mistake.if_equals(z["accuracy"], "that is its accuracy; balanced accuracy averages the "
+                                        "recall of each class, (recall + specificity) / 2")],
+            solution="metric_zoo(predictor_counts['always negative'])['balanced_accuracy']"),
+        Question(
+            f"A false positive costs {fmt(cfp)} and a false negative {fmt(cfn)}. Which of the cheat sheet's two "
+            "examples costs less in total?",
+            {"a": f"example 1 (FP {ex[0].fp}, FN {ex[0].fn})", "b": f"example 2 (FP {ex[1].fp}, FN {ex[1].fn})"},
+            cheaper,
+            {"a": "Total cost = cost_fp·FP + cost_fn·FN is lower for example 1 at these costs"
+             if cheaper == "a" else "compute cost_fp·FP + cost_fn·FN for both: example 1 costs more here",
+             "b": "Total cost = cost_fp·FP + cost_fn·FN is lower for example 2 at these costs"
+             if cheaper == "b" else "compute cost_fp·FP + cost_fn·FN for both: example 2 costs more here"}),
+    ])

@@ -1,0 +1,409 @@
+"""The core of the self-checking exercises: messages for right, wrong, malformed and missing answers.
+
+Every message is asserted as printed (capsys); the right value never appears in what ``check`` prints.
+The comparisons are checked against independent computations (math.isclose, scikit-learn's
+confusion_matrix, numpy) and, where natural, with hypothesis.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from sklearn.metrics import confusion_matrix
+
+from helpers.counts import Counts
+from helpers.exercises.core import (
+    NOT_ANSWERED,
+    Exercise,
+    Mistake,
+    NumberQuestion,
+    Question,
+    Quiz,
+    Verdict,
+    WrongKind,
+    choice,
+    counts_matrix,
+    describe,
+    fmt,
+    function,
+    matrix,
+    number,
+    numbers,
+    probability,
+    threshold,
+)
+
+Y = np.array([0, 0, 1, 1, 0, 1, 0, 0, 1, 0])
+S = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.3, 0.6, 0.7, 0.05])
+
+
+def _line(capsys) -> str:
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1, f"check must print exactly one line, printed {out!r}"
+    return out.strip()
+
+
+def recall_exercise() -> Exercise:
+    tp, fn, fp = 8, 2, 18
+    return Exercise(
+        "Exercise 3",
+        lambda: tp / (tp + fn),
+        compare=probability(rel=0.01),
+        mistakes=[
+            Mistake.if_equals(lambda: tp / (tp + fp), "your recall uses FP; recall's denominator is the positives")
+        ],
+        hints=["recall counts the positives found", "recall = TP / (TP + FN)"],
+        solution="tp / (tp + fn)",
+    )
+
+
+# --------------------------------------------------------------------------- Exercise.check
+
+
+def test_ellipsis_is_not_answered_yet(capsys):
+    ok = recall_exercise().check(...)
+    assert not ok
+    assert _line(capsys) == f"Exercise 3: {NOT_ANSWERED}"
+    assert "Replace ... with your answer" in NOT_ANSWERED
+
+
+def test_right_answer(capsys):
+    assert recall_exercise().check(8 / 10)
+    assert _line(capsys) == "Exercise 3: correct."
+
+
+def test_right_answer_within_the_tolerance_and_not_outside(capsys):
+    ex = recall_exercise()
+    assert ex.check(0.805)  # 0.6 % off, tolerance 1 %
+    assert not ex.check(0.82)
+    capsys.readouterr()
+
+
+def test_known_mistake_gets_its_message(capsys):
+    assert not recall_exercise().check(8 / 26)
+    assert _line(capsys) == "Exercise 3: your recall uses FP; recall's denominator is the positives"
+
+
+def test_other_wrong_number_says_not_yet_without_the_value(capsys):
+    assert not recall_exercise().check(0.5)
+    line = _line(capsys)
+    assert line.startswith("Exercise 3: not yet:")
+    assert "0.8" not in line
+
+
+def test_wrong_type_names_what_was_expected(capsys):
+    ex = recall_exercise()
+    assert not ex.check([0.8, 0.2, 0.1])
+    assert _line(capsys) == "Exercise 3: expected one number between 0 and 1, got a list of 3"
+    assert not ex.check("0.8")
+    assert _line(capsys) == "Exercise 3: expected one number between 0 and 1, got the text '0.8'"
+    assert not ex.check(1.5)
+    assert _line(capsys) == "Exercise 3: expected one number between 0 and 1, got 1.5"
+    assert not ex.check(True)
+    assert _line(capsys) == "Exercise 3: expected one number between 0 and 1, got True"
+    assert not ex.check(float("nan"))
+    assert "expected one number between 0 and 1" in _line(capsys)
+
+
+def test_numpy_scalars_are_numbers(capsys):
+    assert recall_exercise().check(np.float64(0.8))
+    assert recall_exercise().check(np.array(0.8))
+    capsys.readouterr()
+
+
+def test_why_follows_correct(capsys):
+    ex = Exercise("Exercise 1", 2, compare=number(), why="two pairs are won.", solution="2")
+    ex.check(2)
+    assert _line(capsys) == "Exercise 1: correct. two pairs are won."
+
+
+def test_hints_run_out_after_two_then_point_to_the_solution(capsys):
+    ex = recall_exercise()
+    ex.hint()
+    ex.hint()
+    ex.hint()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "Exercise 3, hint 1: recall counts the positives found",
+        "Exercise 3, hint 2: recall = TP / (TP + FN)",
+        "Exercise 3: no more hints: ex3.solution() shows the answer",
+    ]
+
+
+def test_solution_prints_the_code_and_the_value(capsys):
+    recall_exercise().solution()
+    out = capsys.readouterr().out
+    assert "tp / (tp + fn)" in out
+    assert f"value: {fmt(8 / 10)}" in out
+
+
+def test_expected_is_computed_lazily_and_once():
+    calls = []
+    ex = Exercise("Exercise 1", lambda: calls.append(1) or 3.0, solution="3")
+    assert calls == []
+    ex.verdict(3.0)
+    ex.verdict(2.0)
+    assert calls == [1]
+
+
+def test_mistake_with_a_predicate(capsys):
+    ex = Exercise("Exercise 4", 10, mistakes=[Mistake(lambda a: a < 0, "a count is never negative")], solution="10")
+    ex.check(-3)
+    assert _line(capsys) == "Exercise 4: a count is never negative"
+
+
+def test_a_mistake_that_raises_is_ignored(capsys):
+    ex = Exercise("Exercise 4", 10, mistakes=[Mistake(lambda a: 1 / 0, "never")], solution="10")
+    ex.check(3)
+    assert _line(capsys).startswith("Exercise 4: not yet:")
+
+
+def test_plain_function_as_comparison(capsys):
+    ex = Exercise("Exercise 5", "b", compare=lambda a, e: a == e or "pick again", solution="'b'")
+    assert ex.check("b")
+    assert not ex.check("c")
+    assert capsys.readouterr().out.splitlines()[-1] == "Exercise 5: pick again"
+
+
+def test_verdict_is_a_bool_that_a_notebook_does_not_echo():
+    v = Verdict(True)
+    assert v == True  # noqa: E712
+    assert repr(v) == "True" and repr(Verdict(False)) == "False"
+    assert v._ipython_display_() is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "argument"),
+    [
+        ({"name": 3}, "name"),
+        ({"solution": None}, "solution"),
+        ({"compare": 5}, "compare"),
+        ({"hints": "one hint"}, "hints"),
+        ({"mistakes": ["x"]}, "mistakes"),
+    ],
+)
+def test_exercise_refuses_bad_construction(kwargs, argument):
+    args = {"name": "Exercise 1", "expected": 1, "solution": "1"} | kwargs
+    with pytest.raises(ValueError, match=argument):
+        Exercise(args.pop("name"), args.pop("expected"), **args)
+
+
+# --------------------------------------------------------------------------- number
+
+
+@given(
+    e=st.floats(-1e6, 1e6, allow_nan=False),
+    a=st.floats(-1e6, 1e6, allow_nan=False),
+    rel=st.floats(0, 0.5),
+    abs_=st.floats(0, 1),
+)
+def test_number_agrees_with_math_isclose(e, a, rel, abs_):
+    expected = math.isclose(a, e, rel_tol=0, abs_tol=max(rel * abs(e), abs_))
+    assume(not math.isclose(abs(a - e), max(rel * abs(e), abs_), rel_tol=1e-9))  # away from the edge
+    assert number(rel=rel, abs=abs_).same(a, e) == expected
+
+
+@given(e=st.floats(0.001, 1), rel=st.floats(0.001, 0.1))
+def test_number_states_its_tolerance_and_hides_the_value(e, rel):
+    message = number(rel=rel).differs(e * (1 + 2 * rel), e)
+    assert message.startswith("not yet: your number is not within")
+    assert "%" in message
+    assert message.endswith("of the answer")
+    assert message == number(rel=rel).differs(3 * e * (1 + 2 * rel), 3 * e), "the message depends on the answer"
+
+
+def test_number_bounds_are_a_wrong_kind():
+    assert not number(low=0).same(-1, 1)
+    assert number(low=0).same(1, 1)
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def test_numbers_names_the_right_and_wrong_ones():
+    cmp = numbers(["precision", "recall", "F1"])
+    assert cmp.differs((0.5, 0.7, 0.2), (0.5, 0.8, 0.3)) == "not yet: your precision is right, recall and F1 are not"
+    assert cmp.differs({"precision": 0.5, "recall": 0.8, "F1": 0.3}, (0.5, 0.8, 0.3)) is None
+    assert cmp.differs((0.4, 0.7, 0.2), (0.5, 0.8, 0.3)) == "not yet: your precision, recall and F1 are not right"
+    assert not cmp.same((0.5, 0.8), (0.5, 0.8, 0.3))
+    with pytest.raises(WrongKind, match="your p: expected one number between 0 and 1"):
+        numbers(["p"], kinds={"p": probability()}).differs([1.5], [0.5])
+
+
+def test_numbers_wrong_kind_message(capsys):
+    ex = Exercise("Exercise 2", (0.5, 0.8), compare=numbers(["precision", "recall"]), solution="")
+    ex.check(0.5)
+    assert _line(capsys) == "Exercise 2: expected 2 numbers (precision, recall), got the number 0.5"
+    ex.check((0.5, "high"))
+    assert _line(capsys) == "Exercise 2: your recall: expected one number, got the text 'high'"
+
+
+# --------------------------------------------------------------------------- matrices and counts
+
+
+@given(st.lists(st.integers(0, 1), min_size=4, max_size=30), st.lists(st.integers(0, 1), min_size=30, max_size=30))
+def test_counts_matrix_accepts_sklearn_layout_and_counts(y, p):
+    y, p = np.array(y), np.array(p[: len(y)])
+    cm = confusion_matrix(y, p, labels=[0, 1])
+    tn, fp, fn, tp = cm.ravel()
+    c = Counts(tn=int(tn), fp=int(fp), fn=int(fn), tp=int(tp))
+    cmp = counts_matrix()
+    assert cmp.same(cm, c) and cmp.same(c, cm) and cmp.same(cm.tolist(), c)
+    assert not cmp.same(cm[::-1], c) or np.array_equal(cm[::-1], cm)
+
+
+def test_counts_matrix_names_the_cells(capsys):
+    ex = Exercise("Exercise 1", Counts(tn=50, fp=6, fn=3, tp=40), compare=counts_matrix(), solution="")
+    ex.check(Counts(tn=50, fp=7, fn=3, tp=40))
+    assert _line(capsys) == "Exercise 1: not yet: your TN, FN and TP are right, FP is not"
+    ex.check([[40, 3], [6, 50]])  # the Wikipedia layout, positives first
+    assert _line(capsys) == "Exercise 1: not yet: your TN, FP, FN and TP are not right"
+    ex.check([1, 2, 3])
+    assert _line(capsys) == "Exercise 1: expected a Counts or a 2 x 2 matrix, got a list of 3"
+    ex.check(np.zeros((3, 3)))
+    assert _line(capsys) == "Exercise 1: expected a Counts or a 2 x 2 matrix, got an array of shape (3, 3)"
+    ex.check(Counts(tn=50, fp=6, fn=3, tp=40))
+    assert _line(capsys) == "Exercise 1: correct."
+
+
+def test_matrix_shape_then_values():
+    cmp = matrix((2, 3))
+    assert cmp.same(np.arange(6).reshape(2, 3), np.arange(6).reshape(2, 3))
+    with pytest.raises(WrongKind, match="expected a 2 x 3 matrix"):
+        cmp.differs(np.arange(6), np.arange(6).reshape(2, 3))
+    message = cmp.differs([[0, 1, 2], [3, 4, 9]], np.arange(6).reshape(2, 3))
+    assert message == "not yet: 1 of 6 cells differ (first: row 1, column 2)"
+    named = matrix((1, 2), cells=[["a", "b"]])
+    assert named.differs([[1, 3]], [[1, 2]]) == "not yet: your a is right, b is not"
+
+
+# --------------------------------------------------------------------------- thresholds
+
+
+@given(st.integers(0, 9), st.floats(0, 1))
+def test_threshold_right_when_it_flags_the_same_rows(i, u):
+    cuts = np.unique(S)
+    expected = cuts[i]
+    lower = cuts[i - 1] if i > 0 else -1.0
+    t = lower + u * (expected - lower)  # anywhere in (lower, expected]
+    assume(lower < t <= expected)
+    cmp = threshold(Y, S)
+    assert cmp.same(t, expected) == np.array_equal(S >= t, S >= expected)
+    assert cmp.same(t, expected)
+
+
+def test_threshold_messages():
+    cmp = threshold(Y, S)
+    # 0.55 flags 0.6 (a negative) too: TP right, FP not
+    assert cmp.differs(0.55, 0.7) == "not yet: at your threshold the TP count is right, the FP count is not"
+    assert cmp.differs(0.75, 0.35) == "not yet: your threshold flags fewer rows (score >= threshold) than the answer's"
+    with pytest.raises(WrongKind, match="expected one threshold"):
+        cmp.differs("high", 0.7)
+
+
+# --------------------------------------------------------------------------- functions
+
+
+def _precision(tp, fp):
+    return tp / (tp + fp)
+
+
+def test_function_compare(capsys):
+    ex = Exercise("Exercise 2", lambda: _precision, compare=function([(1, 0), (8, 2), {"tp": 3, "fp": 9}]),
+                  solution="def precision(tp, fp): return tp / (tp + fp)")
+    assert ex.check(lambda tp, fp: tp / (tp + fp))
+    assert _line(capsys) == "Exercise 2: correct."
+    ex.check(lambda tp, fp: tp / fp)
+    assert _line(capsys) == "Exercise 2: not yet: your function raised ZeroDivisionError for (1, 0)"
+    ex.check(lambda tp, fp: fp / (tp + fp))
+    assert _line(capsys) == "Exercise 2: not yet: your function gives another value for (1, 0)"
+    ex.check(lambda tp, fp: "high")
+    assert _line(capsys) == (
+        "Exercise 2: not yet: for (1, 0) your function returned the text 'high', expected one number"
+    )
+    ex.check(0.8)
+    assert _line(capsys) == "Exercise 2: expected a function, got the number 0.8"
+    ex.solution()
+    assert "value: for (1, 0): 1" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+def _quiz() -> Quiz:
+    return Quiz([
+        Question("Which metric ignores the prevalence?", {"a": "precision", "b": "recall", "c": "accuracy"}, "b",
+                 {"a": "precision mixes in the negatives", "b": "recall stays within the positives"}),
+        NumberQuestion("TP = 8, FN = 2: recall?", lambda: 8 / 10, 0.005,
+                       mistakes=[Mistake.if_equals(8 / 26, "that is precision")]),
+    ])
+
+
+def test_quiz_show_prints_every_question(capsys):
+    quiz = _quiz()
+    quiz.show()
+    out = capsys.readouterr().out
+    assert "Question 1. Which metric ignores the prevalence?" in out
+    assert "   b) recall" in out and "Question 2. TP = 8, FN = 2: recall?" in out
+    assert "quiz.q1.check('b')" in out
+    assert len(quiz) == 2
+
+
+def test_question_check(capsys):
+    quiz = _quiz()
+    assert quiz.q1.check("b")
+    assert _line(capsys) == "Question 1: correct. recall stays within the positives"
+    assert not quiz.q1.check("a")
+    assert _line(capsys) == "Question 1: not quite: precision mixes in the negatives"
+    assert not quiz.q1.check("c")
+    assert _line(capsys) == "Question 1: not quite."
+    assert not quiz.q1.check("e")
+    assert _line(capsys) == "Question 1: expected one of 'a', 'b', 'c', got the text 'e'"
+    assert not quiz.q1.check(...)
+    assert _line(capsys) == f"Question 1: {NOT_ANSWERED}"
+    assert quiz.q1.check(" B ")
+    capsys.readouterr()
+    quiz.q1.solution()
+    assert capsys.readouterr().out.strip() == "Question 1: 'b', recall. recall stays within the positives"
+
+
+def test_number_question_check(capsys):
+    quiz = _quiz()
+    assert quiz.q2.check(0.8)
+    assert _line(capsys) == "Question 2: correct."
+    assert not quiz.q2.check(0.31)
+    assert _line(capsys) == "Question 2: that is precision"
+    assert not quiz.q2.check("0.8")
+    assert _line(capsys) == "Question 2: expected one number, got the text '0.8'"
+    quiz.q2.hint()
+    assert _line(capsys) == "Question 2: no more hints: quiz.q2.solution() shows the answer"
+
+
+def test_question_refuses_bad_construction():
+    with pytest.raises(ValueError, match="correct"):
+        Question("?", {"a": "x", "b": "y"}, "c")
+    with pytest.raises(ValueError, match="options"):
+        Question("?", {"a": "x"}, "a")
+    with pytest.raises(ValueError, match="tol"):
+        NumberQuestion("?", 1, tol=-1)
+    with pytest.raises(ValueError, match="questions"):
+        Quiz([])
+
+
+# --------------------------------------------------------------------------- printing
+
+
+def test_fmt_and_describe_never_show_numpy_reprs():
+    assert fmt(np.float64(0.5)) == "0.5" and fmt(np.int64(3)) == "3"
+    assert "np." not in fmt(np.array([0.25, 1.0])) and fmt(Counts(tn=1, fp=2, fn=3, tp=4)) == "TN 1, FP 2, FN 3, TP 4"
+    assert describe(np.float64(0.5)) == "the number 0.5"
+    assert describe((1, 2)) == "a tuple of 2" and describe(print) == "a function"
+
+
+def test_choice_ignores_case_and_spaces():
+    assert choice(["a", "b"]).same(" A", "a")
+    assert not choice(["a", "b"]).same("c", "a")

@@ -1,0 +1,110 @@
+"""Checkers of notebook 02: right answers computed independently, the typical wrong answer, wrong kinds."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.metrics import accuracy_score, confusion_matrix, matthews_corrcoef, precision_score
+
+from helpers import Counts
+from helpers.cheat_sheet import CHEAT_SHEET_EXAMPLES
+from helpers.exercises import nb02
+from helpers.exercises.core import NOT_ANSWERED
+
+EX1, EX2 = CHEAT_SHEET_EXAMPLES.values()
+PREDICTORS = {
+    "always negative": Counts(tn=90, fp=0, fn=10, tp=0),
+    "finds all positives": Counts(tn=80, fp=10, fn=0, tp=10),
+    "half and half": Counts(tn=85, fp=5, fn=5, tp=5),
+}
+
+
+def _line(capsys) -> str:
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1, out
+    return out.strip()
+
+
+def _labels(c: Counts) -> tuple[np.ndarray, np.ndarray]:
+    y = np.r_[np.zeros(c.tn + c.fp), np.ones(c.fn + c.tp)]
+    p = np.r_[np.zeros(c.tn), np.ones(c.fp), np.zeros(c.fn), np.ones(c.tp)]
+    return y, p
+
+
+def test_exercise_1(capsys):
+    ex = nb02.exercise_1(EX2, n=10_000, share_negative=0.99)
+    y, p = _labels(Counts(tn=round(9900 * 0.8), fp=round(9900 * 0.2), fn=round(100 * 0.2), tp=round(100 * 0.8)))
+    right = (precision_score(y, p), accuracy_score(y, p), 0.99)
+    assert ex.check(right)
+    assert _line(capsys) == "Exercise 1: correct."
+    assert not ex.check((EX2.tp / (EX2.tp + EX2.fp), right[1], 0.99))
+    assert _line(capsys).startswith("Exercise 1: your precision is example 2's at its own class balance")
+    assert not ex.check((0.8, right[1], 0.99))
+    assert _line(capsys).startswith("Exercise 1: your precision is the recall")
+    assert not ex.check((right[0], right[1], 0.9))
+    assert _line(capsys) == (
+        "Exercise 1: not yet: your precision and accuracy are right, always-negative accuracy is not"
+    )
+    assert not ex.check(right[:2])
+    assert _line(capsys).startswith("Exercise 1: expected 3 numbers (precision, accuracy, always-negative accuracy)")
+    assert not ex.check(...)
+    assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
+
+
+def test_exercise_2(capsys):
+    ex = nb02.exercise_2(EX1, EX2, cost_fp=10)
+    costs = np.linspace(0, 60, 600_001)  # total costs crossing, found by brute force
+    cost_1 = 10 * EX1.fp + costs * EX1.fn
+    cost_2 = 10 * EX2.fp + costs * EX2.fn
+    x = costs[np.argmax(cost_2 < cost_1)]
+    assert ex.check(x)
+    assert _line(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(x / 10)
+    assert _line(capsys).startswith("Exercise 2: that is the cost ratio cost_fn / cost_fp")
+    assert not ex.check(10 * EX2.fp / EX1.fn)
+    assert _line(capsys) == "Exercise 2: you left out what example 2's own false negatives cost"
+    assert not ex.check(float(np.ceil(x)))
+    assert _line(capsys).startswith("Exercise 2: that is the first whole-number cost")
+    assert not ex.check(-3)
+    assert _line(capsys) == "Exercise 2: expected one cost (a number), got -3"
+
+
+def test_exercise_3(capsys):
+    ex = nb02.exercise_3(PREDICTORS, n_pos=10, n_neg=90)
+    # every matrix of the 90/10 data with 10 errors, scored by scikit-learn: exactly one new one passes
+    passing = []
+    for fp in range(11):
+        c = Counts(tn=90 - fp, fp=fp, fn=10 - fp, tp=fp)
+        y, p = _labels(c)
+        if p.any() and matthews_corrcoef(y, p) > 0.6 and accuracy_score(y, p) == 0.9 and c not in PREDICTORS.values():
+            passing.append(c)
+    assert len(passing) == 1
+    assert ex.check(passing[0])
+    assert ex.check(confusion_matrix(*_labels(passing[0])))
+    assert capsys.readouterr().out == "Exercise 3: correct.\nExercise 3: correct.\n"
+    assert not ex.check(PREDICTORS["finds all positives"])
+    assert _line(capsys) == "Exercise 3: that is the predictor 'finds all positives', not a new one"
+    assert not ex.check(Counts(tn=82, fp=8, fn=2, tp=8))
+    assert _line(capsys).startswith("Exercise 3: not yet: accuracy is right, but your MCC is")
+    assert not ex.check(Counts(tn=80, fp=9, fn=1, tp=9))
+    assert _line(capsys).startswith("Exercise 3: not yet: the data have 10 positives")
+    assert not ex.check([81, 9, 1, 9])
+    assert _line(capsys).startswith("Exercise 3: expected a Counts or a 2 x 2 matrix")
+    ex.solution()
+    assert f"answer = {passing[0]!r}" in capsys.readouterr().out
+
+
+def test_hints_run_out():
+    ex = nb02.exercise_3(PREDICTORS, n_pos=10, n_neg=90)
+    assert len(ex.hints) == 2
+
+
+def test_quiz(capsys):
+    quiz = nb02.quiz(PREDICTORS, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
+    assert quiz.q2.check(0.5)  # (recall 0 + specificity 1) / 2
+    assert not quiz.q2.check(0.9)
+    assert "that is its accuracy" in capsys.readouterr().out
+    cheaper = "a" if 10 * EX1.fp + 50 * EX1.fn < 10 * EX2.fp + 50 * EX2.fn else "b"
+    assert quiz.q3.check(cheaper)
+    assert not quiz.q3.check({"a": "b", "b": "a"}[cheaper])
+    assert quiz.q1.check("b") and not quiz.q1.check("c")
+    assert nb02.quiz(PREDICTORS, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=1).q3.check("a")  # cheap misses

@@ -1,0 +1,107 @@
+"""The checkers of notebook 13: right answers computed here, the typical mistakes, wrong kinds.
+
+Exercise 1 is counted with scikit-learn; exercises 2 and 3 use ``split_half_optimism``, tested on its own in
+tests/test_threshold_choice.py, with few splits.
+"""
+
+import numpy as np
+import pytest
+from sklearn.metrics import confusion_matrix
+
+from helpers.exercises import nb13
+from helpers.threshold_choice import split_half_optimism, threshold_rule
+
+NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(3)
+    y = (rng.random(240) < 0.35).astype(int)
+    s = 1 / (1 + np.exp(-(rng.normal(0, 1.2, 240) + 2.2 * (y - 0.5))))
+    return y, s
+
+
+def said(capsys) -> str:
+    return capsys.readouterr().out.strip()
+
+
+def test_exercise_1(data, capsys):
+    y, s = data
+    ex = nb13.exercise_1(y, s, threshold=0.5, deploy_prevalence=0.01)
+    tn, fp, fn, tp = confusion_matrix(y, s >= 0.5).ravel()
+    tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+    right = 0.01 * tpr / (0.01 * tpr + 0.99 * fpr)
+    assert not ex.check(...)
+    assert said(capsys) == f"Exercise 1: {NOT_ANSWERED}"
+    assert ex.check(right)
+    assert said(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check(tp / (tp + fp))
+    assert "precision at the file's own mix" in said(capsys)
+    assert not ex.check(tpr)
+    assert said(capsys) == "Exercise 1: that is recall, TP / P; precision's denominator is what the model flagged"
+    assert not ex.check(0.01 * fpr / (0.01 * fpr + 0.99 * tpr))
+    assert "swapped" in said(capsys)
+    assert not ex.check([right])
+    assert said(capsys) == "Exercise 1: expected one number between 0 and 1, got a list of 1"
+
+
+def test_exercise_2(data, capsys):
+    y, s = data
+    ex = nb13.exercise_2(y, s, deploy_prevalence=0.01, n_splits=10)
+    st = split_half_optimism(y, s, threshold_rule(f1=True), prevalence=0.01, n_splits=10, rng=0)
+    gap = st.precision_picked_on - st.precision_held_out
+    assert not ex.check(...)
+    assert NOT_ANSWERED in said(capsys)
+    assert ex.check(gap.mean())
+    assert said(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(-gap.mean())
+    assert "sign is reversed" in said(capsys)
+    if abs(gap.median() - gap.mean()) > 0.002:
+        assert not ex.check(gap.median())
+        assert "median difference" in said(capsys)
+    assert not ex.check("0.25")
+    assert said(capsys) == "Exercise 2: expected one number, got the text '0.25'"
+
+
+def test_exercise_3(data, capsys):
+    y, s = data
+    ex = nb13.exercise_3(y, s, at_recall=0.8, n_splits=10)
+    as_is = split_half_optimism(y, s, threshold_rule(at_recall=0.8), prevalence=0.01, n_splits=10, rng=0)
+    margin = split_half_optimism(y, s, threshold_rule(at_recall=0.8, recall_confidence=0.95), prevalence=0.01,
+                                 n_splits=10, rng=0)
+    share, share_margin = (as_is.recall_held_out < 0.8).mean(), (margin.recall_held_out < 0.8).mean()
+    assert not ex.check(...)
+    assert NOT_ANSWERED in said(capsys)
+    assert ex.check(share)
+    assert said(capsys).startswith("Exercise 3: correct.")
+    if abs(share - 0.5) > 0.01:
+        assert not ex.check(1 - share)
+        assert "reach the target" in said(capsys)
+    if abs(share_margin - share) > 0.002:
+        assert not ex.check(share_margin)
+        assert "with the margin" in said(capsys)
+    assert not ex.check(100 * share + 2)
+    assert said(capsys).startswith("Exercise 3: expected one number between 0 and 1, got")
+
+
+def test_hints_run_out_and_solution_prints(data, capsys):
+    y, s = data
+    ex = nb13.exercise_1(y, s)
+    for _ in range(3):
+        ex.hint()
+    assert said(capsys).splitlines()[2] == "Exercise 1: no more hints: ex1.solution() shows the answer"
+    ex.solution()
+    assert "deployment_metrics" in said(capsys)
+
+
+def test_quiz(data, capsys):
+    y, _ = data
+    quiz = nb13.quiz(y)
+    n_neg = int(np.sum(y == 0))
+    assert quiz.q1.check(1 / n_neg) and quiz.q2.check("a") and quiz.q3.check("a") and quiz.q4.check("b")
+    said(capsys)
+    assert not quiz.q1.check(1 / len(y))
+    assert "negatives only" in said(capsys)
+    assert not quiz.q4.check("a")
+    assert said(capsys).startswith("Question 4: not quite: zero false positives")
