@@ -27,6 +27,7 @@ from IPython.display import display
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import (
+    ConfusionMatrixDisplay,
     accuracy_score,
     balanced_accuracy_score,
     class_likelihood_ratios,
@@ -198,6 +199,19 @@ _ = plot_confusion_matrix(counts, ax=ax, labels=("0 malignant", "1 benign"),
                           title="scikit-learn order (truth in rows)")
 
 # %% [markdown]
+# scikit-learn draws the same matrix with `ConfusionMatrixDisplay`, built
+# `from_predictions` (labels and predicted classes) or `from_estimator` (a
+# fitted model and the rows: it calls `predict`). The cell checks that it
+# holds the same four counts:
+
+# %%
+cm_display = ConfusionMatrixDisplay.from_predictions(y_test, y_pred, display_labels=["0 malignant", "1 benign"],
+                                                     colorbar=False)
+_ = cm_display.ax_.set_title("ConfusionMatrixDisplay.from_predictions")
+assert tuple(cm_display.confusion_matrix.ravel()) == tuple(counts)
+print("ConfusionMatrixDisplay holds", cm_display.confusion_matrix.tolist())
+
+# %% [markdown]
 # ## The Wikipedia layout: positives first
 #
 # Wikipedia's article on precision and recall, the zoo table of the lecture
@@ -254,6 +268,8 @@ table[["name", "formula", "fraction", "denominator", "shown"]]
 # (post-test odds = pre-test odds × LR+, Bayes' rule); **LR− = FNR / TNR**
 # does the same for a negative prediction. Both are built from TPR and FPR
 # only, so they do not change with the prevalence (Deeks & Altman, 2004).
+# [Notebook 06](06_prior_shift_correction.ipynb), section 2, turns
+# pre-test odds into post-test odds with LR+ on a rare-positive example.
 # The **diagnostic odds ratio** DOR = LR+ / LR− condenses the two into one
 # number (Glas et al., 2003). **MCC** is Pearson's correlation between the
 # 0/1 truth and the 0/1 prediction (Matthews, 1975): 1 for a perfect
@@ -422,6 +438,9 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 # - A fit that stops at `max_iter` prints numbers that floating-point noise
 #   decides. Scale the features so the solver converges, and when you
 #   reproduce an old figure, assert it rather than trust it.
+# - scikit-learn's `ConfusionMatrixDisplay` (`from_predictions`,
+#   `from_estimator`) draws the same matrix; LR+ turns pre-test odds into
+#   post-test odds (notebook 06, section 2).
 
 # %% [markdown]
 # ## Exercises

@@ -33,7 +33,11 @@
 #   and AP depend on it, and what that needs to be true;
 # - pick a threshold on validation data, report it on test data, and name the
 #   prevalence it was picked for;
-# - use one slider that moves a point on both curves and the confusion matrix.
+# - use one slider that moves a point on both curves and the confusion matrix;
+# - see the same threshold cut the two classes' score histograms, and watch
+#   a prevalence slider move the PR point but not the ROC point;
+# - draw the curves with scikit-learn's Display objects, next to a dummy
+#   baseline.
 #
 # Which class is positive? Always the label `1` (`pos_label=1`), and in this
 # notebook that is the **rare** class: 11 % of the points. The exceptions
@@ -49,9 +53,12 @@ import pandas as pd
 from IPython.display import display
 from sklearn.base import clone
 from sklearn.datasets import load_breast_cancer, make_blobs
+from sklearn.dummy import DummyClassifier
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import (
+    PrecisionRecallDisplay,
+    RocCurveDisplay,
     auc,
     average_precision_score,
     classification_report,
@@ -68,13 +75,14 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 from sklearn.svm import SVC
 
-from helpers import corrected_pr_curve, negative_weight
+from helpers import corrected_pr_curve, negative_weight, precision_at_prevalence
 from helpers.curve_plots import plot_pr_roc
 from helpers.curves import counts_at_threshold
 from helpers.plotting import PALETTE, use_course_style
 from helpers.pr_area import achievable_pr_curve, pr_areas, pr_steps
 from helpers.row_order import refit_in_row_orders
 from helpers.threshold_choice import f1_best_threshold, picked_vs_held_out, prevalence_weights
+from helpers.widgets.score_histograms import score_histogram_dashboard
 from helpers.widgets.thresholds import threshold_dashboard
 
 use_course_style()
@@ -328,6 +336,35 @@ _ = ax.legend(loc="lower right")
 # raise them. The ROC curve reads each class on its own
 # scale; the PR curve, like a user of the model, counts alarms (section 9).
 #
+# ### scikit-learn's Display objects and a dummy baseline
+#
+# scikit-learn draws both curves itself: `RocCurveDisplay` and
+# `PrecisionRecallDisplay`, built `from_estimator` (the fitted model and the
+# test rows: it calls `predict_proba`) or `from_predictions` (labels and
+# scores). They hold the same arrays as `roc_curve` and
+# `precision_recall_curve` above (the cell checks it). Next to them, a
+# baseline: `DummyClassifier(strategy="prior")` ignores the features and
+# gives every point the training prevalence as its probability, so all
+# scores tie. Any model should beat it; its ROC AUC is 0.5 and its AP is the
+# test prevalence, the floors of the two plots.
+
+# %%
+dummy = DummyClassifier(strategy="prior").fit(Xb_train, yb_train)
+fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+roc_display = RocCurveDisplay.from_estimator(lr, Xb_test, yb_test, ax=axes[0], name="logistic regression")
+RocCurveDisplay.from_estimator(dummy, Xb_test, yb_test, ax=axes[0], name="dummy (prior)")
+pr_display = PrecisionRecallDisplay.from_predictions(yb_test, proba, ax=axes[1], name="logistic regression")
+PrecisionRecallDisplay.from_estimator(dummy, Xb_test, yb_test, ax=axes[1], name="dummy (prior)")
+axes[0].set_title("RocCurveDisplay (from_estimator)")
+_ = axes[1].set_title("PrecisionRecallDisplay")
+assert np.allclose(roc_display.fpr, fpr) and np.allclose(roc_display.tpr, tpr)
+assert np.allclose(pr_display.precision, precision) and np.allclose(pr_display.recall, recall)
+print(f"Display's ROC AUC {roc_display.roc_auc:.4f}, AP {pr_display.average_precision:.4f} (same as above)")
+dummy_score = dummy.predict_proba(Xb_test)[:, 1]
+print(f"dummy (prior): ROC AUC {roc_auc_score(yb_test, dummy_score):.3f}, "
+      f"AP {average_precision_score(yb_test, dummy_score):.3f}, test prevalence {yb_test.mean():.3f}")
+
+# %% [markdown]
 # ## 5. One threshold, both curves, one matrix
 #
 # The widget below holds the logistic regression's test probabilities. Move
@@ -593,6 +630,53 @@ display(pd.DataFrame.from_dict(rows, orient="index").round(3))
 # Precision and AP need the same assumption and, on top, the deployment
 # prevalence: report it next to them, or correct them (notebook 06).
 #
+# ### The picture: two histograms, one threshold, a prevalence
+#
+# The widget below draws the logistic regression's test scores as two
+# histograms on one axis, the positives (red outline) and the negatives
+# (blue outline), on a logarithmic count axis. The threshold splits them
+# into the four cells of the matrix: TP and FN among the positives, FP and
+# TN among the negatives. The same threshold is a point on the ROC curve and
+# on the PR curve. The second slider sets the prevalence $\pi$. It keeps the
+# test set's positives and scales the negatives' histogram to the number
+# that comes with them at $\pi$, $N' = P\,(1-\pi)/\pi$ (each negative
+# counts $w$ times, as in the table above). The shape of each histogram
+# stays the same, so TPR and FPR and the ROC point do not move; the false
+# positives (dark blue, right of the cut) grow by the same factor as the
+# negatives while the true positives (red) stay, and the PR point falls.
+#
+# Things to try: set the prevalence to 0.001 and watch the negatives' bars
+# tower over the positives'; then raise the threshold until the precision
+# at that prevalence passes one half, and read how many positives remain.
+
+# %%
+histograms = score_histogram_dashboard(yb_test, proba, threshold=0.5)
+
+# %% tags=["nbval-ignore-output"]
+display(histograms)
+
+# %% [markdown]
+# The widget's numbers, set from code at threshold 0.5 and checked against
+# scikit-learn with weighted negatives:
+
+# %%
+print(histograms.status.value or "no error")
+c = counts_at_threshold(yb_test, proba, 0.5)
+for pi in (yb_test.mean(), 0.01, 0.001):
+    histograms.controls["prevalence"].value = pi
+    w = negative_weight(n_pos, n_neg, pi)
+    by_sklearn = precision_score(yb_test, proba >= 0.5, sample_weight=np.where(yb_test == 1, 1.0, w))
+    by_rates = precision_at_prevalence(c.tp / n_pos, c.fp / n_neg, pi)
+    shown = histograms.views["numbers"].value
+    assert abs(by_sklearn - by_rates) < 1e-12 and f">{by_rates:.3f}<" in shown  # the widget shows the same
+    print(f"prevalence {pi:.3f}: TPR {c.tp / n_pos:.3f}, FPR {c.fp / n_neg:.4f}, negatives with the {n_pos} "
+          f"positives {n_pos * (1 - pi) / pi:,.0f}, precision {by_rates:.3f}")
+
+# %% [markdown]
+# TPR and FPR are the same three times; precision falls from 0.645 to
+# 0.015, because the same FPR applied to ever more negatives gives
+# proportionally more false alarms next to the same true positives.
+#
 # ## 10. Choosing a threshold: pick on one set, report on another
 #
 # A threshold picked to make a score as high as possible on some rows makes
@@ -719,7 +803,12 @@ display(pd.DataFrame.from_dict(rows, orient="index").rename_axis("prevalence").r
 # - ROC AUC, TPR and FPR do not depend on the prevalence, as long as the
 #   scores within each class stay distributed the same (no spectrum change,
 #   notebook 07); precision, F1 and AP do. State `pos_label` and the
-#   prevalence with every precision.
+#   prevalence with every precision. The score-histogram widget shows why: a
+#   lower prevalence scales up the negatives' histogram, the ROC point
+#   stays, the PR point falls.
+# - scikit-learn's `RocCurveDisplay` and `PrecisionRecallDisplay` draw the
+#   same curves; a `DummyClassifier` gives the floors (ROC AUC 0.5, AP =
+#   prevalence).
 # - Pick a threshold on validation data and report it on test data; the
 #   score where it was picked is optimistic. Say for which prevalence the
 #   threshold was picked.

@@ -30,7 +30,10 @@
 # - handle tied scores: one diagonal step, and tied pairs count one half;
 # - read ROC AUC as P(score of a random positive > score of a random
 #   negative), the Mann-Whitney statistic, and check it with `scipy`;
-# - run the same table on a million rows.
+# - run the same table on a million rows;
+# - read the low-FPR end of the curve, where rare positives are screened:
+#   ROC on a log FPR axis, partial AUC (McClish's standardisation), the DET
+#   curve, and a model with the higher ROC AUC that loses there.
 #
 # Positives are the label 1 (`pos_label=1`) throughout.
 
@@ -42,12 +45,21 @@ import numpy as np
 import pandas as pd
 from IPython.display import display
 from scipy.stats import mannwhitneyu, rankdata
-from sklearn.metrics import roc_auc_score, roc_curve
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import DetCurveDisplay, det_curve, roc_auc_score, roc_curve
+from sklearn.model_selection import train_test_split
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from helpers import roc_table
 from helpers.curve_plots import plot_roc_pieces
 from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pairwise_auc
-from helpers.plotting import use_course_style
+from helpers.delong import delong_auc_difference
+from helpers.intervals import clopper_pearson_interval, wilson_interval
+from helpers.low_fpr import partial_auc, tpr_at_fpr
+from helpers.plotting import PALETTE, use_course_style
 from helpers.widgets.roc_by_hand import roc_by_hand_dashboard
 
 use_course_style()
@@ -312,6 +324,117 @@ print(dashboard.status.value or "no error")
 display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 
 # %% [markdown]
+# ## 9. The low-FPR end, where rare positives live
+#
+# When positives are rare, a screen can only afford a tiny false positive
+# rate: at a prevalence of 1 in 1000, an FPR of 1 % already flags ten
+# negatives per positive. Only the left edge of the ROC curve is then used,
+# and ROC AUC, which averages over all FPRs, can rank two models the wrong
+# way round for that job.
+#
+# Two models on one data set made by `make_classification` (2 % positives,
+# ten features of which five carry signal, each class a mix of two Gaussian
+# clusters; 60 000 rows, half to fit and half to evaluate): a logistic
+# regression and Gaussian naive Bayes. An FPR of $10^{-3}$ is only
+# meaningful with thousands of negatives: the evaluation half has them, and
+# the cell prints how many false positives that FPR allows.
+
+# %%
+X_lo, y_lo = make_classification(n_samples=60_000, n_features=10, n_informative=5, n_redundant=0,
+                                 weights=[0.98], flip_y=0, random_state=0)
+X_fit, X_eval, y_fit, y_eval = train_test_split(X_lo, y_lo, test_size=0.5, stratify=y_lo, random_state=0)
+logreg = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_fit, y_fit)
+assert logreg[-1].n_iter_[0] < logreg[-1].max_iter  # lbfgs converged
+low_scores = {"logistic regression": logreg.predict_proba(X_eval)[:, 1],
+              "naive Bayes": GaussianNB().fit(X_fit, y_fit).predict_proba(X_eval)[:, 1]}
+n_p, n_n = int(y_eval.sum()), int((y_eval == 0).sum())
+print(f"evaluation rows: {n_p} positives, {n_n} negatives; FPR <= 0.001 allows {int(0.001 * n_n)} false positives")
+for name, s in low_scores.items():
+    best = tpr_at_fpr(y_eval, s, max_fpr=0.001)
+    lo, hi = wilson_interval(best.tp, n_p)
+    print(f"{name:20s} ROC AUC {roc_auc_score(y_eval, s):.3f}; at FPR <= 0.001: TP {best.tp}, FP {best.fp}, "
+          f"TPR {best.tpr:.3f} (95 % Wilson interval {lo:.3f} to {hi:.3f})")
+diff, d_lo, d_hi, _ = delong_auc_difference(y_eval, low_scores["naive Bayes"], low_scores["logistic regression"])
+print(f"ROC AUC, naive Bayes minus logistic regression: {diff:.3f} (DeLong 95 % interval {d_lo:.3f} to {d_hi:.3f})")
+
+# %% [markdown]
+# Naive Bayes has the higher ROC AUC, and the paired DeLong interval
+# (DeLong, DeLong & Clarke-Pearson, 1988: it uses that both models score the
+# same rows) says that the difference is not noise. Yet at an FPR of at
+# most $10^{-3}$ the logistic regression finds several times as many
+# positives, and the two Wilson intervals for the TPR (one per model, each
+# over the same positives) are far apart. One more uncertainty: the FPR of a
+# threshold is itself estimated from a few dozen false positives, so on new
+# negatives it could be somewhat different:
+
+# %%
+best_lr = tpr_at_fpr(y_eval, low_scores["logistic regression"], max_fpr=0.001)
+f_lo, f_hi = clopper_pearson_interval(best_lr.fp, n_n)
+print(f"FPR of the logistic regression's threshold: {best_lr.fpr:.5f} "
+      f"(95 % Clopper-Pearson interval {f_lo:.5f} to {f_hi:.5f})")
+
+# %% [markdown]
+# ### ROC on a logarithmic FPR axis, and the DET curve
+#
+# On a linear axis the region FPR $\le 10^{-3}$ is one pixel wide. A
+# logarithmic FPR axis spreads it out. The DET curve (detection error
+# tradeoff, Martin et al., 1997) goes further: it plots the miss rate
+# FNR = 1 − TPR against the FPR, both on a normal-deviate (probit) scale,
+# where two Gaussian score distributions give a straight line. scikit-learn
+# computes it with `det_curve` and draws it with `DetCurveDisplay`; the cell
+# checks that its points are the ROC curve's, with FNR = 1 − TPR.
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+for (name, s), colour in zip(low_scores.items(), [PALETTE["blue"], PALETTE["orange"]], strict=True):
+    fpr_lo, tpr_lo, thr_lo = roc_curve(y_eval, s, drop_intermediate=False)
+    axes[0].plot(fpr_lo, tpr_lo, color=colour, label=name)
+    DetCurveDisplay.from_predictions(y_eval, s, ax=axes[1], name=name, color=colour)
+    det_fpr, det_fnr, det_thr = det_curve(y_eval, s)
+    i = np.searchsorted(-thr_lo, -det_thr)  # each DET threshold's row of the ROC curve
+    assert np.array_equal(thr_lo[i], det_thr) and np.allclose(fpr_lo[i], det_fpr)
+    assert np.allclose(1 - tpr_lo[i], det_fnr)  # FNR = 1 - TPR
+axes[0].axvline(0.001, color=PALETTE["black"], ls=":", lw=1)
+axes[0].set(xscale="log", xlim=(1 / n_n, 1), xlabel="false positive rate (log scale)", ylabel="true positive rate",
+            title="ROC curves, log FPR axis (dotted: FPR = 0.001)")
+axes[0].legend(loc="upper left")
+_ = axes[1].set_title("DET curves (probit scales)")
+
+# %% [markdown]
+# Left of the dotted line the logistic regression is far above; to the
+# right naive Bayes catches up and overtakes it, and the large FPRs are where
+# most of the full AUC comes from.
+#
+# ### Partial AUC and McClish's standardisation
+#
+# The **partial AUC** is the area under the ROC curve for FPR between 0
+# and a limit, here $10^{-3}$. Its raw value is tiny, because the strip is
+# only $10^{-3}$ wide: a perfect model reaches the strip's whole area,
+# $10^{-3}$, and a model that ranks at random the triangle under the
+# diagonal, $(10^{-3})^2/2$. McClish (1989) rescales the raw area between
+# these two so that it reads like an AUC, chance 0.5 and perfection 1:
+#
+# $$\text{standardised} = \tfrac12\Bigl(1 + \frac{\text{raw} - \text{min}}{\text{max} - \text{min}}\Bigr)$$
+#
+# `roc_auc_score(y, s, max_fpr=0.001)` returns the standardised value.
+# `helpers.low_fpr.partial_auc` sums the trapezoids of the ROC table up to
+# the limit (the last one cut at the limit) and standardises them; the cell
+# checks it against scikit-learn.
+
+# %%
+for name, s in low_scores.items():
+    p = partial_auc(y_eval, s, max_fpr=0.001)
+    assert np.isclose(p.standardized, roc_auc_score(y_eval, s, max_fpr=0.001), rtol=0, atol=1e-12)
+    print(f"{name:20s} raw {p.raw:.3e}  min {p.min_area:.1e}  max {p.max_area:.1e}  "
+          f"standardised {p.standardized:.3f}  (sklearn max_fpr=0.001: "
+          f"{roc_auc_score(y_eval, s, max_fpr=0.001):.3f})")
+
+# %% [markdown]
+# The partial AUC ranks the models as the TPR at FPR $\le 10^{-3}$ does,
+# the other way round from the full ROC AUC. Choose the summary for the
+# part of the curve your application uses, and say which part.
+
+# %% [markdown]
 # ## Summary
 #
 # - The ROC table is a sort and two running sums: `FP` and `TP` count the
@@ -325,6 +448,10 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
 #   negative, the Mann-Whitney $U$ divided by $n_\text{pos} n_\text{neg}$.
 # - Say which rule you use at the threshold: `score > t` (the cheat sheet) or
 #   `score >= t` (scikit-learn's curves).
+# - For rare positives read the low-FPR end: a log FPR axis, the DET curve,
+#   TPR at a fixed FPR and the partial AUC (standardised by McClish,
+#   `roc_auc_score(max_fpr=...)`); a model with the higher ROC AUC can lose
+#   there.
 
 # %% [markdown]
 # ## Exercises

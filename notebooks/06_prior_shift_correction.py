@@ -46,6 +46,7 @@ import pandas as pd
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import (
     average_precision_score,
+    class_likelihood_ratios,
     f1_score,
     precision_recall_curve,
     precision_score,
@@ -116,6 +117,29 @@ print(f"precision_at_prevalence: {precision_at_prevalence(tpr, fpr, pi_deploy):.
 # %% [markdown]
 # Both routes agree: a test precision of 0.90 becomes less than 1 % in
 # deployment.
+#
+# **The same number as odds.** Bayes' rule is simplest with odds. The
+# pre-test odds of being positive are $\pi/(1-\pi)$; a positive prediction
+# multiplies them by the positive likelihood ratio $\text{LR+} =
+# \text{TPR}/\text{FPR}$ (notebook 01), which gives the post-test odds;
+# odds $o$ are the probability $o/(1+o)$, here the deployment precision. LR+
+# is the cell below's check against scikit-learn's `class_likelihood_ratios`
+# on the same counts.
+
+# %%
+lr_plus = tpr / fpr
+y_true_ex = np.repeat([1, 1, 0, 0], [tp, fn, fp, tn])  # the example's 1 100 rows
+y_pred_ex = np.repeat([1, 0, 1, 0], [tp, fn, fp, tn])
+assert np.isclose(class_likelihood_ratios(y_true_ex, y_pred_ex)[0], lr_plus)
+pre_odds = pi_deploy / (1 - pi_deploy)
+post_odds = pre_odds * lr_plus
+print(f"LR+ = TPR / FPR = {lr_plus:.1f}; pre-test odds {pre_odds:.6f} (1 : {1 / pre_odds:,.0f})")
+print(f"post-test odds = pre-test odds x LR+ = {post_odds:.6f}; as a probability {post_odds / (1 + post_odds):.6f}")
+
+# %% [markdown]
+# The post-test probability is the precision printed above. A positive
+# prediction multiplies the odds by LR+, 90.0 here, and that is still far from
+# a likely positive when the pre-test odds are as small as a deployment's.
 #
 # ## 3. A model, a 1:10 test set and a deployment sample
 #
@@ -459,6 +483,8 @@ prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 # - The correction assumes each class looks the same in test and deployment
 #   and that the prevalence is known. If the negatives change, it is wrong.
 #   It does not need calibrated scores.
+# - In odds, Bayes' rule is one product: post-test odds = pre-test odds ×
+#   LR+, and the post-test probability is the deployment precision.
 #
 # ## Exercises
 #

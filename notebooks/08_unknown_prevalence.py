@@ -46,7 +46,7 @@ import pandas as pd
 from sklearn.calibration import CalibrationDisplay
 from sklearn.datasets import load_digits
 from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import log_loss
+from sklearn.metrics import brier_score_loss, log_loss
 from sklearn.model_selection import cross_val_predict, train_test_split
 from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
@@ -168,7 +168,13 @@ print("same as adjust_posteriors:", np.allclose(by_hand, adjusted))
 # share of positives. Calibrated points lie on the diagonal.
 #
 # We compare the raw probabilities with the ones moved to the sample's prior,
-# using the true prior 0.5 here; the estimated prior comes next.
+# using the true prior 0.5 here; the estimated prior comes next. Two numbers
+# sum up calibration and sharpness together, over all rows: the **log loss**
+# $-\frac1n\sum_i \bigl[y_i \log p_i + (1-y_i)\log(1-p_i)\bigr]$ and the
+# **Brier score** $\frac1n\sum_i (p_i - y_i)^2$ (Brier, 1950). Both are
+# *proper scoring rules*: in expectation they are smallest when $p_i$ is the
+# true probability (Gneiting & Raftery, 2007), so a model cannot improve
+# them by reporting anything else. Lower is better for both.
 
 # %%
 shifted = sample_at_prevalence(y_pool, 0.5, rng=0)
@@ -177,6 +183,8 @@ p_s_adj = adjust_posteriors(p_s, train_prevalence=TRAIN_PRIOR, deploy_prevalence
 print(f"sample: {y_s.size} images, prevalence {y_s.mean():.3f}")
 print(f"mean probability: raw {p_s.mean():.3f}, adjusted {p_s_adj.mean():.3f}")
 print(f"log loss:         raw {log_loss(y_s, p_s):.3f}, adjusted {log_loss(y_s, p_s_adj):.3f}")
+assert np.isclose(brier_score_loss(y_s, p_s), np.mean((p_s - y_s) ** 2))  # the formula above
+print(f"Brier score:      raw {brier_score_loss(y_s, p_s):.3f}, adjusted {brier_score_loss(y_s, p_s_adj):.3f}")
 
 # %%
 fig, ax = plt.subplots(figsize=(5, 4.5))
@@ -190,8 +198,9 @@ plt.show()
 # %% [markdown]
 # The raw curve lies above the diagonal: the model under-states the chance of
 # a 9 in this richer sample. After the move the points sit near the diagonal
-# and the log loss drops. (Five bins on a sample of this size are noisy;
-# the log loss is the steadier figure.)
+# and both scores drop. (Five bins on a sample of this size are noisy;
+# the log loss and the Brier score, which use every row, are the steadier
+# figures.)
 
 # %% [markdown]
 # ## Estimating the prior from unlabeled scores
@@ -689,6 +698,9 @@ print(f"at 0.01, ACC with the pool's rates {bias_nb.estimate:.4f}; the study's m
 #   95.1 %), a little short of 95 %, where `precision_interval` with π̂
 #   taken as known fell far short. EM's estimate gets no interval in this
 #   course.
+# - The log loss and the Brier score are proper scoring rules that sum up
+#   calibration over every row; both fall when the probabilities are moved
+#   to the sample's prior.
 
 # %% [markdown]
 # ## Exercises

@@ -28,6 +28,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.datasets import load_breast_cancer, load_digits
+from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import get_scorer_names, make_scorer, roc_auc_score
 from sklearn.model_selection import (
@@ -674,11 +675,28 @@ print("ROC AUC: ", np.round(today["test_roc_auc"], 3))
 
 # %% [markdown]
 # (`cross_validate` computed several metrics over the same five folds in one
-# go; `cross_val_score` takes one.) The fold means of all four:
+# go; `cross_val_score` takes one.) The fold means of all four, their spread
+# across the five folds (standard deviation, lowest and highest fold), and a
+# baseline scored on the same folds: `DummyClassifier(strategy="prior")`,
+# which ignores the pixels and gives every image the training share of nines.
 
 # %%
+baseline = cross_validate(DummyClassifier(strategy="prior"), X_dig, is_nine,
+                          scoring=["accuracy", "roc_auc", "balanced_accuracy", "average_precision"])
 for key in ["test_accuracy", "test_roc_auc", "test_balanced_accuracy", "test_average_precision"]:
-    print(f"{key:>24}: mean {today[key].mean():.3f}")
+    folds = today[key]
+    print(f"{key:>24}: mean {folds.mean():.3f}, sd {folds.std(ddof=1):.3f}, folds {folds.min():.3f} to "
+          f"{folds.max():.3f};  dummy mean {baseline[key].mean():.3f}")
+
+# %% [markdown]
+# The dummy's accuracy is the share of non-nines, its ROC AUC and balanced
+# accuracy are one half, and its average precision is the share of nines:
+# the floors against which the SVC's numbers mean something. The standard
+# deviation says how much a metric moves from one test fold to another. It
+# is not the standard error of the mean over folds: the folds share their
+# training rows, so their scores are correlated and no unbiased estimate of
+# that variance exists (Bengio & Grandvalet, 2004); do not divide it by the
+# square root of 5 to get a confidence interval.
 
 # %% [markdown]
 # ## Which scorer names exist?
@@ -793,6 +811,10 @@ print(f"wrong test images (positions in the test set): accuracy {sorted(wrong['a
 #   tuned threshold reaches a balanced accuracy of 0.73 to 0.89), and would
 #   hide them too. Report a metric of the decisions at the threshold in use
 #   (recall, balanced accuracy, a cost) next to a ranking metric.
+# - Report a metric's spread across cross-validation folds (standard
+#   deviation, lowest and highest fold) with its mean, and a
+#   `DummyClassifier` scored on the same folds as the floor; the spread of
+#   the folds is not a standard error.
 
 # %% [markdown]
 # ## Exercises

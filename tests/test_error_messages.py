@@ -497,6 +497,22 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("threshold", lambda f: f(threshold="x")),
     ],
     "helpers.widgets.thresholds.threshold_dashboard": [Bad("steps", lambda f: f(Y, S, steps=0))],
+    # --- helpers.low_fpr
+    "helpers.low_fpr.partial_auc": [
+        Bad("max_fpr", lambda f: f(Y, S, max_fpr=0)),
+        Bad("y_score", lambda f: f(Y, S[:3], max_fpr=0.1)),
+    ],
+    "helpers.low_fpr.tpr_at_fpr": [Bad("max_fpr", lambda f: f(Y, S, max_fpr=1.5))],
+    # --- helpers.widgets.score_histograms (helpers/widgets/score_histograms.py)
+    "helpers.widgets.score_histograms.score_histograms": [
+        Bad("prevalence", lambda f: f(Y, S, prevalence=1.5)),
+        Bad("bins", lambda f: f(Y, S, prevalence=0.1, bins=0)),
+    ],
+    "helpers.widgets.score_histograms.score_histogram_dashboard": [
+        Bad("prevalence", lambda f: f(Y, S, prevalence=0.9)),  # beyond the slider's 0.5
+        Bad("threshold", lambda f: f(Y, S, threshold="x")),
+        Bad("steps", lambda f: f(Y, S, steps=0)),
+    ],
     # --- helpers.widgets.prior_shift, costs (helpers/widgets/prior_shift.py, helpers/widgets/costs.py)
     "helpers.widgets.prior_shift.metrics_at_threshold": [Bad("deploy_prevalence", lambda f: f(Y, S, 0.5, 1.5))],
     "helpers.widgets.prior_shift.prior_shift_dashboard": [
