@@ -102,3 +102,47 @@ def test_sources_are_named_not_called_seeds(path):
         text = re.sub(r"random seeds?", "", _source(cell), flags=re.I)
         hit = re.search(r"(?i)\bseeds?\b.{0,30}", text)
         assert not hit, f"{path.name} cell {i}: says {hit.group(0)!r}; cite the source by name (notebook 00, Sources)"
+
+
+CHECK_CALL = re.compile(r"^\s*(?:\w+\.)*\w+\.check\(", flags=re.M)
+
+
+def check_problems(nb, name: str) -> list[str]:
+    """A hidden solution cell that calls a checker must print ": correct." once per call: a change in the
+    notebook's body that silently made the solution wrong would otherwise be committed as its output. A visible
+    exercise cell shows what a student first sees ("not answered yet"), never a verdict on an answer."""
+    problems = []
+    for i, cell in enumerate(nb["cells"]):
+        calls = len(CHECK_CALL.findall(_source(cell))) if cell["cell_type"] == "code" else 0
+        if not calls:
+            continue
+        lines = [line for line in _output_text(cell).splitlines() if line.strip()]
+        if _hidden(cell):
+            said = [line for line in lines if ": correct." in line]
+            if len(said) != calls:
+                problems.append(f"{name} cell {i}: {calls} checks, {len(said)} say correct: {lines}")
+        elif any("not answered yet" not in line and ": correct." in line for line in lines):
+            problems.append(f"{name} cell {i}: a visible check prints a verdict: {lines}")
+    return problems
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_hidden_check_says_correct_and_every_visible_one_waits(path):
+    assert check_problems(json.loads(path.read_text()), path.name) == []
+
+
+def test_the_check_rule_can_fail():
+    def cell(source, text, hidden):
+        meta = {"jupyter": {"source_hidden": True, "outputs_hidden": True}} if hidden else {}
+        return {"cell_type": "code", "source": source, "metadata": meta,
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": text}]}
+
+    good = {"cells": [cell("answer = ...\nex1.check(answer)", "Exercise 1: not answered yet. Replace ...\n", False),
+                      cell("answer = 3\nex1.check(answer)", "Exercise 1: correct.\n", True)]}
+    assert check_problems(good, "good") == []
+    wrong = {"cells": [cell("answer = 4\nex1.check(answer)", "Exercise 1: not yet: FP is wrong\n", True)]}
+    assert len(check_problems(wrong, "wrong")) == 1
+    two = {"cells": [cell("quiz.q1.check('a')\nquiz.q2.check(3)", "Question 1: correct.\n", True)]}
+    assert len(check_problems(two, "two")) == 1
+    shown = {"cells": [cell("ex1.check(0.5)", "Exercise 1: correct.\n", False)]}
+    assert len(check_problems(shown, "shown")) == 1
