@@ -96,3 +96,38 @@ def test_extras_must_be_a_tuple_of_group_names():
         with pytest.raises(TypeError, match=r"^extras must be a tuple of group names"):
             check_environment(extras=bad)
     assert requirements(extras=["test"]) == requirements(extras=("test",))
+
+
+def _requirements_txt() -> tuple[dict[str, str], list[str]]:
+    """requirements.txt (Binder's install list) as {name: specifier}, and its lines that are not requirements."""
+    reqs, other = {}, []
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line == ".":
+            other.append(line)
+            continue
+        req = Requirement(line)
+        reqs[_norm(req.name)] = str(req.specifier)
+    return reqs, other
+
+
+def test_requirements_txt_is_the_course_dependencies_of_pyproject():
+    """Binder installs requirements.txt: the [project] dependencies, with the same minimums, then the repo itself."""
+    course = {_norm(r.name): str(r.specifier) for r in requirements()}
+    reqs, other = _requirements_txt()
+    assert set(reqs) == set(course), (
+        f"only in pyproject: {set(course) - set(reqs)}; only in requirements.txt: {set(reqs) - set(course)}"
+    )
+    for name, spec in course.items():
+        assert reqs[name] == spec, f"{name}: pyproject says {spec!r}, requirements.txt says {reqs[name]!r}"
+    assert other == ["."], "requirements.txt must end by installing the course's own package: a line '.'"
+
+
+def test_site_extra_lists_the_site_builder():
+    """`pip install -e ".[site]"` brings what tools/build_site.py runs; the test extra has it too (test_site.py)."""
+    site = {_norm(r.name) for r in requirements(extras=("site",))} - {_norm(r.name) for r in requirements()}
+    assert site == {"sphinx", "myst-nb", "sphinx-book-theme"}
+    test = {_norm(r.name) for r in requirements(extras=("test",))}
+    assert site <= test

@@ -249,6 +249,16 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label=[1])),
         Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label="spam")),
     ],
+    # --- helpers.classroom
+    "helpers.classroom.notebook_path": [
+        Bad("number", lambda f: f("5")),
+        Bad("number", lambda f: f("99")),
+        Bad("notebooks_dir", lambda f: f("05", "no/such/folder")),
+    ],
+    "helpers.classroom.classroom_command": [
+        Bad("port", lambda f: f(port=70_000)),
+        Bad("notebooks_dir", lambda f: f(notebooks_dir="no/such/folder")),
+    ],
     # --- helpers.cheat_sheet
     "helpers.cheat_sheet.cheat_sheet_figures": [
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=-1, tp=1))),
@@ -693,6 +703,8 @@ NO_BAD_INPUT = {
     "helpers.exercises.core.describe": "takes any value: it says in words what kind of value it is",
     "helpers.report.main": "the command line: a bad option gives exit status 2 and a message naming the option "
     "(tests/test_report_cli.py), not an exception",
+    "helpers.classroom.main": "the command line: a bad notebook number or port gives exit status 2 and a message "
+    "naming it (tests/test_classroom.py), not an exception",
 }
 
 

@@ -33,9 +33,9 @@ def set_counts(d: Dashboard, c: Counts) -> None:
 def test_factory_returns_dashboard_with_named_controls_and_views():
     d = confusion_dashboard()
     assert isinstance(d, Dashboard)
-    assert set(d.controls) == {"tn", "fp", "fn", "tp"}
+    assert set(d.controls) == {"preset", "tn", "fp", "fn", "tp"}
     assert set(d.views) == {"matrix", "metrics"}
-    assert d.views["matrix"].value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.views["matrix"].png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("c", [Counts(72, 18, 2, 8), Counts(50, 3, 3, 87), Counts(90, 0, 9, 1)])

@@ -66,13 +66,13 @@ def test_initial_state(data):
     pred = score >= t
     tp, fn = int(np.sum(pred & (y == 1))), int(np.sum(~pred & (y == 1)))
     assert f"|truth 1|{fn}|{tp}|" in _cells(html)
-    assert d.views["curve"].value[:4] == b"\x89PNG"
+    assert d.views["curve"].png[:4] == b"\x89PNG"
     assert d.status.value == ""
 
 
 def test_both_controls_are_logarithmic_sliders(data):
     d = cost_dashboard(*data)
-    assert set(d.controls) == {"ratio", "prevalence"}
+    assert set(d.controls) == {"preset", "ratio", "prevalence"}
     for name, (lo, hi) in [("ratio", RATIO_RANGE), ("prevalence", PREVALENCE_RANGE)]:
         slider = d.controls[name]
         assert isinstance(slider, widgets.FloatLogSlider)

@@ -45,7 +45,7 @@ def test_initial_state(data):
     assert test_p == f"{precision_score(y, score >= 0.5):.3f}"
     assert deploy_p == f"{_slow_deploy_precision(y, score, 0.5, 0.01):.3f}"
     assert _row(d, "average precision")[0] == f"{average_precision_score(y, score):.3f}"
-    assert d.views["plot"].value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.views["plot"].png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_prevalence_slider_moves_precision_and_plot(data):

@@ -38,7 +38,7 @@ def test_default_is_the_blog_post_study():
     assert _metric(d, "prevalence") == f"1 in 10{NNBSP}000 (0.01%)"
     assert _metric(d, "healthy people flagged (FPR)") == f"1 in 1{NNBSP}000 (0.1%)"
     assert d.status.value == ""
-    assert d.views["picture"].value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.views["picture"].png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_sliders_change_numbers_and_picture():

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from helpers import precision_at_prevalence
+from helpers.widgets.dashboard import FigureView
 from helpers.widgets.start_here import prevalence_demo
 
 
@@ -26,15 +27,13 @@ def test_moving_each_slider_updates_numbers_and_plot():
         assert d.views["plot"].value != before_png
         t, f, p = (d.controls[k].value for k in ("tpr", "fpr", "prevalence"))
         assert _shown_precision(d) == pytest.approx(precision_at_prevalence(t, f, p), abs=5e-5)
-    assert bytes(d.views["plot"].value).startswith(b"\x89PNG")
+    assert bytes(d.views["plot"].png).startswith(b"\x89PNG")
 
 
 def test_pictures_keep_their_own_size_next_to_tall_tables():
-    import ipywidgets as widgets
-
     from helpers.widgets.confusion import confusion_dashboard
     from helpers.widgets.imbalance import imbalance_dashboard
 
     for d in (prevalence_demo(), confusion_dashboard(), imbalance_dashboard()):
-        images = [v for v in d.views.values() if isinstance(v, widgets.Image)]
+        images = [v for v in d.views.values() if isinstance(v, FigureView)]
         assert images and all(v.layout.align_self == "flex-start" and v.layout.width is None for v in images)

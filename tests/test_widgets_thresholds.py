@@ -26,7 +26,7 @@ def test_initial_state_and_slider_range():
     slider = d.controls["threshold"]
     assert slider.min == pytest.approx(S.min()) and slider.max == pytest.approx(S.max())
     assert d.status.value == ""
-    assert d.views["curves"].value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.views["curves"].png[:8] == b"\x89PNG\r\n\x1a\n"
     assert "prevalence" in d.views["matrix"].value
 
 

@@ -12,9 +12,16 @@ from .._arguments import Cell, resolve_counts, takes_counts
 from ..counts import Counts
 from ..metric_table import zoo_table
 from ..plotting import plot_confusion_matrix
-from .dashboard import Dashboard, figure_png, html_table
+from .dashboard import Dashboard, FigureView, figure_png, html_table
 
-__all__ = ["MatrixFigure", "confusion_dashboard", "metrics_html"]
+__all__ = ["PRESETS", "MatrixFigure", "confusion_dashboard", "metrics_html"]
+
+PRESETS: dict[str, dict[str, int]] = {
+    "rare disease, 10 sick in 100 000": {"tn": 99_890, "fp": 100, "fn": 2, "tp": 8},
+    "predicts 0 for 99 of 100": {"tn": 90, "fp": 0, "fn": 9, "tp": 1},
+    "balanced, 80 % right in each class": {"tn": 40, "fp": 10, "fn": 10, "tp": 40},
+}
+"""Named situations of the dropdown "situation": the four counts (the blog post's, the cheat sheet's, balanced)."""
 
 _MAX_COUNT = 1_000_000
 _DEFAULT = Counts(tn=50, fp=3, fn=3, tp=87)
@@ -30,6 +37,7 @@ class MatrixFigure:
     _NAMES = ("TN", "FP", "FN", "TP")
 
     def __init__(self, labels=("0", "1"), width: float = 3.4, height: float = 3.2) -> None:
+        self.labels = (str(labels[0]), str(labels[1]))
         self.fig = Figure(figsize=(width, height), dpi=80)
         self.fig.subplots_adjust(left=0.2, bottom=0.22, right=0.97, top=0.9)
         self.ax = self.fig.add_subplot()
@@ -51,6 +59,16 @@ class MatrixFigure:
             text.set_color("white" if value > 0.6 * top else "black")
         self.ax.set_title(title)
         return figure_png(self.fig)
+
+    def describe(self, counts) -> str:
+        """The picture in words (its text alternative): the four cells with their counts."""
+        tn, fp, fn, tp = (int(round(float(v))) for v in counts)
+        neg, pos = self.labels
+        return (
+            f"Confusion matrix, rows = truth, columns = prediction. Truth {neg} (negative): "
+            f"{tn:,} true negatives (TN), {fp:,} false positives (FP). Truth {pos} (positive): "
+            f"{fn:,} false negatives (FN), {tp:,} true positives (TP)."
+        )
 
 
 @takes_counts()
@@ -87,7 +105,7 @@ def confusion_dashboard(
     number from 0 to 1 000 000.
 
     Controls ``tn``, ``fp``, ``fn``, ``tp`` (``BoundedIntText``, 0 to 1 000 000);
-    views ``matrix`` (``Image``, scikit-learn orientation) and ``metrics``
+    views ``matrix`` (``FigureView``, scikit-learn orientation) and ``metrics``
     (``HTML``, see :func:`metrics_html`). ``labels`` name class 0 and class 1
     on the axes. All four counts 0 is reported in the status line.
     """
@@ -106,7 +124,7 @@ def confusion_dashboard(
         for name, value in zip(Counts._fields, start, strict=True)
     }
     views = {
-        "matrix": widgets.Image(format="png"),
+        "matrix": FigureView(),
         "metrics": widgets.HTML(),
     }
     picture = MatrixFigure(labels=(str(labels[0]), str(labels[1])))
@@ -115,7 +133,7 @@ def confusion_dashboard(
         c = Counts(*(d.controls[name].value for name in Counts._fields))
         if c.n == 0:
             raise ValueError("all four counts are 0: there is nobody to evaluate")
-        d.views["matrix"].value = picture.png(c, f"N = {c.n}; rows = truth")
+        d.views["matrix"].show(picture.png(c, f"N = {c.n}; rows = truth"), picture.describe(c))
         d.views["metrics"].value = (
             f"<p>positive class: <b>{html.escape(str(labels[1]))}</b>; "
             f"prevalence {c.n_pos} / {c.n}</p>" + metrics_html(c)
@@ -129,4 +147,6 @@ def confusion_dashboard(
         grid,
         widgets.HBox([views["matrix"], views["metrics"]]),
     ]
-    return Dashboard(controls, views, update, title="Confusion matrix and metric zoo", layout_children=layout)
+    return Dashboard(
+        controls, views, update, title="Confusion matrix and metric zoo", layout_children=layout, presets=PRESETS
+    )

@@ -40,9 +40,16 @@ from ..costs import (
 from ..counts import Counts, counts_at_prevalence, negative_weight
 from ..plotting import PALETTE
 from ..rare_rates import percent
-from .dashboard import BlitFigure, Dashboard, html_table
+from .dashboard import BlitFigure, Dashboard, FigureView, html_table
 
-__all__ = ["cost_dashboard"]
+__all__ = ["PRESETS", "cost_dashboard"]
+
+PRESETS: dict[str, dict[str, float]] = {
+    "a miss costs 10 false alarms, 1 in 100": {"ratio": 10.0, "prevalence": 0.01},
+    "a miss costs 100 false alarms, 1 in 1 000": {"ratio": 100.0, "prevalence": 0.001},
+    "equal costs, balanced classes": {"ratio": 1.0, "prevalence": 0.5},
+}
+"""Named situations of the dropdown "situation": the cost ratio FN / FP and the deployment prevalence."""
 
 RATIO_RANGE = (1.0, 1000.0)
 """The cost-ratio slider's range (FN cost / FP cost, logarithmic)."""
@@ -152,7 +159,7 @@ def cost_dashboard(
 
         mean_cost_pi(t) = pi c_fn FNR(t) + (1 - pi) c_fp FPR(t)
 
-    Views: ``curve`` (``Image``; left, ``mean_cost_pi(t)`` divided by the
+    Views: ``curve`` (``FigureView``; left, ``mean_cost_pi(t)`` divided by the
     cheaper of flagging nobody, ``pi c_fn``, and flagging everybody,
     ``(1 - pi) c_fp``, on fixed axes, with the cheapest validation threshold,
     the Bayes threshold at ``pi`` (:func:`helpers.costs.bayes_threshold_at_prevalence`),
@@ -214,7 +221,7 @@ def cost_dashboard(
             style={"description_width": "160px"}, layout=widgets.Layout(width="480px"),
         ),
     }
-    views = {"curve": widgets.Image(format="png", layout=widgets.Layout(width="704px")), "summary": widgets.HTML()}
+    views = {"curve": FigureView(layout=widgets.Layout(width="704px")), "summary": widgets.HTML()}
     picture = _Picture(thresholds)
 
     def update(d: Dashboard) -> None:
@@ -231,9 +238,18 @@ def cost_dashboard(
             cost_fp=c_fp, cost_fn=c_fn, train_prevalence=pi_train, deploy_prevalence=pi
         )
         t_plain = bayes_threshold(cost_fp=c_fp, cost_fn=c_fn)
-        d.views["curve"].value = picture.draw(
+        bayes_text = f"{t_bayes:.3f}" if np.isfinite(t_bayes) else "above every score"
+        d.views["curve"].show(picture.draw(
             mean_cost / without_model, min(t_best, 1.0), t_bayes, t_plain, r, best_by_ratio, bayes_by_ratio
-        )
+        ), (
+            f"Two charts at deployment prevalence {percent(pi, 3)} and cost ratio FN / FP {r:.3g}. Left: the "
+            f"validation mean cost of each threshold divided by the cost without a model; vertical lines mark "
+            f"the cheapest threshold on validation, {min(t_best, 1.0):.3f} (relative cost "
+            f"{mean_cost[best] / without_model:.3f}), Bayes at this prevalence, {bayes_text}, Bayes ignoring "
+            f"the prevalence, {t_plain:.3f}, and the default 0.5. Right: the best threshold against the cost "
+            f"ratio from 1 to 1000 on a log scale, for the cheapest on validation and for Bayes; at ratio "
+            f"{r:.3g} they are {min(t_best, 1.0):.3f} and {bayes_text}."
+        ))
 
         def cost_of(t: float, y, s) -> str:
             return f"{expected_cost(y, (s >= t).astype(int), cost_fp=c_fp, cost_fn=c_fn, deploy_prevalence=pi):.3f}"
@@ -263,6 +279,6 @@ def cost_dashboard(
             f"{html_table(rows, header=header)}<br>{matrix}"
         )
 
-    dashboard = Dashboard(controls, views, update, title="Cost of errors and the threshold")
+    dashboard = Dashboard(controls, views, update, title="Cost of errors and the threshold", presets=PRESETS)
     dashboard.figure = picture.fig
     return dashboard

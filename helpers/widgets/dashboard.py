@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
@@ -12,7 +14,10 @@ import PIL.Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-__all__ = ["BlitFigure", "Dashboard", "canvas_png", "figure_png", "html_table", "new_figure"]
+__all__ = ["CUSTOM", "BlitFigure", "Dashboard", "FigureView", "canvas_png", "figure_png", "html_table", "new_figure"]
+
+CUSTOM = "custom"
+"""The presets dropdown's entry for control values that match no preset."""
 
 
 def new_figure(width: float = 6.4, height: float = 3.6) -> Figure:
@@ -46,7 +51,9 @@ def html_table(rows: list[tuple], header: tuple | None = None) -> str:
     """A small HTML table; every cell is escaped.
 
     ``rows`` is a list of rows, each a tuple (or list) of cells; ``header``
-    an optional tuple of column titles.
+    an optional tuple of column titles, every one of them non-empty (a screen
+    reader announces each cell with its column title, so the column of row
+    names needs a title too, e.g. "metric" or "truth").
     """
     if isinstance(rows, (str, bytes)) or not np.iterable(rows):
         raise ValueError(f"rows must be a list of tuples of cells, got {type(rows).__name__}")
@@ -56,9 +63,12 @@ def html_table(rows: list[tuple], header: tuple | None = None) -> str:
             raise ValueError(f"rows must be a list of tuples of cells; row {i} is {type(row).__name__}")
     if header is not None and (isinstance(header, (str, bytes)) or not np.iterable(header)):
         raise ValueError(f"header must be a tuple of column titles, got {type(header).__name__}")
+    if header is not None and any(not str(c).strip() for c in header):
+        raise ValueError("header must give every column a title (an empty header cell names nothing)")
 
     def row_html(cells, tag: str) -> str:
-        cells_html = "".join(f"<{tag} style='padding:2px 8px'>{html.escape(str(c))}</{tag}>" for c in cells)
+        scope = " scope='col'" if tag == "th" else ""
+        cells_html = "".join(f"<{tag}{scope} style='padding:2px 8px'>{html.escape(str(c))}</{tag}>" for c in cells)
         return f"<tr>{cells_html}</tr>"
 
     parts = ['<table class="course-table" style="border-collapse:collapse">']
@@ -67,6 +77,46 @@ def html_table(rows: list[tuple], header: tuple | None = None) -> str:
     parts.extend(row_html(row, "td") for row in rows)
     parts.append("</table>")
     return "".join(parts)
+
+
+class FigureView(widgets.HTML):
+    """A PNG picture with its text alternative: an HTML view holding ``<img src="data:image/png..." alt="...">``.
+
+    ``ipywidgets.Image`` has no ``alt`` (and its ``tooltip`` breaks its view), so a
+    dashboard's figures are HTML views whose ``<img>`` carries the text; the same
+    markup works in JupyterLab, Voila and a page built with the saved widget
+    state. :meth:`show` sets the picture and its text together (one message to
+    the browser); ``png`` and ``alt`` read them back.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("course-figure")
+        self._png = b""
+        self._alt = ""
+
+    @property
+    def png(self) -> bytes:
+        """The PNG bytes shown now."""
+        return self._png
+
+    @property
+    def alt(self) -> str:
+        """The text alternative of the picture shown now."""
+        return self._alt
+
+    def show(self, png: bytes, alt: str) -> None:
+        """Show ``png`` (PNG bytes) with the text alternative ``alt`` (what the picture shows, in words)."""
+        if not isinstance(png, (bytes, bytearray)) or bytes(png[:4]) != b"\x89PNG":
+            raise ValueError(f"png must be the bytes of a PNG image, got {type(png).__name__}")
+        if not isinstance(alt, str) or not alt.strip():
+            raise ValueError("alt must be a non-empty text saying what the picture shows")
+        self._png, self._alt = bytes(png), alt
+        data = base64.b64encode(self._png).decode("ascii")
+        self.value = (
+            f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
+            'style="max-width:100%;height:auto;display:block">'
+        )
 
 
 class BlitFigure:
@@ -106,6 +156,13 @@ class Dashboard(widgets.VBox):
     the dashboard after every change of a control's value (and once at the
     start) and sets the views' values. Errors in ``update`` are shown in the
     ``status`` view instead of vanishing into the kernel log.
+
+    ``presets`` maps names of situations (``"rare disease, 1 in 10 000"``) to
+    control values (``{"prevalence": 1e-4}``, any subset of the controls): the
+    dashboard then gets a control ``preset``, a dropdown "situation" above the
+    others whose entries set those controls at once (one redraw); moving a
+    control away from the chosen situation switches the dropdown to
+    :data:`CUSTOM`, and moving them onto a situation's values shows its name.
     """
 
     def __init__(
@@ -116,29 +173,68 @@ class Dashboard(widgets.VBox):
         *,
         title: str | None = None,
         layout_children: list[widgets.Widget] | None = None,
+        presets: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self.controls = dict(controls)
         self.views = dict(views)
+        self.presets = _check_presets(presets, self.controls)
         for view in self.views.values():
-            if isinstance(view, widgets.Image) and view.layout.align_self is None:
+            if isinstance(view, (widgets.Image, FigureView)) and view.layout.align_self is None:
                 # In an HBox, flexbox stretches every child to the tallest one's height,
                 # which distorts a picture next to a long table: keep its own size.
                 view.layout.align_self = "flex-start"
         self.status = widgets.HTML(value="")
         self._update = update
+        self._quiet = False  # True while a preset sets several controls: draw once, at the end
         children: list[widgets.Widget] = []
         if title:
             children.append(widgets.HTML(value=f"<b>{html.escape(title)}</b>"))
         if layout_children is None:
             layout_children = [widgets.VBox(list(self.controls.values())), widgets.HBox(list(self.views.values()))]
+        if self.presets:
+            preset = widgets.Dropdown(
+                options=[*self.presets, CUSTOM], value=self._matching_preset(), description="situation",
+                layout=widgets.Layout(width="max-content"),
+            )
+            preset.observe(self._on_preset, names="value")
+            children.append(preset)
         children.extend(layout_children)
         children.append(self.status)
         super().__init__(children=children)
         for control in self.controls.values():
             control.observe(self._on_change, names="value")
+        if self.presets:
+            self.controls = {"preset": preset, **self.controls}
+        self.refresh()
+
+    def _matching_preset(self) -> str:
+        for name, values in self.presets.items():
+            if all(_same(self.controls[k].value, v) for k, v in values.items()):
+                return name
+        return CUSTOM
+
+    def _on_preset(self, change) -> None:
+        if self._quiet or change["new"] == CUSTOM:
+            return
+        self._quiet = True
+        try:
+            for key, value in self.presets[change["new"]].items():
+                self.controls[key].value = value
+        finally:
+            self._quiet = False
         self.refresh()
 
     def _on_change(self, _change) -> None:
+        if self._quiet:
+            return
+        if self.presets:
+            preset = self.controls["preset"]
+            if self._matching_preset() != preset.value:
+                self._quiet = True
+                try:
+                    preset.value = self._matching_preset()
+                finally:
+                    self._quiet = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -149,3 +245,43 @@ class Dashboard(widgets.VBox):
             self.status.value = f"<span style='color:#D55E00'>{html.escape(str(exc))}</span>"
         else:
             self.status.value = ""
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, (int, float, np.number)) and isinstance(b, (int, float, np.number)):
+        return bool(np.isclose(float(a), float(b), rtol=1e-9, atol=1e-12))
+    return a == b
+
+
+def _check_presets(presets, controls: dict) -> dict[str, dict[str, Any]]:
+    """The presets as plain dicts; each names existing controls and values they can take."""
+    if presets is None:
+        return {}
+    if not isinstance(presets, Mapping):
+        raise ValueError(f"presets must map names of situations to control values, got {type(presets).__name__}")
+    out = {}
+    for name, values in presets.items():
+        if not isinstance(name, str) or not name.strip() or name == CUSTOM:
+            raise ValueError(f"presets must be named by non-empty text other than {CUSTOM!r}, got {name!r}")
+        if not isinstance(values, Mapping) or not values:
+            raise ValueError(f"presets[{name!r}] must map control names to values")
+        checked = {}
+        for key, value in values.items():
+            if key not in controls:
+                raise ValueError(f"presets[{name!r}] names {key!r}, which is not a control: {sorted(controls)}")
+            control = controls[key]
+            options = getattr(control, "options", None)
+            if options is not None:
+                allowed = [o[1] if isinstance(o, tuple) else o for o in options]
+                matches = [a for a in allowed if _same(value, a)]
+                if not matches:
+                    raise ValueError(f"presets[{name!r}][{key!r}] is not one of the control's options")
+                value = matches[0]
+            lo, hi = getattr(control, "min", None), getattr(control, "max", None)
+            if isinstance(control, widgets.FloatLogSlider):
+                lo, hi = control.base**lo, control.base**hi
+            if lo is not None and hi is not None and not (lo <= value <= hi or _same(value, lo) or _same(value, hi)):
+                raise ValueError(f"presets[{name!r}][{key!r}] is outside the control's range {lo:g} to {hi:g}")
+            checked[key] = value
+        out[name] = checked
+    return out

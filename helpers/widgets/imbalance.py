@@ -9,7 +9,7 @@ from ..cheat_sheet import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from
 from ..counts import Counts, metric_zoo
 from ..metric_table import format_metric
 from .confusion import MatrixFigure
-from .dashboard import Dashboard, html_table
+from .dashboard import Dashboard, FigureView, html_table
 
 __all__ = ["CUSTOM", "PRESETS", "imbalance_dashboard", "imbalance_metrics_html"]
 
@@ -71,7 +71,7 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
     choosing an example sets the other controls), ``n`` (people,
     ``BoundedIntText``), ``share_negative``, ``acc_negative`` (specificity) and
     ``acc_positive`` (recall) (``FloatSlider``). Moving a slider away from a
-    preset switches the dropdown to ``"custom"``. Views: ``matrix`` (``Image``)
+    preset switches the dropdown to ``"custom"``. Views: ``matrix`` (``FigureView``)
     and ``metrics`` (``HTML``, see :func:`imbalance_metrics_html`). Counts are
     :func:`~helpers.cheat_sheet.counts_from_rates`.
     """
@@ -123,7 +123,7 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
         controls[name].observe(on_slider, names="value")
 
     views = {
-        "matrix": widgets.Image(format="png"),
+        "matrix": FigureView(),
         "metrics": widgets.HTML(),
     }
     picture = MatrixFigure()
@@ -137,7 +137,7 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
             d.controls["acc_negative"].value,
             d.controls["acc_positive"].value,
         )
-        d.views["matrix"].value = picture.png(c, f"{c.n_neg} negatives, {c.n_pos} positives")
+        d.views["matrix"].show(picture.png(c, f"{c.n_neg} negatives, {c.n_pos} positives"), picture.describe(c))
         share, acc_neg, acc_pos = (d.controls[k].value for k in ("share_negative", "acc_negative", "acc_positive"))
         # Counts are whole people: say how each comes from a slider, so a step too
         # small to move a count still shows why nothing else changed.

@@ -28,9 +28,16 @@ from ..plotting import PALETTE
 from ..prior_shift import corrected_pr_curve
 from ..rare_rates import one_in, percent
 from ..threshold_choice import prevalence_weights
-from .dashboard import BlitFigure, Dashboard, html_table
+from .dashboard import BlitFigure, Dashboard, FigureView, html_table
 
-__all__ = ["prior_shift_dashboard", "metrics_at_threshold"]
+__all__ = ["PRESETS", "prior_shift_dashboard", "metrics_at_threshold"]
+
+PRESETS: dict[str, dict[str, float]] = {
+    "deployed where 1 in 10 000 is positive": {"prevalence": 1e-4},
+    "deployed where 1 in 100 is positive": {"prevalence": 0.01},
+    "deployed balanced, 1 in 2": {"prevalence": 0.5},
+}
+"""Named situations of the dropdown "situation": deployment prevalences (the threshold stays where it is)."""
 
 
 def _counts_at(y_true, y_score, threshold: float, deploy_prevalence: float) -> tuple[Counts, WeightedCounts, float]:
@@ -154,7 +161,7 @@ def prior_shift_dashboard(
             style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
         ),
     }
-    views = {"plot": widgets.Image(format="png"), "numbers": widgets.HTML()}
+    views = {"plot": FigureView(), "numbers": widgets.HTML()}
     picture = _Picture(precision_test, recall_test)
 
     def update(d: Dashboard) -> None:
@@ -174,9 +181,16 @@ def prior_shift_dashboard(
             ("average precision", _fmt(ap_test), _fmt(ap_deploy)),
         ]
         d.views["numbers"].value = "<b>Test set vs deployment</b>" + html_table(
-            rows, header=("", "test set", "deployed")
+            rows, header=("quantity", "test set", "deployed")
         )
         point = (m["recall"], m["precision_test"], m["precision_deploy"])
-        d.views["plot"].value = picture.draw(precision, recall, point)
+        d.views["plot"].show(picture.draw(precision, recall, point), (
+            f"Two precision-recall curves, recall (x) against precision (y): the test set's, at prevalence "
+            f"{_prevalence_text(test_prevalence)}, and the deployed one, at {_prevalence_text(pi)}. At threshold "
+            f"{t:.3f}, recall {_fmt(m['recall'])}: precision {_fmt(m['precision_test'])} on the test set (circle) "
+            f"and {_fmt(m['precision_deploy'])} deployed (square)."
+        ))
 
-    return Dashboard(controls, views, update, title="Precision-recall at the deployment prevalence")
+    return Dashboard(
+        controls, views, update, title="Precision-recall at the deployment prevalence", presets=PRESETS
+    )

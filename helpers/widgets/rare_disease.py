@@ -25,10 +25,10 @@ from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in, percent
 from ..simulation import simulate_counts
-from .dashboard import BlitFigure, Dashboard, html_table
+from .dashboard import BlitFigure, Dashboard, FigureView, html_table
 
 __all__ = ["rare_disease_dashboard", "population_counts", "one_in", "percent", "BlitFigure",
-           "PREVALENCE_STOPS", "SPECIFICITY_STOPS"]
+           "PREVALENCE_STOPS", "SPECIFICITY_STOPS", "PRESETS"]
 
 CELL_COLOURS = {
     "TP": PALETTE["blue"],
@@ -42,6 +42,18 @@ PREVALENCE_STOPS = tuple(1 / n for n in (100_000, 50_000, 20_000, 10_000, 5_000,
                                          50, 20, 10, 5, 2))
 SPECIFICITY_STOPS = (0.9, 0.95, 0.98, 0.99, 0.995, 0.998, 0.999, 0.9995, 0.9998, 0.9999, 0.99995, 0.99998,
                      0.99999, 1.0)
+PRESETS: dict[str, dict[str, float]] = {
+    "rare disease, 1 in 10 000": {"prevalence": 1e-4, "sensitivity": 0.8, "specificity": 0.999,
+                                  "population": 100_000},
+    "same test, balanced, 1 in 2": {"prevalence": 0.5, "sensitivity": 0.8, "specificity": 0.999,
+                                    "population": 100_000},
+    "a better test, specificity 99.99 %": {"prevalence": 1e-4, "sensitivity": 0.8, "specificity": 0.9999,
+                                           "population": 100_000},
+    "screening 10 million people": {"prevalence": 1e-4, "sensitivity": 0.8, "specificity": 0.999,
+                                    "population": 10_000_000},
+}
+"""Named situations of the dropdown "situation" (the first is the rare-disease blog post's, the default)."""
+
 def _specificity_label(x: float) -> str:
     return percent(x, 5)
 
@@ -144,6 +156,20 @@ class _Picture:
             self.healthy.set_offsets(self.grid_xy[n_tp:])
         return self.blit.png()
 
+    @staticmethod
+    def describe(counts: Counts) -> str:
+        """The picture in words: the four bars, then the 100 dots."""
+        text = (
+            f"Bar chart on a log scale: {counts.tp:,} true positives (sick, found), {counts.fn:,} missed "
+            f"(sick), {counts.fp:,} false alarms (healthy, flagged), {counts.tn:,} true negatives (healthy, "
+            "cleared). "
+        )
+        flagged = counts.tp + counts.fp
+        if flagged == 0:
+            return text + "Dots: nobody is flagged positive."
+        n_tp = int(round(100 * counts.tp / flagged))
+        return text + f"Dots: of 100 people flagged positive, {n_tp} are sick and {100 - n_tp} healthy."
+
 
 def rare_disease_dashboard(
     *,
@@ -194,7 +220,7 @@ def rare_disease_dashboard(
     views = {
         "matrix": widgets.HTML(),
         "metrics": widgets.HTML(),
-        "picture": widgets.Image(format="png"),
+        "picture": FigureView(),
     }
     picture = _Picture()
 
@@ -206,7 +232,7 @@ def rare_disease_dashboard(
         d.views["matrix"].value = "<b>Confusion matrix</b> (rows = truth)" + html_table(
             [("true 0 (healthy)", f"TN {counts.tn:,}", f"FP {counts.fp:,}"),
              ("true 1 (sick)", f"FN {counts.fn:,}", f"TP {counts.tp:,}")],
-            header=("", "predicted 0", "predicted 1"),
+            header=("truth", "predicted 0", "predicted 1"),
         )
         m = metric_zoo(counts)
         bayes = precision_at_prevalence(tpr, 1.0 - tnr, prev)
@@ -223,10 +249,10 @@ def rare_disease_dashboard(
             ("precision by Bayes (no rounding)", _fmt_pct(bayes)),
         ]
         d.views["metrics"].value = "<b>Metrics</b>" + html_table(rows, header=("metric", "value"))
-        d.views["picture"].value = picture.draw(counts)
+        d.views["picture"].show(picture.draw(counts), picture.describe(counts))
 
     return Dashboard(
-        controls, views, update, title="A rare disease: who does the test flag?",
+        controls, views, update, title="A rare disease: who does the test flag?", presets=PRESETS,
         layout_children=[
             widgets.HBox([widgets.VBox([controls["prevalence"], controls["sensitivity"]]),
                           widgets.VBox([controls["specificity"], controls["population"]])]),

@@ -12,12 +12,25 @@ from matplotlib.figure import Figure
 
 from ..curves import cheat_sheet_roc_table, pair_counts
 from ..plotting import PALETTE
-from .dashboard import BlitFigure, Dashboard
+from .dashboard import BlitFigure, Dashboard, FigureView
 
-__all__ = ["roc_by_hand_dashboard", "parse_numbers", "table_html"]
+__all__ = ["PRESETS", "roc_by_hand_dashboard", "parse_numbers", "table_html"]
 
 CHEAT_SHEET_SCORES = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
 CHEAT_SHEET_LABELS = (1, 1, 1, 0, 1, 0, 1, 0, 0)
+
+
+def _typed(values) -> str:
+    return ", ".join(f"{v:g}" for v in values)
+
+
+PRESETS: dict[str, dict[str, str]] = {
+    "the cheat sheet's nine scores": {"scores": _typed(CHEAT_SHEET_SCORES), "labels": _typed(CHEAT_SHEET_LABELS)},
+    "a perfect ranking": {"scores": _typed(CHEAT_SHEET_SCORES), "labels": _typed((1, 1, 1, 1, 0, 0, 0, 0, 0))},
+    "every score tied": {"scores": _typed((0.5,) * 9), "labels": _typed(CHEAT_SHEET_LABELS)},
+    "ranking reversed": {"scores": _typed(CHEAT_SHEET_SCORES), "labels": _typed((0, 0, 0, 0, 0, 1, 1, 1, 1))},
+}
+"""Named situations of the dropdown "situation": the text of the scores and labels boxes."""
 
 
 PIECE_COLOURS = [PALETTE["sky"], PALETTE["orange"]]
@@ -131,7 +144,7 @@ def roc_by_hand_dashboard(
         "threshold": widgets.FloatText(value=float(threshold), description="threshold", step=0.05),
         "rule": widgets.ToggleButtons(options=[">", ">="], value=">", description="positive if"),
     }
-    views = {"table": widgets.HTML(), "curve": widgets.Image(format="png"), "pairs": widgets.HTML()}
+    views = {"table": widgets.HTML(), "curve": FigureView(), "pairs": widgets.HTML()}
     fig = Figure(figsize=(3.8, 3.4), dpi=80)
     fig.subplots_adjust(left=0.16, right=0.97, bottom=0.14, top=0.91)
     ax = fig.subplots()
@@ -166,7 +179,14 @@ def roc_by_hand_dashboard(
             curve.set_data(fpr, tpr)
             auc_text.set_text(f"AUC = sum of pieces = {float(table['AUC'].sum()):.3f}")
             drawn["key"] = key
-            d.views["curve"].value = frames.png()
+            points = "; ".join(f"({x:.3g}, {y:.3g})" for x, y in zip(fpr, tpr, strict=True))
+            if fpr.size > 25:
+                points = f"{fpr.size} points"
+            d.views["curve"].show(frames.png(), (
+                f"ROC curve built by hand, false positive rate (x) against true positive rate (y), through "
+                f"{points}. The area under it, shaded in {steps.size} pieces, is "
+                f"AUC = {float(table['AUC'].sum()):.3f}; a dotted diagonal marks chance."
+            ))
         d.views["table"].value = table_html(table)
         d.views["pairs"].value = (
             f"positive-negative pairs: {pairs.n_pairs}; positive higher: {pairs.wins}, tied: {pairs.ties}, "
@@ -179,6 +199,7 @@ def roc_by_hand_dashboard(
         controls,
         views,
         update,
+        presets=PRESETS,
         title="ROC AUC by hand: edit the scores and labels",
         layout_children=[
             widgets.VBox(list(controls.values())),

@@ -6,9 +6,17 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..prior_shift import precision_at_prevalence
-from .dashboard import BlitFigure, Dashboard, new_figure
+from .dashboard import BlitFigure, Dashboard, FigureView, new_figure
 
-__all__ = ["prevalence_demo"]
+__all__ = ["PRESETS", "prevalence_demo"]
+
+PRESETS: dict[str, dict[str, float]] = {
+    "rare disease, 1 in 10 000": {"tpr": 0.8, "fpr": 0.001, "prevalence": 1e-4},
+    "same test, 1 in 100": {"tpr": 0.8, "fpr": 0.001, "prevalence": 0.01},
+    "nearly balanced, 48 in 100": {"tpr": 0.8, "fpr": 0.001, "prevalence": 0.48},
+    "a 10 times better FPR, 1 in 10 000": {"tpr": 0.8, "fpr": 1e-4, "prevalence": 1e-4},
+}
+"""Named situations of the dropdown "situation": control values (the first is the default start)."""
 
 _TPR_MIN = 0.01
 _FPR_LOG = (-5, -0.5)  # log10 of the FPR slider's ends
@@ -42,7 +50,7 @@ def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e
                                              max=_PREVALENCE_LOG[1], step=0.1, description="prevalence",
                                              readout_format=".1e"),
     }
-    views = {"numbers": widgets.HTML(), "plot": widgets.Image(format="png")}
+    views = {"numbers": widgets.HTML(), "plot": FigureView()}
     grid = np.logspace(-6, np.log10(0.49), 200)
     fig = new_figure(5.0, 3.0)
     ax = fig.add_subplot()
@@ -61,6 +69,10 @@ def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e
         )
         curve.set_ydata(precision_at_prevalence(t, f, grid))
         point.set_data([p], [precision])
-        d.views["plot"].value = frames.png()
+        d.views["plot"].show(frames.png(), (
+            f"Line chart: precision (0 to 1) against prevalence on a log scale from 1 in a million to 1 in 2, "
+            f"for TPR {t:.2f} and FPR {f:.1e}; precision rises with prevalence. The marked point: "
+            f"prevalence {p:.1e}, precision {precision:.2%}."
+        ))
 
-    return Dashboard(controls, views, update, title="Precision depends on prevalence")
+    return Dashboard(controls, views, update, title="Precision depends on prevalence", presets=PRESETS)

@@ -10,9 +10,16 @@ from sklearn.metrics import precision_recall_curve, roc_curve
 from ..counts import metric_zoo
 from ..curves import _labels_scores, counts_at_threshold
 from ..plotting import PALETTE
-from .dashboard import Dashboard, canvas_png, html_table, new_figure
+from .dashboard import Dashboard, FigureView, canvas_png, html_table, new_figure
 
-__all__ = ["threshold_dashboard"]
+__all__ = ["PRESETS", "threshold_dashboard"]
+
+PRESETS: dict[str, dict[str, float]] = {
+    "default rule, threshold 0.5": {"threshold": 0.5},
+    "catch most positives, threshold 0.1": {"threshold": 0.1},
+    "flag only the surest, threshold 0.9": {"threshold": 0.9},
+}
+"""Named situations of the dropdown "situation" (those outside the slider's range of scores are left out)."""
 
 
 def _fmt(x: float) -> str:
@@ -36,7 +43,8 @@ def matrix_html(counts, threshold: float) -> str:
             ("FPR = FP / (FP + TN)", _fmt(zoo["fpr"])),
             ("predicted positive", f"{counts.tp + counts.fp} of {counts.n}"),
             ("prevalence (pos_label = 1)", f"{zoo['prevalence']:.3f}"),
-        ]
+        ],
+        header=("quantity", "value"),
     )
     return table + "<br>" + rates
 
@@ -93,7 +101,7 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
         continuous_update=True,
         layout=widgets.Layout(width="480px"),
     )
-    views = {"curves": widgets.Image(format="png"), "matrix": widgets.HTML()}
+    views = {"curves": FigureView(), "matrix": widgets.HTML()}
 
     def update(d: Dashboard) -> None:
         t = float(d.controls["threshold"].value)
@@ -104,12 +112,19 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
         canvas.restore_region(background)
         ax_pr.draw_artist(pr_point)
         ax_roc.draw_artist(roc_point)
-        d.views["curves"].value = canvas_png(canvas)
+        d.views["curves"].show(canvas_png(canvas), (
+            f"Two line charts. Left: the precision-recall curve; the point at threshold {t:.3f} has recall "
+            f"{_fmt(zoo['recall'])} and precision {_fmt(zoo['precision'])}; a dotted line marks the share of "
+            f"positives, {zoo['prevalence']:.3f}. Right: the ROC curve; the same point has FPR "
+            f"{_fmt(zoo['fpr'])} and TPR {_fmt(zoo['recall'])}; a dotted diagonal marks chance."
+        ))
         d.views["matrix"].value = matrix_html(counts, t)
 
+    presets = {name: values for name, values in PRESETS.items() if lo <= values["threshold"] <= hi}
     return Dashboard(
         {"threshold": slider},
         views,
         update,
+        presets=presets if len(presets) > 1 else None,
         title="One threshold, two curves, one confusion matrix (predicted positive: score >= threshold)",
     )

@@ -151,7 +151,8 @@ class LabServer:
         apputils.mkdir(parents=True)
         (apputils / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
         self.port = free_port()
-        cmd = [
+        env.update(self._extra_env())
+        cmd = self._command(home) or [
             sys.executable, "-m", "jupyter", "lab",
             "--no-browser", "--allow-root",
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
@@ -175,6 +176,15 @@ class LabServer:
             self.stop()
             raise
 
+    def _command(self, home: Path) -> list[str] | None:
+        """The server's command line; None: JupyterLab's (a subclass serves something else, e.g. Voila)."""
+        return None
+
+    def _extra_env(self) -> dict[str, str]:
+        return {}
+
+    ready_path = "/api/status"
+
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + self.startup_timeout
         delay = 0.05
@@ -182,7 +192,7 @@ class LabServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"jupyter lab exited with code {self.proc.returncode}:\n{self.log_tail()}")
             try:
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                with urllib.request.urlopen(f"{self.url}{self.ready_path}", timeout=2) as r:
                     if r.status == 200:
                         return
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
@@ -190,7 +200,7 @@ class LabServer:
             time.sleep(delay)
             delay = min(delay * 1.5, 0.5)
         raise RuntimeError(
-            f"jupyter lab did not answer /api/status in {self.startup_timeout:.0f} s:\n{self.log_tail()}"
+            f"the server did not answer {self.ready_path} in {self.startup_timeout:.0f} s:\n{self.log_tail()}"
         )
 
     def log_tail(self, n: int = 40) -> str:
@@ -310,7 +320,8 @@ NOTEBOOK_STATE_JS = """
 # Rendered state of the widget outputs: how many are rendered, and any "Error displaying widget".
 WIDGET_RENDER_JS = """
 () => {
-  const panel = window.jupyterapp.shell.currentWidget.node;
+  const lab = window.jupyterapp?.shell?.currentWidget;
+  const panel = lab?.sessionContext ? lab.node : document;  // Voila: the whole page
   // the widget renderer's output node carries no data-mime-type; its child is the widget's root view
   const rendered = panel.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets').length;
   const outs = {length: rendered};
@@ -330,7 +341,8 @@ WIDGET_RENDER_JS = """
 # Tag every dashboard root and every user control in it; return their descriptions.
 TAG_CONTROLS_JS = """
 () => {
-  const panel = window.jupyterapp.shell.currentWidget.node;
+  const lab = window.jupyterapp?.shell?.currentWidget;
+  const panel = lab?.sessionContext ? lab.node : document;  // Voila: the whole page
   const outs = [...panel.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')];
   const label = (el, i) => {
     const d = el.querySelector(':scope > .widget-label, :scope > .widget-label-basic');
@@ -494,6 +506,10 @@ def wait_changed(page, root: str, before: str, timeout_ms: float) -> bool:
 
 
 def wait_kernel_idle(page, timeout_ms: float = 30_000) -> None:
+    if not page.evaluate("() => !!window.jupyterapp?.shell?.currentWidget?.sessionContext"):
+        # Voila shows no kernel status in the page: let the last messages of the kernel land
+        page.wait_for_timeout(400)
+        return
     page.wait_for_function(
         "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
         timeout=timeout_ms,

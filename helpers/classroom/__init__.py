@@ -1,0 +1,112 @@
+"""Classroom mode: the notebooks served by Voila as pages with no code, large type and live widgets.
+
+``python -m helpers.classroom [NN]`` (needs the ``classroom`` extra: ``pip install -e ".[classroom]"``)
+starts Voila over ``notebooks/`` with the template shipped here
+(``share/voila/templates/classroom``): an index page that lists the course's
+``NN_*.ipynb`` notebooks, one link each, and a page per notebook showing its
+markdown, outputs and live widgets without code, in type large enough for a
+projector, with ``main`` and ``nav`` landmarks and slider handles named by
+their labels (``name_controls.js``). The server stops with Ctrl+C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import webbrowser
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["TEMPLATE_ROOT", "classroom_command", "main", "notebook_path"]
+
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
+"""A Jupyter data folder holding ``voila/templates/classroom`` (put first on ``JUPYTER_PATH``)."""
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+_NUMBER = re.compile(r"^\d\d$")
+
+
+def notebook_path(number: str, notebooks_dir: str | Path = NOTEBOOKS) -> Path:
+    """The notebook ``NN_*.ipynb`` in ``notebooks_dir`` whose two-digit prefix is ``number`` (e.g. ``"05"``)."""
+    if not isinstance(number, str) or not _NUMBER.match(number.strip()):
+        raise ValueError(f"number must be a notebook's two digits such as '05', got {number!r}")
+    folder = Path(notebooks_dir)
+    if not folder.is_dir():
+        raise ValueError(f"notebooks_dir must be a folder of notebooks, got {str(notebooks_dir)!r}")
+    found = sorted(folder.glob(f"{number.strip()}_*.ipynb"))
+    if not found:
+        have = ", ".join(sorted(p.name[:2] for p in folder.glob("[0-9][0-9]_*.ipynb")))
+        raise ValueError(f"number {number!r} names no notebook in {folder}; there are {have}")
+    return found[0]
+
+
+def classroom_command(*, port: int = 8866, notebooks_dir: str | Path = NOTEBOOKS) -> list[str]:
+    """The Voila command line that serves ``notebooks_dir`` in classroom mode on ``127.0.0.1:port``.
+
+    Run it with :data:`TEMPLATE_ROOT` first on ``JUPYTER_PATH`` (see :func:`main`); it opens no browser.
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ValueError(f"port must be a whole number from 0 to 65535, got {port!r}")
+    folder = Path(notebooks_dir)
+    if not folder.is_dir():
+        raise ValueError(f"notebooks_dir must be a folder of notebooks, got {str(notebooks_dir)!r}")
+    return [
+        sys.executable, "-m", "voila", str(folder),
+        "--template=classroom", "--theme=light", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--ServerApp.port_retries=0", "--show_tracebacks=True",
+        # jupytext's JupyterLab extension needs JupyterLab's document manager, which Voila does not have
+        "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']",
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m helpers.classroom [NN] [--port P] [--no-browser] [--notebooks DIR]``: serve until Ctrl+C."""
+    parser = argparse.ArgumentParser(
+        prog="python -m helpers.classroom",
+        description="Serve the course's notebooks with Voila: no code, large type, live widgets.",
+    )
+    parser.add_argument("notebook", nargs="?", help="two digits, e.g. 05: open that notebook (default: the index)")
+    parser.add_argument("--port", type=int, default=8866, help="port on 127.0.0.1 (default 8866)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="folder of the notebooks (default: the course's)")
+    args = parser.parse_args(argv)
+    try:
+        cmd = classroom_command(port=args.port, notebooks_dir=args.notebooks)
+        page = "voila/tree"
+        if args.notebook is not None:
+            page = f"voila/render/{notebook_path(args.notebook, args.notebooks).name}"
+    except ValueError as exc:
+        parser.error(str(exc))
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        parser.exit(2, 'classroom mode needs Voila: pip install -e ".[classroom]"\n')
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATE_ROOT), *filter(None, [env.get("JUPYTER_PATH")])])
+    url = f"http://127.0.0.1:{args.port}/{page}"
+    print(f"classroom mode: {url}  (Ctrl+C stops the server)", flush=True)
+    proc = subprocess.Popen(cmd, env=env)
+    try:
+        if not args.no_browser:
+            _open_when_ready(url, proc)
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        return proc.wait()
+
+
+def _open_when_ready(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    import time
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(url.rsplit("/voila/", 1)[0] + "/voila/tree", timeout=2):
+                webbrowser.open(url)
+                return
+        except OSError:
+            time.sleep(0.5)

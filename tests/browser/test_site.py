@@ -1,0 +1,181 @@
+"""The course's static website (tools/build_site.py) built into a temporary folder and opened in Chromium.
+
+One build for the module (Sphinx + myst-nb, about half a minute here), served over a loopback HTTP server.
+Every page is checked statically (every internal link leads to a page that exists, and to an anchor on it) and
+in Chromium with every non-loopback request blocked: no failed request (a missing image, font or script), no
+broken image, no request leaving the machine, no error text, the solutions collapsed, the saved widgets
+rendered, landmarks, and axe-core (vendored by the classroom tests in ``vendor/axe.min.js``) with no critical
+or serious violation.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urljoin, urlparse
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+REPO = Path(__file__).resolve().parents[2]
+# Words that say a page shows a failure: a Python traceback, an exception line, a widget that did not render.
+ERROR_TEXT = re.compile(r"Traceback|(?<!“)Error displaying widget|\b\w*Error: |\bmodel not found\b")
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.srcs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(a["href"])
+        if tag in ("img", "script") and a.get("src"):
+            self.srcs.append(a["src"])
+        if tag == "link" and a.get("href"):
+            self.srcs.append(a["href"])
+
+
+def _parse(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    pytest.importorskip("sphinx", reason="the site needs the [site] extra: pip install -e '.[site]'")
+    out = tmp_path_factory.mktemp("site") / "html"
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py"), str(out)],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, f"site build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # no line per request on the test's output
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(site):
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if "_static" not in p.parts)
+
+
+def test_every_notebook_and_the_guide_is_a_page(site):
+    names = {p.relative_to(site).as_posix() for p in _pages(site)}
+    notebooks = sorted(p.stem for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert {f"notebooks/{n}.html" for n in notebooks} | {"docs/index.html", "notebooks/TEACHING.html",
+                                                          "search.html", "index.html"} <= names
+    index = (site / "docs" / "index.html").read_text(encoding="utf-8")
+    for n in notebooks:
+        assert f"{n}.html" in index, f"the index page does not link {n}"
+
+
+def test_no_broken_internal_link_or_missing_file(site):
+    """Every link and every src/href to this site points to a file that exists, and its #anchor is on that page."""
+    parsed = {p: _parse(p) for p in _pages(site)}
+    broken = []
+    for page, links in parsed.items():
+        base = page.relative_to(site).as_posix()
+        for ref in links.hrefs + links.srcs:
+            if urlparse(ref).scheme or ref.startswith(("//", "mailto:", "javascript:")):
+                continue
+            target, anchor = urldefrag(urljoin(base, ref))
+            path = site / unquote(urlparse(target).path) if target else page
+            if not path.exists():
+                broken.append(f"{base}: {ref} (no file {path.relative_to(site)})")
+            elif anchor and path.suffix == ".html" and path in parsed and unquote(anchor) not in parsed[path].ids:
+                broken.append(f"{base}: {ref} (no id {anchor!r} on {path.relative_to(site)})")
+    assert not broken, "\n".join(broken[:40])
+
+
+def test_solutions_are_collapsed(site):
+    """Each solution cell (source_hidden + outputs_hidden in the notebook) is in a closed <details> on its page."""
+    for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        hidden = sum(1 for c in cells if c.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+        html = (site / "notebooks" / f"{nb.stem}.html").read_text(encoding="utf-8")
+        collapsed = len(re.findall(r'<div class="cell [^"]*\btag_hide-cell\b[^"]*"', html))
+        assert collapsed == hidden, f"{nb.name}: {hidden} solution cells, {collapsed} collapsed on the page"
+        assert "<details open" not in html
+
+
+def _open(page, url: str, problems: list[str]) -> None:
+    page.goto(url)
+    page.wait_for_load_state("load")
+    # The widget manager renders the saved state after load; MathJax typesets after load.
+    page.wait_for_function(
+        """() => document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length
+                 <= document.querySelectorAll('.jupyter-widgets').length""", timeout=60_000)
+    page.wait_for_timeout(300)
+
+
+def test_every_page_renders_in_chromium_without_errors(site, site_url, chromium, screenshot_dir):
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from voila_driver import run_axe
+
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    problems: list[str] = []
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site_url)
+               else (problems.append(f"request leaving the machine: {route.request.url}"), route.abort()))
+    page.on("requestfailed", lambda r: r.url.startswith(site_url) and problems.append(f"failed: {r.url}"))
+    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    page.on("pageerror", lambda e: problems.append(f"JavaScript error: {e}"))
+    serious = []
+    try:
+        for path in _pages(site):
+            rel = path.relative_to(site).as_posix()
+            _open(page, site_url + rel, problems)
+            if rel == "index.html":  # the redirect to docs/index.html
+                assert page.url.endswith("docs/index.html")
+                continue
+            text = page.inner_text("body")
+            for match in ERROR_TEXT.finditer(text):
+                problems.append(f"{rel}: error text {text[max(0, match.start() - 60):match.end() + 60]!r}")
+            broken_images = page.evaluate(
+                "() => [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
+            problems += [f"{rel}: broken image {src}" for src in broken_images]
+            assert page.locator("main").count() >= 1, f"{rel}: no <main> landmark"
+            assert page.locator("nav").count() >= 1, f"{rel}: no <nav> landmark"
+            if rel.startswith("notebooks/0") or rel.startswith("notebooks/1"):
+                expected = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+                assert page.locator(".jupyter-widgets.widget-container, .jupyter-widgets").count() >= expected
+                if expected:
+                    assert "show their saved state" in text, f"{rel}: no note on making the widgets live"
+            if rel.startswith(("notebooks/05", "docs/index")):
+                page.screenshot(path=str(screenshot_dir / f"site_{rel.replace('/', '_')}.png"))
+            for violation in run_axe(page):
+                if violation["impact"] in ("critical", "serious"):
+                    serious.append(f"{rel}: {violation['impact']} {violation['id']} ({violation['help']}): "
+                                   f"{len(violation['nodes'])} elements, e.g. {violation['nodes'][:3]}")
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems[:40])
+    assert not serious, "axe-core, critical or serious:\n" + "\n".join(serious)
