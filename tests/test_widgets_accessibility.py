@@ -13,7 +13,17 @@ import numpy as np
 import pytest
 from sklearn.metrics import confusion_matrix
 
-from helpers.widgets import confusion, costs, imbalance, prior_shift, rare_disease, roc_by_hand, start_here, thresholds
+from helpers.widgets import (
+    confusion,
+    costs,
+    imbalance,
+    prior_shift,
+    rare_disease,
+    roc_by_hand,
+    score_histograms,
+    start_here,
+    thresholds,
+)
 from helpers.widgets.dashboard import CUSTOM, Dashboard, FigureView, html_table
 
 RNG = np.random.default_rng(3)
@@ -31,11 +41,13 @@ def _factories():
         "rare_disease": lambda: rare_disease.rare_disease_dashboard(),
         "prior_shift": lambda: prior_shift.prior_shift_dashboard(Y, S),
         "costs": lambda: costs.cost_dashboard(Y, S),
+        "score_histograms": lambda: score_histograms.score_histogram_dashboard(Y, S),
     }
 
 
 MODULES = {"start_here": start_here, "confusion": confusion, "imbalance": imbalance, "thresholds": thresholds,
-           "roc_by_hand": roc_by_hand, "rare_disease": rare_disease, "prior_shift": prior_shift, "costs": costs}
+           "roc_by_hand": roc_by_hand, "rare_disease": rare_disease, "prior_shift": prior_shift, "costs": costs,
+           "score_histograms": score_histograms}
 
 
 def _figures(d: Dashboard) -> dict[str, FigureView]:
@@ -119,7 +131,23 @@ def test_roc_by_hand_text_lists_the_curve(dashboards):
     assert "(0, 0); (0, 1); (0.5, 1); (1, 1)" in d.views["curve"].alt and "AUC = 1.000" in d.views["curve"].alt
 
 
-@pytest.mark.parametrize("name", ["prior_shift", "costs", "imbalance"])
+def test_score_histograms_text_follows_threshold_and_prevalence(dashboards):
+    d = dashboards["score_histograms"]
+    d.controls["threshold"].value = 0.6
+    d.controls["prevalence"].value = 0.01
+    t = d.controls["threshold"].value
+    pi = d.controls["prevalence"].value
+    tn, fp, fn, tp = confusion_matrix(Y, S >= t).ravel()
+    tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+    precision = tpr * pi / (tpr * pi + fpr * (1 - pi))
+    alt = d.views["plots"].alt
+    assert f"{tp} true positives, {fn} missed" in alt and f"threshold {t:.3f}" in alt
+    assert f"FPR {fpr:.3f} and TPR {tpr:.3f}" in alt and f"precision {precision:.3f}" in alt
+    d.controls["prevalence"].value = 0.2
+    assert f"precision {tpr * 0.2 / (tpr * 0.2 + fpr * 0.8):.3f}" in d.views["plots"].alt
+
+
+@pytest.mark.parametrize("name", ["prior_shift", "costs", "imbalance", "score_histograms"])
 def test_text_changes_with_every_control(dashboards, name):
     d = dashboards[name]
     for key, control in d.controls.items():

@@ -29,7 +29,7 @@ def row(d: Dashboard, start: str) -> str:
 
 def panels(d: Dashboard) -> tuple[np.ndarray, np.ndarray]:
     """The pixels of the ROC panel (middle) and of the PR panel (right)."""
-    image = np.asarray(PIL.Image.open(io.BytesIO(d.views["plots"].value)).convert("RGB"))
+    image = np.asarray(PIL.Image.open(io.BytesIO(d.views["plots"].png)).convert("RGB"))
     w = image.shape[1]
     return image[:, int(0.45 * w):int(0.68 * w)], image[:, int(0.76 * w):]
 
@@ -40,7 +40,7 @@ def d() -> Dashboard:
     d = score_histogram_dashboard(Y, S)
     # the initial state
     assert "<th" in d.views["numbers"].value and d.status.value == ""
-    assert d.views["plots"].value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.views["plots"].png[:8] == b"\x89PNG\r\n\x1a\n"
     assert d.controls["prevalence"].value == pytest.approx(Y.mean())  # starts at the sample's own prevalence
     assert row(d, "precision at pi") == row(d, "precision in the sample")
     return d
@@ -100,9 +100,9 @@ def test_histogram_heights_follow_the_prevalence():
 
 def test_histogram_picture_changes_with_the_prevalence(d):
     d.controls["prevalence"].value = 0.1
-    before = d.views["plots"].value
+    before = d.views["plots"].png
     d.controls["prevalence"].value = 0.002
-    assert d.views["plots"].value != before
+    assert d.views["plots"].png != before
 
 
 @pytest.mark.slow  # a second dashboard: its first drawing takes about a second

@@ -27,9 +27,17 @@ from ..curves import _threshold, counts_at_threshold
 from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in, percent
-from .dashboard import BlitFigure, Dashboard, html_table
+from .dashboard import BlitFigure, Dashboard, FigureView, html_table
 
-__all__ = ["score_histograms", "score_histogram_dashboard"]
+__all__ = ["PRESETS", "score_histograms", "score_histogram_dashboard"]
+
+PRESETS: dict[str, dict[str, float]] = {
+    "1 in 10, threshold 0.5": {"threshold": 0.5, "prevalence": 0.1},
+    "screening, 1 in 100, threshold 0.5": {"threshold": 0.5, "prevalence": 0.01},
+    "rare disease, 1 in 1 000, threshold 0.5": {"threshold": 0.5, "prevalence": 0.001},
+}
+"""Named situations of the dropdown "situation": the same cut, three prevalences (the ROC point stays, the PR
+point falls). Those whose threshold lies outside the scores are left out."""
 
 _PI_MIN, _PI_MAX = 1e-3, 0.5  # the prevalence slider's range
 _FLOOR = 0.05  # the histograms' baseline on the log axis (a weighted negative can count less than 1)
@@ -208,7 +216,7 @@ def score_histogram_dashboard(
             style={"description_width": "90px"}, layout=widgets.Layout(width="480px"),
         ),
     }
-    views = {"plots": widgets.Image(format="png"), "numbers": widgets.HTML()}
+    views = {"plots": FigureView(), "numbers": widgets.HTML()}
 
     def update(d: Dashboard) -> None:
         t = float(d.controls["threshold"].value)
@@ -232,12 +240,21 @@ def score_histogram_dashboard(
             (f"precision in the sample (pi = {sample_pi:.4f})", _fmt(test_precision)),
         ]
         d.views["numbers"].value = html_table(rows, header=("quantity", "value"))
-        d.views["plots"].value = picture.draw(t, weight, pi, fpr_t, tpr_t, precision)
+        d.views["plots"].show(picture.draw(t, weight, pi, fpr_t, tpr_t, precision), (
+            f"Three charts. Left: score histograms on a log count axis, {n_pos} positives and the negatives "
+            f"scaled to prevalence {pi:.4f} ({n_deploy:.1f} of them), cut at threshold {t:.3f}: {c.tp} true "
+            f"positives, {c.fn} missed, {fpr_t * n_deploy:.1f} false alarms, {(1 - fpr_t) * n_deploy:.1f} true "
+            f"negatives. Middle: the ROC curve; the threshold's point has FPR {_fmt(fpr_t)} and TPR "
+            f"{_fmt(tpr_t)}, whatever the prevalence. Right: the precision-recall curve at prevalence {pi:.4f}; "
+            f"the same point has recall {_fmt(tpr_t)} and precision {_fmt(precision)}."
+        ))
 
+    presets = {name: values for name, values in PRESETS.items() if lo <= values["threshold"] <= hi}
     return Dashboard(
         controls,
         views,
         update,
+        presets=presets if len(presets) > 1 else None,
         title="Scores of both classes, one threshold, ROC and PR points, and the prevalence",
         layout_children=[widgets.VBox(list(controls.values())), views["plots"], views["numbers"]],
     )
