@@ -144,10 +144,15 @@ def main() -> None:
         folder = Path(args.keep or tmp)
         folder.mkdir(parents=True, exist_ok=True)
         source = folder / "predictions.csv"
+        stamp = folder / "predictions.rows"  # n and models of a kept file: --keep DIR twice reuses it
         start = time.perf_counter()
-        _write(source, n, args.models)
-        print(f"{n:,} rows, {args.models} model(s): {source.stat().st_size / 1e6:.0f} MB CSV written in "
-              f"{time.perf_counter() - start:.1f} s")
+        if args.keep and source.exists() and stamp.exists() and stamp.read_text() == f"{n} {args.models}":
+            print(f"{n:,} rows, {args.models} model(s): {source.stat().st_size / 1e6:.0f} MB CSV reused")
+        else:
+            _write(source, n, args.models)
+            stamp.write_text(f"{n} {args.models}")
+            print(f"{n:,} rows, {args.models} model(s): {source.stat().st_size / 1e6:.0f} MB CSV written in "
+                  f"{time.perf_counter() - start:.1f} s")
         scores = ["y_score"] + [f"y_score_{k + 1}" for k in range(1, args.models)]
         floor = _floor(source, scores)
         print(f"  floor: read_csv + roc_curve + precision_recall_curve   {floor:7.1f} s")

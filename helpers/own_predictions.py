@@ -5,32 +5,40 @@ analysis of the course on a practitioner's CSV file of labels and scores. The
 pieces that are not already in ``helpers`` live here: where the file is,
 the threshold that maximises F1 at the deployment prevalence, the metrics
 that change with the prevalence, and thinning a curve of a million points to
-a few thousand for plotting. Everything is counted once, by
-:func:`helpers.roc_table` (scikit-learn's counting kernel), and derived from
-those counts without Python loops, so a file of 10**6 rows takes about a
-second. The metrics at the deployment prevalence are those of the weighted
+a few thousand for plotting. Everything is counted once per model, by
+:func:`scored_rows` (one sort: the score-count table of
+:mod:`helpers.score_counts`, with the sort order kept so that a half of the
+rows is counted in one pass), and derived from those counts without Python
+loops: the ROC table, the rules' thresholds, the counts at a threshold,
+DeLong's placements. The functions named ``counts_*`` and
+:func:`split_counts` need the score-count table only, so they also serve a
+table counted by a data engine (the report's ``--engine duckdb``). The metrics at
+the deployment prevalence are those of the weighted
 counts of :func:`helpers.counts.counts_at_prevalence`, taken by
 :func:`helpers.metric_zoo`: no formula of a metric is written here.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy.stats import binom
+from scipy.stats import binom, norm
 
-from ._arguments import Cell, resolve_counts, takes_counts
-from ._validate import check_count, check_probability_open
+from ._arguments import Cell, as_generator, resolve_counts, takes_counts
+from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
+from .costs import cheapest_row, cost_table
 from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalence, metric_zoo
 from .curves import counts_at_threshold
-from .delong import delong_auc_difference, delong_auc_interval
 from .intervals import clopper_pearson_interval, precision_interval
-from .roc import roc_table
-from .threshold_choice import ThresholdRule, choose_threshold
+from .score_counts import roc_from_score_counts
+from .threshold_choice import ThresholdRule
 
 __all__ = [
     "NOTEBOOKS",
@@ -45,6 +53,13 @@ __all__ = [
     "model_table",
     "auc_differences",
     "threshold_table",
+    "ScoredRows",
+    "scored_rows",
+    "deployment_cost_curve",
+    "split_counts",
+    "counts_rule_table",
+    "counts_auc_interval",
+    "merge_negative_runs",
 ]
 
 # The notebooks folder of the repository this package is installed from.
@@ -100,8 +115,8 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
     """
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     rows = roc.iloc[1:]
-    tp = rows["tp"].to_numpy(dtype=float)
-    fp = rows["fp"].to_numpy(dtype=float)
+    tp = rows["tp"].to_numpy(dtype=np.int64)  # whole counts: checked without a float round trip
+    fp = rows["fp"].to_numpy(dtype=np.int64)
     n_pos, n_neg = tp[-1], fp[-1]
     at_pi = counts_at_prevalence(Counts(tn=n_neg - fp, fp=fp, fn=n_pos - tp, tp=tp), pi)
     deployed = metric_zoo(at_pi, keys=["precision", "f1"])
@@ -193,6 +208,349 @@ def thin_indices(n: int, max_points: int = 2000) -> np.ndarray:
     return np.unique(np.linspace(0, n - 1, max_points).round().astype(np.int64))
 
 
+# --------------------------------------------------------------------------- counted once
+
+
+@dataclass(frozen=True, eq=False)
+class ScoredRows:
+    """One model's labelled scores counted once: the score-count table and where each row sits in it.
+
+    Made by :func:`scored_rows`. ``table`` has one row per distinct score,
+    highest first, with columns ``score, n_pos, n_neg`` (the positives and
+    negatives at exactly that score: the table of
+    :func:`helpers.score_counts.count_scores`). ``order`` sorts the rows by
+    score (ascending), ``starts`` is where each distinct score's run begins
+    in that order, and ``sorted_pos`` the labels in that order. Every number
+    of notebook 13 comes from these arrays without sorting again: a subset
+    of the rows (one half of a split) is counted on the same table rows by
+    :meth:`counts_of`, in one pass.
+    """
+
+    table: pd.DataFrame
+    order: np.ndarray
+    starts: np.ndarray
+    sorted_pos: np.ndarray
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def is_pos(self) -> np.ndarray:
+        """The labels as booleans, in row order."""
+        if "is_pos" not in self._cache:
+            is_pos = np.empty_like(self.sorted_pos)
+            is_pos[self.order] = self.sorted_pos
+            self._cache["is_pos"] = is_pos
+        return self._cache["is_pos"]
+
+    @property
+    def row_index(self) -> np.ndarray:
+        """Each row's table row: ``table.score[row_index[i]]`` is row ``i``'s score."""
+        if "row_index" not in self._cache:
+            m = len(self.table)
+            run = np.zeros(self.order.size, dtype=np.int64)
+            run[self.starts[1:]] = 1
+            np.cumsum(run, out=run)  # ascending run number of each sorted row
+            row_index = np.empty(self.order.size, dtype=np.int64)
+            row_index[self.order] = (m - 1) - run  # highest score first
+            self._cache["row_index"] = row_index
+        return self._cache["row_index"]
+
+    def counts_of(self, rows) -> pd.DataFrame:
+        """The score-count table of the rows where the boolean mask ``rows`` is True (same scores, zeros kept).
+
+        ``n_pos[j] = #{i : rows[i], y_i = 1, score_i = s_j}``, and ``n_neg``
+        likewise: one pass over the rows in score order, no sort.
+        """
+        mask = np.asarray(rows)
+        if mask.dtype != bool or mask.shape != self.order.shape:
+            raise ValueError(f"rows must be a boolean mask with one entry per row ({self.order.size})")
+        key = hashlib.blake2b(np.packbits(mask).tobytes(), digest_size=16).digest()
+        if key not in self._cache:
+            if mask.all():
+                return self.table
+            in_rows = mask[self.order]
+            pos = _run_sums(in_rows & self.sorted_pos, self.starts)
+            neg = _run_sums(in_rows & ~self.sorted_pos, self.starts)
+            self._cache[key] = pd.DataFrame({"score": self.table["score"].to_numpy(), "n_pos": pos, "n_neg": neg})
+        return self._cache[key]
+
+    def roc(self, rows=None) -> pd.DataFrame:
+        """The :func:`helpers.roc_table` of all the rows (or of those where the mask ``rows`` is True), from the counts.
+
+        Same columns and numbers as ``roc_table(y_true[rows], y_score[rows])``:
+        table rows that hold none of these rows are left out, then
+        ``tp, fp`` are the running sums of ``n_pos, n_neg``.
+        """
+        table = self.table if rows is None else self.counts_of(rows)
+        key = ("roc", id(table))
+        if key not in self._cache:
+            self._cache[key] = _roc_from_counts(table)
+        return self._cache[key]
+
+
+def _run_sums(flags: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """How many ``flags`` are True in each run that begins at ``starts`` (ascending), highest run first."""
+    return np.add.reduceat(flags.view(np.int8), starts, dtype=np.int64)[::-1]
+
+
+def scored_rows(y_true, y_score) -> ScoredRows:
+    """Count one model's labelled scores once, keeping where each row sits: a :class:`ScoredRows`.
+
+    One sort of the scores (``numpy.argsort``) gives the distinct scores
+    ``s_1 > s_2 > ... > s_m`` as runs of equal values; then, summing along
+    each run::
+
+        n_pos[j] = #{i : y_i = 1, score_i = s_j}     n_neg[j] = #{i : y_i = 0, score_i = s_j}
+
+    ``y_true`` holds 0/1 (or booleans), ``y_score`` finite numbers. The
+    table equals :func:`helpers.score_counts.count_scores` (``-0.0`` counts as
+    ``0.0``); the sort order kept with it lets a split of the rows, and
+    DeLong's per-row placements of several models, be counted without
+    another sort.
+    """
+    score = check_scores(y_score)
+    labels = np.asarray(y_true)
+    check_same_length(labels, score, "y_true", "y_score")
+    is_pos = check_binary_labels(labels)
+    if score.size == 0:
+        raise ValueError("y_score is empty")
+    order = np.argsort(score)
+    ranked = score[order]
+    new_run = np.empty(ranked.size, dtype=bool)
+    new_run[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=new_run[1:])
+    starts = np.flatnonzero(new_run)
+    del new_run
+    distinct = ranked[starts][::-1] + 0.0  # highest first; -0.0 becomes 0.0
+    del ranked
+    sorted_pos = is_pos[order]
+    n_pos = _run_sums(sorted_pos, starts)
+    n_all = np.diff(np.append(starts, order.size))[::-1]
+    table = pd.DataFrame({"score": distinct, "n_pos": n_pos, "n_neg": n_all - n_pos})
+    return ScoredRows(table=table, order=order, starts=starts, sorted_pos=sorted_pos)
+
+
+def _scored(y_true, y_score) -> ScoredRows:
+    return y_score if isinstance(y_score, ScoredRows) else scored_rows(y_true, y_score)
+
+
+def _present(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``score, n_pos, n_neg`` of the rows of a score-count table that hold at least one row of data."""
+    score = table["score"].to_numpy()
+    n_pos = table["n_pos"].to_numpy(dtype=np.int64)
+    n_neg = table["n_neg"].to_numpy(dtype=np.int64)
+    keep = (n_pos + n_neg) > 0
+    if keep.all():
+        return score, n_pos, n_neg
+    return score[keep], n_pos[keep], n_neg[keep]
+
+
+def _roc_from_counts(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`helpers.roc_table`'s frame from a score-count table (rows without data dropped)."""
+    score, n_pos, n_neg = _present(table)
+    return roc_from_score_counts(pd.DataFrame({"score": score, "n_pos": n_pos, "n_neg": n_neg}, copy=False))
+
+
+def _both_classes(n_pos: np.ndarray, n_neg: np.ndarray) -> None:
+    if not (n_pos.sum() > 0 and n_neg.sum() > 0):
+        raise ValueError("y_true must hold both classes (at least one 1 and one 0)")
+
+
+def _choose_from_counts(table: pd.DataFrame, rule: ThresholdRule, pi: float) -> float:
+    """:func:`helpers.threshold_choice.choose_threshold` on the rows a score-count table counts."""
+    if rule.kind == "fixed":
+        return float(rule.threshold)
+    score, n_pos, n_neg = _present(table)
+    _both_classes(n_pos, n_neg)
+    tp, fp = np.cumsum(n_pos), np.cumsum(n_neg)
+    big_p, big_n = int(tp[-1]), int(fp[-1])
+    if rule.kind == "recall":  # the k-th highest positive score (recall_target_threshold)
+        if rule.recall_confidence is None:
+            k = max(1, math.ceil(round(rule.at_recall * big_p, 9)))
+        else:
+            def low(k: int) -> float:  # increases with k: the smallest k reaching the target by bisection
+                return float(clopper_pearson_interval(k, big_p, confidence=rule.recall_confidence)[0])
+
+            if low(big_p) < rule.at_recall:
+                raise ValueError(
+                    f"recall {rule.at_recall:g} cannot be shown at confidence {rule.recall_confidence:g} with "
+                    f"{big_p} positive{'' if big_p == 1 else 's'}: even all of them give a lower limit of "
+                    f"{low(big_p):.3g}; lower the confidence or the target"
+                )
+            below, k = 0, big_p  # low(below) < target <= low(k)
+            while k - below > 1:
+                middle = (below + k) // 2
+                below, k = (below, middle) if low(middle) >= rule.at_recall else (middle, k)
+        return float(score[int(np.searchsorted(tp, k, side="left"))])
+    if rule.kind == "cost":  # cost_threshold: +inf and every distinct score, ties to the highest
+        counts = Counts(tn=np.r_[big_n, big_n - fp], fp=np.r_[0, fp], fn=np.r_[big_p, big_p - tp], tp=np.r_[0, tp])
+        priced = cost_table(counts_at_prevalence(counts, pi), cost_fp=rule.cost_fp, cost_fn=rule.cost_fn)
+        return float(np.r_[np.inf, score][cheapest_row(priced)])
+    # f1: f1_best_threshold with the negatives weighted to pi; the first maximum is the highest threshold
+    at_pi = counts_at_prevalence(Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp), pi)
+    f1 = metric_zoo(at_pi, keys=["f1"])["f1"]
+    return float(score[int(np.argmax(f1))])
+
+
+def _counts_from_table(table: pd.DataFrame, threshold: float) -> Counts:
+    """The confusion counts at ``score >= threshold`` of the rows a score-count table counts."""
+    score = table["score"].to_numpy()
+    n_pos = table["n_pos"].to_numpy(dtype=np.int64)
+    n_neg = table["n_neg"].to_numpy(dtype=np.int64)
+    k = int(np.searchsorted(-score, -threshold, side="right"))  # scores are descending: rows 0..k-1 flagged
+    tp, fp = int(n_pos[:k].sum()), int(n_neg[:k].sum())
+    big_p, big_n = int(n_pos.sum()), int(n_neg.sum())
+    return Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp)
+
+
+def _placement_values(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """DeLong's placements per table row: ``V10`` of a positive and ``V01`` of a negative with that score.
+
+    ``V10 = (negatives below + n_neg / 2) / N``, ``V01 = (positives above + n_pos / 2) / P``.
+    """
+    n_pos = table["n_pos"].to_numpy(dtype=float)
+    n_neg = table["n_neg"].to_numpy(dtype=float)
+    big_p, big_n = n_pos.sum(), n_neg.sum()
+    neg_at_or_above = np.cumsum(n_neg)
+    pos_at_or_above = np.cumsum(n_pos)
+    v10 = (big_n - neg_at_or_above + 0.5 * n_neg) / big_n
+    v01 = (pos_at_or_above - 0.5 * n_pos) / big_p
+    return v10, v01
+
+
+def _delong_from_counts(table: pd.DataFrame, confidence: float) -> tuple[float, float, float]:
+    """:func:`helpers.delong.delong_auc_interval` from a score-count table (placements weighted by the counts)."""
+    n_pos = table["n_pos"].to_numpy(dtype=float)
+    n_neg = table["n_neg"].to_numpy(dtype=float)
+    _both_classes(n_pos, n_neg)
+    big_p, big_n = n_pos.sum(), n_neg.sum()
+    v10, v01 = _placement_values(table)
+    auc = float(np.dot(n_pos, v10) / big_p)
+    s10 = float(np.dot(n_pos, (v10 - auc) ** 2) / (big_p - 1)) if big_p > 1 else 0.0
+    s01 = float(np.dot(n_neg, (v01 - auc) ** 2) / (big_n - 1)) if big_n > 1 else 0.0
+    se = math.sqrt(max(s10 / big_p + s01 / big_n, 0.0))
+    z = float(norm.ppf((1 + confidence) / 2))
+    return auc, max(0.0, auc - z * se), min(1.0, auc + z * se)
+
+
+# --------------------------------------------------------------------------- from the score-count table alone
+
+
+def _count_table(table: object, name: str) -> pd.DataFrame:
+    """A score-count table (columns ``score, n_pos, n_neg``, scores descending), or a ``ValueError`` naming it."""
+    if not isinstance(table, pd.DataFrame) or not {"score", "n_pos", "n_neg"} <= set(table.columns):
+        raise ValueError(f"{name} must be a score-count table (a DataFrame with columns score, n_pos, n_neg)")
+    score = table["score"].to_numpy()
+    if score.size == 0 or not np.all(np.isfinite(score)) or np.any(score[1:] >= score[:-1]):
+        raise ValueError(f"{name} must hold distinct finite scores in decreasing order (highest first)")
+    for column in ("n_pos", "n_neg"):
+        counts = table[column].to_numpy()
+        if counts.dtype.kind not in "iu" or np.any(counts < 0):
+            raise ValueError(f"{name}.{column} must hold whole numbers >= 0")
+    return table
+
+
+def _half(counts: np.ndarray, gen: np.random.Generator, exact_limit: int) -> np.ndarray:
+    """How many of each cell's ``counts`` units fall in a random half of all units."""
+    cells = np.flatnonzero(counts)
+    out = np.zeros(counts.size, dtype=np.int64)
+    if cells.size <= exact_limit:  # exactly half of the units, every subset of that size equally likely
+        out[cells] = gen.multivariate_hypergeometric(counts[cells].astype(np.int64), int(counts.sum()) // 2,
+                                                     method="marginals")
+    else:  # each unit in the half with probability 1/2, independently
+        out[cells] = gen.binomial(counts[cells], 0.5)
+    return out
+
+
+def split_counts(table: pd.DataFrame, *, rng=0, exact_limit: int = 10**6) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A random stratified split of the counted rows into two halves, drawn from a score-count table alone.
+
+    The rows that share a score and a class are exchangeable, so a random
+    half of the rows is a random half of the units each cell counts. Of the
+    ``P`` positives exactly ``P // 2`` go to the first half, every subset of
+    that size equally likely (as :func:`helpers.threshold_choice.stratified_halves`
+    takes them from rows), drawn cell by cell from the multivariate
+    hypergeometric distribution::
+
+        (a_1, ..., a_m) ~ MultivariateHypergeometric(colors = n_pos, nsample = P // 2)
+        first half: n_pos = a,   second half: n_pos - a
+
+    and the same for the negatives. When a class fills more than
+    ``exact_limit`` cells (10**6: the exact draw costs about a microsecond
+    per cell), each of its rows goes to the first half with probability 1/2
+    instead, ``a_j ~ Binomial(n_j, 1/2)``: with that many rows the half
+    differs from an exact half by about ``sqrt(n) / 2`` rows. ``rng`` is an
+    int seed, ``None`` or a ``numpy.random.Generator``. Returns the two
+    score-count tables (same scores as ``table``, zeros kept).
+    """
+    table = _count_table(table, "table")
+    gen = as_generator(rng)
+    limit = check_count(exact_limit, "exact_limit")
+    n_pos = table["n_pos"].to_numpy(dtype=np.int64)
+    n_neg = table["n_neg"].to_numpy(dtype=np.int64)
+    pos, neg = _half(n_pos, gen, limit), _half(n_neg, gen, limit)
+    score = table["score"].to_numpy()
+    return (pd.DataFrame({"score": score, "n_pos": pos, "n_neg": neg}),
+            pd.DataFrame({"score": score, "n_pos": n_pos - pos, "n_neg": n_neg - neg}))
+
+
+def counts_rule_table(choices, *, choose: pd.DataFrame, count: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """:func:`rule_table` from score-count tables: each rule chosen on the rows ``choose`` counts, judged on ``count``.
+
+    ``choose`` and ``count`` are score-count tables (``score, n_pos, n_neg``,
+    highest score first, e.g. the two halves of :func:`split_counts`). Each
+    ``(rule, pi)`` of ``choices`` picks its threshold ``t`` on ``choose``
+    exactly as :func:`helpers.threshold_choice.choose_threshold` does on the
+    rows (a recall target: the ``k``-th highest positive score, ``k =
+    ceil(r P)``; costs: the lowest ``cost_fp (1 - pi) FPR + cost_fn pi (1 -
+    TPR)``, ties to the highest threshold; F1 at ``pi``), and ``count`` gives
+    the counts at ``score >= t``::
+
+        TP = sum of n_pos over scores >= t,   FP = sum of n_neg over scores >= t
+
+    then the columns of :func:`rule_table` (recall with its Clopper–Pearson
+    interval, precision at ``pi`` with :func:`helpers.precision_interval`,
+    ``flagged_per_1000``).
+    """
+    choose = _count_table(choose, "choose")
+    count = _count_table(count, "count")
+    conf = check_probability_open(confidence, "confidence")
+    rows = []
+    for rule, pi in choices:
+        if not isinstance(rule, ThresholdRule):
+            raise ValueError(f"choices must hold (rule, prevalence) pairs, got a rule {rule!r:.40}")
+        pi = check_probability_open(pi, "prevalence")
+        t = _choose_from_counts(choose, rule, pi)
+        c = _counts_from_table(count, t)
+        d = deployment_metrics(c, deploy_prevalence=pi)
+        low, high = precision_interval(c, deploy_prevalence=pi, confidence=conf)
+        recall_low, recall_high = clopper_pearson_interval(c.tp, c.tp + c.fn, confidence=conf)
+        flagged = pi * d["recall"] + (1 - pi) * d["fpr"]
+        rows.append({
+            "rule": rule.describe(), "prevalence": pi, "threshold": t, "tp": c.tp, "fn": c.fn, "fp": c.fp,
+            "tn": c.tn, "recall": d["recall"], "recall_low": recall_low, "recall_high": recall_high,
+            "fpr": d["fpr"], "precision": d["precision"], "low": low, "high": high,
+            "flagged_per_1000": 1000 * flagged,
+        })
+    return pd.DataFrame(rows)
+
+
+def counts_auc_interval(table: pd.DataFrame, *, confidence: float = 0.95) -> tuple[float, float, float]:
+    """ROC AUC and DeLong's interval from a score-count table alone: ``(auc, low, high)``.
+
+    A positive's placement depends only on its score, so each table row
+    ``j`` gives the placement of all its positives and of all its negatives::
+
+        V10_j = (negatives below s_j + n_neg_j / 2) / N     V01_j = (positives above s_j + n_pos_j / 2) / P
+        AUC   = sum_j n_pos_j V10_j / P
+        S10   = sum_j n_pos_j (V10_j - AUC)^2 / (P - 1),   S01 = sum_j n_neg_j (V01_j - AUC)^2 / (N - 1)
+        low, high = AUC -/+ z sqrt(S10 / P + S01 / N),     z = Phi^-1((1 + confidence) / 2), clipped to [0, 1]
+
+    the same numbers as :func:`helpers.delong.delong_auc_interval` on the rows.
+    """
+    table = _count_table(table, "table")
+    return _delong_from_counts(table, check_probability_open(confidence, "confidence"))
+
+
 def rule_table(
     y_true,
     y_score,
@@ -224,35 +582,19 @@ def rule_table(
     not overlap or the rule is fixed, optimistic otherwise (a recall target
     is met exactly on the rows that chose it). Columns ``rule, prevalence,
     threshold, tp, fn, fp, tn, recall, recall_low, recall_high, fpr,
-    precision, low, high, flagged_per_1000``.
+    precision, low, high, flagged_per_1000``. ``y_score`` may be a
+    :class:`ScoredRows` of these rows (:func:`scored_rows`): then nothing is
+    sorted again, the rows of each mask are counted on its table.
     """
-    is_pos = np.asarray(y_true)
-    y_score = np.asarray(y_score)
+    scored = _scored(y_true, y_score)
     masks = []
     for name, mask in (("choose_rows", choose_rows), ("count_rows", count_rows)):
         mask = np.asarray(mask)
-        if mask.dtype != bool or mask.shape != is_pos.shape:
-            raise ValueError(f"{name} must be a boolean mask with one entry per row of y_true ({is_pos.size})")
+        if mask.dtype != bool or mask.shape != scored.order.shape:
+            raise ValueError(f"{name} must be a boolean mask with one entry per row of y_true ({scored.order.size})")
         masks.append(mask)
-    choose, count = masks
-    rows = []
-    for rule, pi in choices:
-        if not isinstance(rule, ThresholdRule):
-            raise ValueError(f"choices must hold (rule, prevalence) pairs, got a rule {rule!r:.40}")
-        pi = check_probability_open(pi, "prevalence")
-        t = choose_threshold(is_pos[choose], y_score[choose], rule, prevalence=pi)
-        c = counts_at_threshold(is_pos[count], y_score[count], t)
-        d = deployment_metrics(c, deploy_prevalence=pi)
-        low, high = precision_interval(c, deploy_prevalence=pi, confidence=confidence)
-        recall_low, recall_high = clopper_pearson_interval(c.tp, c.tp + c.fn, confidence=confidence)
-        flagged = pi * d["recall"] + (1 - pi) * d["fpr"]
-        rows.append({
-            "rule": rule.describe(), "prevalence": pi, "threshold": t, "tp": c.tp, "fn": c.fn, "fp": c.fp,
-            "tn": c.tn, "recall": d["recall"], "recall_low": recall_low, "recall_high": recall_high,
-            "fpr": d["fpr"], "precision": d["precision"], "low": low, "high": high,
-            "flagged_per_1000": 1000 * flagged,
-        })
-    return pd.DataFrame(rows)
+    choose_table, count_table = (scored.counts_of(mask) for mask in masks)
+    return counts_rule_table(choices, choose=choose_table, count=count_table, confidence=confidence)
 
 
 @takes_counts()
@@ -318,10 +660,10 @@ def real_in_batch_interval(
     return low, high
 
 
-def _score_columns(scores: object) -> dict[str, np.ndarray]:
+def _score_columns(scores: object) -> dict[str, np.ndarray | ScoredRows]:
     if not isinstance(scores, Mapping) or not scores:
         raise ValueError(f"scores must be a non-empty mapping of model name -> scores, got {type(scores).__name__}")
-    return {str(name): np.asarray(s) for name, s in scores.items()}
+    return {str(name): s if isinstance(s, ScoredRows) else np.asarray(s) for name, s in scores.items()}
 
 
 def model_table(
@@ -349,16 +691,20 @@ def model_table(
     :func:`helpers.precision_interval`, ``flagged_per_1000``). Each model
     gets the threshold *it* needs to meet the rule. With ``rule=None`` only
     the AUC columns. The AUC uses every row: it involves no threshold, so
-    there is nothing to choose.
+    there is nothing to choose. The scores may be :class:`ScoredRows`
+    (:func:`scored_rows`), counted once; DeLong's placements come from the
+    score-count table, weighted by its counts.
     """
     columns = _score_columns(scores)
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    conf = check_probability_open(confidence, "confidence")
     rows = []
     for name, s in columns.items():
-        auc, low, high = delong_auc_interval(y_true, s, confidence=confidence)
+        scored = _scored(y_true, s)
+        auc, low, high = _delong_from_counts(scored.table, conf)
         row = {"model": name, "auc": auc, "auc_low": low, "auc_high": high}
         if rule is not None:
-            at = rule_table(y_true, s, [(rule, pi)], choose_rows=choose_rows, count_rows=count_rows,
+            at = rule_table(y_true, scored, [(rule, pi)], choose_rows=choose_rows, count_rows=count_rows,
                             confidence=confidence).iloc[0]
             row.update(at.drop(["rule", "prevalence"]).to_dict())
         rows.append(row)
@@ -375,14 +721,41 @@ def auc_differences(y_true, scores: Mapping[str, object], *, confidence: float =
         Var(difference) = Var(AUC_first) + Var(AUC_model) - 2 Cov(AUC_first, AUC_model)
 
     Positive = the first model ranks better. Empty when there is one model.
+    Each row's placements are read from its model's score-count table
+    (scores given as :class:`ScoredRows` are not sorted again), the same
+    numbers as :func:`helpers.delong.delong_auc_difference`'s mid-ranks.
     """
     columns = _score_columns(scores)
+    conf = check_probability_open(confidence, "confidence")
     names = list(columns)
-    rows = []
-    for name in names[1:]:
-        diff, low, high, p = delong_auc_difference(y_true, columns[names[0]], columns[name], confidence=confidence)
-        rows.append({"comparison": f"{names[0]} - {name}", "difference": diff, "low": low, "high": high,
-                     "p_value": p})
+    if len(names) < 2:
+        rows = []
+    else:
+        counted = {name: _scored(y_true, s) for name, s in columns.items()}
+        first = counted[names[0]]
+        for scored in counted.values():
+            if scored.is_pos.shape != first.is_pos.shape or not np.array_equal(scored.is_pos, first.is_pos):
+                raise ValueError("scores must all be scored on the rows of y_true")
+        _both_classes(first.is_pos, ~first.is_pos)
+        is_pos = first.is_pos
+        v10, v01, aucs = [], [], []
+        for scored in counted.values():  # each row's placement, gathered from its table row: no sort
+            table_v10, table_v01 = _placement_values(scored.table)
+            v10.append(table_v10[scored.row_index[is_pos]])
+            v01.append(table_v01[scored.row_index[~is_pos]])
+            aucs.append(float(v10[-1].mean()))
+        rows = []
+        z = float(norm.ppf((1 + conf) / 2))
+        for k, name in enumerate(names[1:], start=1):
+            pair10, pair01 = np.vstack([v10[0], v10[k]]), np.vstack([v01[0], v01[k]])
+            s10 = np.cov(pair10) if pair10.shape[1] > 1 else np.zeros((2, 2))
+            s01 = np.cov(pair01) if pair01.shape[1] > 1 else np.zeros((2, 2))
+            cov = s10 / pair10.shape[1] + s01 / pair01.shape[1]
+            se = math.sqrt(max(float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]), 0.0))
+            diff = aucs[0] - aucs[k]
+            p = 1.0 if se == 0 else float(2 * norm.sf(abs(diff) / se))
+            rows.append({"comparison": f"{names[0]} - {name}", "difference": diff, "low": diff - z * se,
+                         "high": diff + z * se, "p_value": p})
     return pd.DataFrame(rows, columns=["comparison", "difference", "low", "high", "p_value"]).set_index("comparison")
 
 
@@ -406,10 +779,83 @@ def threshold_table(y_true, scores: Mapping[str, object], *, deploy_prevalence: 
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     parts = []
     for name, s in columns.items():
-        table = deployment_table(roc_table(y_true, s), deploy_prevalence=pi)
+        table = deployment_table(_scored(y_true, s).roc(), deploy_prevalence=pi)
         parts.append(pd.DataFrame({
             "model": name, "threshold": table["threshold"], "tp": table["tp"], "fp": table["fp"],
             "recall": table["tpr"], "fpr": table["fpr"], "precision": table["precision"], "f1": table["f1"],
             "flagged_per_1000": 1000 * (pi * table["tpr"] + (1 - pi) * table["fpr"]),
         }))
     return pd.concat(parts, ignore_index=True)
+
+
+def deployment_cost_curve(
+    roc: pd.DataFrame, *, cost_fp: float, cost_fn: float, deploy_prevalence: float
+) -> pd.DataFrame:
+    """:func:`helpers.costs.cost_curve` at the deployment prevalence, from a :func:`helpers.roc_table` (no rows).
+
+    Row ``i`` of ``roc`` (threshold ``t_i``; row 0 is ``+inf``, nobody
+    flagged) gives the counts ``TP = tp_i, FP = fp_i, FN = P - TP, TN = N - FP``,
+    reweighted to the deployment prevalence ``pi`` by
+    :func:`helpers.counts.counts_at_prevalence` and priced by
+    :func:`helpers.costs.cost_table`::
+
+        mean_cost(t) = pi cost_fn (1 - TPR(t)) + (1 - pi) cost_fp FPR(t)     (expected cost per case)
+
+    Columns ``threshold, tn, fp, fn, tp, cost, mean_cost``, the same numbers
+    as ``cost_curve(y_true, y_score, cost_fp=, cost_fn=, deploy_prevalence=)``
+    on the rows the table counts.
+    """
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    missing = [c for c in ("threshold", "tp", "fp") if c not in getattr(roc, "columns", ())]
+    if missing:
+        raise ValueError(f"roc must be a roc_table (a DataFrame with columns threshold, tp, fp); missing "
+                         f"{', '.join(missing)}")
+    tp = roc["tp"].to_numpy(dtype=np.int64)
+    fp = roc["fp"].to_numpy(dtype=np.int64)
+    big_p, big_n = int(tp[-1]), int(fp[-1])
+    counts = counts_at_prevalence(Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp), pi)
+    table = pd.DataFrame({"threshold": roc["threshold"].to_numpy(), **counts._asdict()})
+    return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn)
+
+
+def merge_negative_runs(table: pd.DataFrame, *, keep: tuple[float, ...] = ()) -> pd.DataFrame:
+    """A score-count table with each run of consecutive rows without positives merged into one row.
+
+    Rows ``j..l`` (scores descending) with ``n_pos = 0`` become one row with
+    ``score = s_l`` (the run's lowest score) and ``n_neg = n_neg_j + ... +
+    n_neg_l``. Along such a run the ROC curve is a horizontal segment and the
+    precision–recall curve a vertical one, so only the run's end point is
+    kept; every row with a positive stays as it is. What that leaves exact::
+
+        the ROC and PR curves as drawn (their corners), AUC = sum of trapezoids,
+        DeLong's placements (a run's negatives all have the same positives above them),
+        every recall-target, cost and F1 threshold (each lies on a row with positives, or at +inf),
+        the counts at every kept score, and a random half drawn by split_counts (counts aggregate).
+
+    A threshold fixed in advance may fall inside a run: give it in ``keep``
+    and no run spans it (rows with ``score >= t`` and rows below never
+    merge). With rare positives the table shrinks from one row per distinct
+    score to at most about twice the number of positives.
+    """
+    table = _count_table(table, "table")
+    score = table["score"].to_numpy()
+    n_pos = table["n_pos"].to_numpy()
+    n_neg = table["n_neg"].to_numpy()
+    cuts = np.zeros(score.size, dtype=np.int64)
+    for t in keep:
+        t = float(_threshold_value(t))
+        cuts += score >= t  # a different count on each side of every kept threshold
+    # a new group starts at every row with positives, after every such row, and where the cut count changes
+    has_pos = n_pos > 0
+    start = np.ones(score.size, dtype=bool)
+    start[1:] = has_pos[1:] | has_pos[:-1] | (cuts[1:] != cuts[:-1])
+    first = np.flatnonzero(start)
+    last = np.append(first[1:], score.size) - 1
+    return pd.DataFrame({"score": score[last], "n_pos": np.add.reduceat(n_pos, first),
+                         "n_neg": np.add.reduceat(n_neg, first)})
+
+
+def _threshold_value(value: object) -> float:
+    if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not np.isfinite(float(value)):
+        raise ValueError(f"keep must hold finite thresholds, got {value!r:.40}")
+    return float(value)

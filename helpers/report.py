@@ -4,7 +4,7 @@ Usage (from anywhere, with the course's environment)::
 
     python -m helpers.report PATH --prevalence P [--y-true COL] [--y-score COL [--y-score COL ...]]
                                   [--at-recall R | --cost-fp C --cost-fn C | --threshold T]
-                                  [--out FILE.html]
+                                  [--out FILE.html] [--engine auto|pandas|duckdb|spark]
 
 The threshold needs a rule that the user states: a recall target
 (``--at-recall``), the prices of a false positive and of a false negative
@@ -30,7 +30,24 @@ stylesheets fetched from the network, so it opens offline and can be mailed.
 The page is written to a temporary file and moved into place only when
 everything succeeded; a failure leaves no HTML behind.
 
-The default ``--out`` is ``<name of PATH without .csv>_report.html`` in the
+``--engine`` says who reads and counts the file. ``pandas`` (the default
+for files up to 5 % of the available memory) reads the rows into memory and
+runs notebook 13 on them: every analysis, with the split into halves made on
+the rows and the paired DeLong comparison of several models. ``duckdb`` (the
+default for larger files, and for a folder or glob of Parquet files) and
+``spark`` count each score column by score where the file lies (a ``GROUP BY
+score``, :func:`helpers.score_counts.score_count_table`), one progress line
+per step on stderr, and the page is built from those score-count tables
+alone: curves, AUC with DeLong's interval, average precision, the rules'
+thresholds chosen on a random half drawn from the counts
+(:func:`helpers.own_predictions.split_counts`) and judged on the other, the
+precision at deployment with its interval, the costs. What needs the rows
+(the paired comparison, the first rows) is left out and the page says so.
+A bad path, column or label gets the same kind of one-line message from
+every engine (the engines count in bulk, so their messages name the column
+but not the row).
+
+The default ``--out`` is ``<name of PATH without .csv, .parquet, .gz...>_report.html`` in the
 current folder. Relative paths (PATH and ``--out``) are relative to the
 current folder.
 """
@@ -55,7 +72,7 @@ from .own_predictions import NOTEBOOKS
 from .predictions_file import PredictionFileError, load_predictions
 from .threshold_choice import threshold_rule
 
-__all__ = ["NOTEBOOK", "ReportError", "build_report", "main"]
+__all__ = ["NOTEBOOK", "ReportError", "build_report", "main", "pick_engine"]
 
 NOTEBOOK = NOTEBOOKS / "13_your_own_predictions.ipynb"
 PROG = "python -m helpers.report"
@@ -133,6 +150,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--out", metavar="FILE.html", help="where to write the page (default: <PATH's name>_report.html, here)"
     )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="who reads and counts the file: pandas (in memory, every analysis), duckdb (out of core: the page "
+        "is built from the score-count tables) or spark; auto (default): pandas unless PATH is a folder or a glob "
+        f"of Parquet files or larger than {AUTO_MEMORY_SHARE * 100:g} %% of the available memory, then duckdb",
+    )
     return parser
 
 
@@ -188,8 +213,17 @@ def _rule_options(args: argparse.Namespace) -> dict[str, float | None]:
 _RULE_OPTIONS = {"at_recall": "--at-recall", "cost_fp": "--cost-fp", "cost_fn": "--cost-fn", "threshold": "--threshold"}
 
 
+def _stem(name: str) -> str:
+    """A file's name without its data and compression extensions: ``preds.csv.gz`` -> ``preds``."""
+    for suffix in (".gz", ".bz2", ".xz", ".zst", ".zip"):
+        name = name.removesuffix(suffix)
+    for suffix in (".csv", ".tsv", ".txt", ".parquet", ".pq"):
+        name = name.removesuffix(suffix)
+    return name or "predictions"
+
+
 def _output_path(out: str | None, source: Path) -> Path:
-    target = Path(out) if out else Path(f"{source.name.removesuffix('.csv')}_report.html")
+    target = Path(out) if out else Path(f"{_stem(source.name)}_report.html")
     target = target.expanduser().absolute()
     if target.is_dir():
         raise ReportError(f"{PROG}: error: --out {str(target)!r} is a directory; give a file name", status=2)
@@ -233,13 +267,14 @@ def _quiet_fd2(log: Path) -> Iterator[object]:
         os.close(saved)
 
 
-def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
+def _execute(parameters: dict, executed: Path, workdir: Path, nb: object = None, name: str = "") -> None:
     import nbformat
     import papermill
 
-    # The cells the page leaves out (how to run it, the exercises) are not run either.
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nb.cells = [cell for cell in nb.cells if HIDE_TAG not in cell.metadata.get("tags", [])]
+    what_ran = "notebook 13" if nb is None else "the page of the count tables"
+    if nb is None:  # notebook 13; the cells the page leaves out (how to run it, the exercises) are not run either
+        nb = nbformat.read(NOTEBOOK, as_version=4)
+        nb.cells = [cell for cell in nb.cells if HIDE_TAG not in cell.metadata.get("tags", [])]
     runnable = workdir / "report.ipynb"
     nbformat.write(nb, runnable)
     show_bar = sys.stderr.isatty()
@@ -260,7 +295,7 @@ def _execute(parameters: dict, executed: Path, workdir: Path) -> None:
             )
         except Exception as exc:  # PapermillExecutionError, kernel death, timeouts...
             what = f"{getattr(exc, 'ename', type(exc).__name__)}: {getattr(exc, 'evalue', exc)}"
-            raise ReportError(f"{PROG}: notebook 13 failed on {parameters['predictions_path']}: {what}") from None
+            raise ReportError(f"{PROG}: {what_ran} failed on {name}: {what}") from None
         finally:
             sys.stderr = previous
 
@@ -300,6 +335,7 @@ def build_report(
     pos_label: str | int | float | bool | None = None,
     out: str | os.PathLike[str],
     table: str | os.PathLike[str] | None = None,
+    engine: str = "auto",
 ) -> Path:
     """Check the file, run notebook 13 on it and write the HTML page to ``out``; return its path.
 
@@ -317,7 +353,11 @@ def build_report(
     ``table``, the per-threshold table at the deployment prevalence
     (:func:`helpers.own_predictions.threshold_table`: one row per model and
     distinct score) is written there as CSV, also only when everything
-    succeeded.
+    succeeded. ``engine`` (:func:`pick_engine`) says who reads and counts
+    the file: ``"pandas"`` runs notebook 13 on the rows, ``"duckdb"`` and
+    ``"spark"`` count each score column by score where the file lies
+    (:func:`helpers.score_counts.score_count_table`) and build the page from
+    those tables alone; ``"auto"`` picks pandas or DuckDB by the file's size.
     """
     prevalence = _checked_number(prevalence, "prevalence")
     if not 0 < prevalence < 1:
@@ -331,6 +371,14 @@ def build_report(
     if len(set(columns)) < len(columns):
         raise ValueError(f"y_score names a column twice: {columns!r:.80}")
     source = Path(os.fsdecode(path)).expanduser()
+    engine = pick_engine(source, engine)
+    if engine != "pandas":
+        arrays = _count_on_engine(source, columns, y_true=y_true, pos_label=pos_label, engine=engine,
+                                  threshold=rule["threshold"])
+        parameters = {"models": columns, "source_name": source.name, "engine": engine,
+                      "deploy_prevalence": float(prevalence), "table_path": None,
+                      **{name: value for name, value in rule.items()}}
+        return _page(parameters, arrays, _counts_notebook(), "count_tables", source, Path(out).absolute(), table)
     checked: dict[str, np.ndarray] = {}
     for k, column in enumerate(columns):
         frame = load_predictions(source, y_true=y_true, y_score=column, pos_label=pos_label)
@@ -352,18 +400,24 @@ def build_report(
         "table_path": None,
         **rule,  # every rule parameter, None included: the notebook's own default rule is not used
     }
+    # The kernel gets the checked columns as numpy arrays: the file is read (and checked) once.
+    return _page(parameters, checked, None, "checked_columns", source, target, table)
+
+
+def _page(parameters: dict, arrays: dict, nb: object, array_parameter: str, source: Path, target: Path,
+          table: str | os.PathLike[str] | None) -> Path:
+    """Run the notebook on the arrays (handed over as one .npz file) and write the page (and --table)."""
     with tempfile.TemporaryDirectory(prefix="report-") as tmp:
         workdir = Path(tmp)
         executed = workdir / "executed.ipynb"
-        # The kernel gets the checked columns as numpy arrays: the file is read (and checked) once.
-        np.savez(workdir / "checked.npz", **checked)
-        parameters["checked_columns"] = str(workdir / "checked.npz")
-        del checked
+        np.savez(workdir / "arrays.npz", **arrays)
+        parameters[array_parameter] = str(workdir / "arrays.npz")
+        arrays.clear()
         if table is not None:
             parameters["table_path"] = str(workdir / "table.csv")
         start = time.perf_counter()
-        _step("running notebook 13 (papermill)...")
-        _execute(parameters, executed, workdir)
+        _step("running notebook 13 (papermill)..." if nb is None else "building the page from the counts...")
+        _execute(parameters, executed, workdir, nb, str(source))
         _step(f"notebook ran in {time.perf_counter() - start:.1f} s; writing the HTML page...")
         try:
             html = _to_html(executed, f"Predictions report: {source.name}")
@@ -389,6 +443,271 @@ def build_report(
     return target
 
 
+# --------------------------------------------------------------------------- on an engine: the counts page
+
+ENGINES = ("auto", "pandas", "duckdb", "spark")
+# --engine auto counts in pandas when the file is at most this share of the available memory (a CSV read and
+# counted in memory takes about 20 times its size on disk), and with DuckDB, out of core, above it.
+AUTO_MEMORY_SHARE = 0.05
+
+
+def _available_memory() -> int:
+    """Bytes of memory available now (Linux: MemAvailable), or 4 GiB when it cannot be read."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 4 * 2**30
+
+
+def pick_engine(path: str | os.PathLike[str], engine: str = "auto") -> str:
+    """Who counts the file for the report: ``engine`` itself, or for ``"auto"`` pandas or DuckDB.
+
+    ``"auto"`` gives ``"duckdb"`` for a glob pattern or a folder holding
+    Parquet files, and for a file larger than ``AUTO_MEMORY_SHARE`` (5 %) of the
+    memory available now::
+
+        size(path) > 0.05 * MemAvailable   ->  "duckdb"   (out of core)
+        otherwise                          ->  "pandas"   (in memory: every per-row analysis of notebook 13)
+
+    and ``"pandas"`` otherwise, also for a path that does not exist (its
+    reader then says so).
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r:.40}")
+    if engine != "auto":
+        return engine
+    text = os.fsdecode(path)
+    if any(ch in text for ch in "*?["):
+        return "duckdb"
+    if Path(text).is_dir():  # a folder of Parquet files; any other folder is refused by the pandas reader
+        return "duckdb" if next(Path(text).rglob("*.parquet"), None) is not None else "pandas"
+    try:
+        size = Path(text).stat().st_size
+    except OSError:
+        return "pandas"
+    return "duckdb" if size > AUTO_MEMORY_SHARE * _available_memory() else "pandas"
+
+
+_COUNTS_CELLS: list[tuple[str, str]] = [
+    ("markdown", """# Your predictions, counted by a data engine
+
+The file was counted where it lies, by a data engine (DuckDB or Spark, named
+below), as a *score-count table*:
+one row per distinct score with its numbers of positives and negatives (a
+`GROUP BY score`, notebook 14). Every number on this page comes from those
+tables; the rows themselves never reach Python. What needs the rows is left
+out: the paired comparison of two models' AUCs (it needs each row's scores
+under both models) and the first rows of the file. A table of more than a
+million distinct scores comes with each run of scores that holds no positive
+merged into one row: along such a run the ROC curve is flat, so the curves,
+the AUC and its interval and every threshold stay the same. For those, run the report
+with `--engine pandas` on a file that fits in memory.
+
+A rule that looks at the rows chooses its threshold on one random half and
+is judged on the other, as in notebook 13. The halves are drawn from the
+counts: rows with the same score and class are interchangeable, so a random
+half of the rows is a random half of each count (`split_counts`)."""),
+    ("code", """# %matplotlib inline
+import json
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from helpers import precision_interval
+from helpers.own_predictions import (counts_auc_interval, counts_rule_table, deployment_cost_curve,
+                                     deployment_metrics, deployment_table, real_in_batch_interval, split_counts,
+                                     thin_indices)
+from helpers.plotting import PALETTE, use_course_style
+from helpers.score_counts import roc_from_score_counts
+from helpers.threshold_choice import threshold_rule
+
+use_course_style()
+CYCLE = [PALETTE[c] for c in ("blue", "orange", "green", "vermillion", "purple", "sky")]
+pd.set_option("display.float_format", "{:.4g}".format)"""),
+    ("parameters", """count_tables = None  # the report's npz file of score-count tables, one per model
+models = ["y_score"]
+source_name = "predictions"
+engine = "duckdb"
+deploy_prevalence = 0.01
+at_recall = None
+cost_fp = None
+cost_fn = None
+threshold = None
+split_rng = 0
+table_path = None"""),
+    ("markdown", """## At a glance
+
+Per model: the ROC AUC with DeLong's 95 % interval (from the counts: a
+positive's placement among the negatives depends only on its score), and the
+threshold your rule gives it, chosen on one half, with the recall and the
+expected precision at the deployment prevalence counted on the other half,
+each with its 95 % interval."""),
+    ("code", """with np.load(count_tables) as arrays:
+    tables = {name: pd.DataFrame({"score": arrays[f"score_{k}"], "n_pos": arrays[f"n_pos_{k}"],
+                                  "n_neg": arrays[f"n_neg_{k}"]}) for k, name in enumerate(models)}
+rule = threshold_rule(at_recall=at_recall, cost_fp=cost_fp, cost_fn=cost_fn, threshold=threshold)
+halves = {name: split_counts(t, rng=split_rng) for name, t in tables.items()}
+rows = []
+for name, t in tables.items():
+    auc, low, high = counts_auc_interval(t)
+    row = {"model": name, "rows": int(t.n_pos.sum() + t.n_neg.sum()), "positives": int(t.n_pos.sum()),
+           "table rows": len(t), "ROC AUC [95 %]": f"{auc:.3f} [{low:.3f}, {high:.3f}]"}
+    if rule is not None:
+        choose, judge = halves[name] if rule.looks_at_rows else (t, t)
+        at = counts_rule_table([(rule, deploy_prevalence)], choose=choose, count=judge).iloc[0]
+        row.update({"threshold": f"{at.threshold:.4g}",
+                    "recall [95 %]": f"{at.recall:.3f} [{at.recall_low:.3f}, {at.recall_high:.3f}]",
+                    "precision at deployment [95 %]": f"{at.precision:.3f} [{at.low:.3f}, {at.high:.3f}]",
+                    "flagged per 1000": f"{at.flagged_per_1000:.1f}"})
+    rows.append(row)
+print(f"{source_name}, counted by {engine}; deployment prevalence {deploy_prevalence:.4%}")
+print(f"rule: {'none (no threshold chosen)' if rule is None else rule.describe()}"
+      + ("" if rule is None else ", chosen on one half, counted on the other" if rule.looks_at_rows
+         else ", counted on every row"))
+pd.DataFrame(rows).set_index("model")"""),
+    ("markdown", """ROC curves (they do not depend on the prevalence) and precision against
+recall at the deployment prevalence (the false positives rescaled, notebook
+06), each drawn through at most 2000 of its points. Average precision as
+tested and at deployment is the sum of precision times each step in recall."""),
+    ("code", """rocs = {name: roc_from_score_counts(t) for name, t in tables.items()}
+fig, (ax_roc, ax_pr) = plt.subplots(1, 2, figsize=(10, 4.4))
+for (name, roc), colour in zip(rocs.items(), CYCLE, strict=False):
+    keep = thin_indices(len(roc))
+    ax_roc.plot(roc.fpr.to_numpy()[keep], roc.tpr.to_numpy()[keep], color=colour,
+                label=f"{name}, AUC {roc.auc_piece.sum():.3f}")
+    tested = deployment_table(roc, deploy_prevalence=roc.tp.iloc[-1] / (roc.tp.iloc[-1] + roc.fp.iloc[-1]))
+    deployed = deployment_table(roc, deploy_prevalence=deploy_prevalence)
+    ap_tested, ap_deployed = (float(np.sum(np.diff(d.tpr, prepend=0.0) * d.precision)) for d in (tested, deployed))
+    print(f"{name}: average precision as tested {ap_tested:.4f}, at deployment {ap_deployed:.4f}")
+    keep = thin_indices(len(deployed))
+    ax_pr.plot(deployed.tpr.to_numpy()[keep], deployed.precision.to_numpy()[keep], color=colour, label=name)
+ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
+ax_roc.set(xlabel="false positive rate", ylabel="recall (true positive rate)", title="ROC curves")
+ax_pr.set(xlabel="recall", ylabel="precision at deployment", ylim=(0, 1.02),
+          title=f"Precision–recall at {deploy_prevalence:.2%} prevalence")
+ax_roc.legend(loc="lower right", fontsize="small")
+ax_pr.legend(loc="upper right", fontsize="small")
+plt.show()"""),
+    ("code", """if table_path is not None:  # the report's --table: every model's every threshold at deployment
+    parts = []
+    for name, roc in rocs.items():
+        d = deployment_table(roc, deploy_prevalence=deploy_prevalence)
+        parts.append(pd.DataFrame({"model": name, "threshold": d.threshold, "tp": d.tp, "fp": d.fp,
+                                   "recall": d.tpr, "fpr": d.fpr, "precision": d.precision, "f1": d.f1,
+                                   "flagged_per_1000": 1000 * (deploy_prevalence * d.tpr
+                                                               + (1 - deploy_prevalence) * d.fpr)}))
+    pd.concat(parts, ignore_index=True).to_csv(table_path, index=False)
+    print("per-threshold table at deployment written")"""),
+    ("markdown", """## The trade-off, and every rule names its prevalence
+
+For the first model: a few recall targets, each chosen on the first half
+and counted on the second (its recall there estimates the recall on new
+cases). Then your rule at half and double the deployment prevalence, next
+to a cost rule as an example (a missed case costs as much as 50 false
+alarms): a cost rule moves its threshold with the prevalence, and every rule
+moves its precision."""),
+    ("code", """first = models[0]
+choose, judge = halves[first]
+names = {"recall_low": "recall low", "recall_high": "recall high", "low": "precision low", "high": "precision high"}
+targets = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95]
+tradeoff = counts_rule_table([(threshold_rule(at_recall=r), deploy_prevalence) for r in targets], choose=choose,
+                             count=judge)
+tradeoff.index = pd.Index(targets, name="recall target")
+tradeoff[["threshold", "recall", "recall_low", "recall_high", "fpr", "precision", "low", "high",
+          "flagged_per_1000"]].rename(columns=names)"""),
+    ("code", """example_cost = threshold_rule(cost_fp=1, cost_fn=50)
+shown = ([rule] if rule is not None else []) + ([] if rule is not None and rule.kind == "cost" else [example_cost])
+prevalences = [f * deploy_prevalence for f in (0.5, 1.0, 2.0) if f * deploy_prevalence < 1]
+moves = pd.concat([counts_rule_table([(r, p) for p in prevalences], choose=choose if r.looks_at_rows else tables[first],
+                                     count=judge if r.looks_at_rows else tables[first]) for r in shown])
+moves["rule"] = moves["rule"].replace({example_cost.describe(): "cost 1 : 50 (example)"})
+moves.set_index(["rule", "prevalence"])[["threshold", "recall", "fpr", "precision", "low", "high",
+                                         "flagged_per_1000"]].rename(columns=names)"""),
+    ("markdown", """## Precision at deployment, with its uncertainty, and what the threshold costs
+
+At the first model's threshold: the expected precision at the deployment
+prevalence with its 95 % interval (for that threshold fixed before the
+counted half was seen), and the range of real cases in one batch of 1000
+flagged cases. Then the expected cost per 1000 cases at deployment against
+the threshold, counted on the judging half (your prices with a cost rule,
+else the example prices 1 : 50)."""),
+    ("code", """if rule is None:
+    print("No rule given: no threshold is chosen (--at-recall, --cost-fp/--cost-fn or --threshold).")
+else:
+    counted_on = judge if rule.looks_at_rows else tables[first]
+    at = counts_rule_table([(rule, deploy_prevalence)], choose=choose if rule.looks_at_rows else tables[first],
+                           count=counted_on).iloc[0]
+    c = dict(tp=int(at.tp), fn=int(at.fn), fp=int(at.fp), tn=int(at.tn))
+    batch_low, batch_high = real_in_batch_interval(**c, deploy_prevalence=deploy_prevalence, batch=1000)
+    d = deployment_metrics(**c, deploy_prevalence=deploy_prevalence)
+    print(f"{first} at threshold {at.threshold:.6g}: TP {c['tp']:,}, FN {c['fn']:,}, FP {c['fp']:,}, TN {c['tn']:,}")
+    print(f"expected precision at {deploy_prevalence:.4%}: {at.precision:.4f}, 95 % interval {at.low:.4f} to "
+          f"{at.high:.4f}; F1 at deployment {d['f1']:.4f}")
+    print(f"one batch of 1000 flagged cases: {batch_low:.0f} to {batch_high:.0f} real ones (95 % range)")
+prices = (rule.cost_fp, rule.cost_fn) if rule is not None and rule.kind == "cost" else (1.0, 50.0)
+fig, ax = plt.subplots(figsize=(7.5, 4.2))
+for name, colour in zip(models, CYCLE, strict=False):
+    curve = deployment_cost_curve(roc_from_score_counts(halves[name][1]), cost_fp=prices[0], cost_fn=prices[1],
+                                  deploy_prevalence=deploy_prevalence)
+    keep = thin_indices(len(curve) - 1) + 1
+    ax.plot(curve.threshold.to_numpy()[keep], 1000 * curve.mean_cost.to_numpy()[keep], color=colour, label=name)
+ax.set(xlabel="threshold", ylabel="expected cost per 1000 cases",
+       title=f"Cost at {deploy_prevalence:.2%} prevalence (FP {prices[0]:g}, FN {prices[1]:g}), judging half")
+ax.legend(loc="best", fontsize="small")
+plt.show()"""),
+]
+
+
+def _counts_notebook() -> object:
+    """The page of an engine's count tables, as a notebook (not shipped in notebooks/: it reads no rows)."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    for kind, text in _COUNTS_CELLS:
+        if kind == "markdown":
+            nb.cells.append(nbformat.v4.new_markdown_cell(text))
+        else:
+            cell = nbformat.v4.new_code_cell(text)
+            if kind == "parameters":
+                cell.metadata["tags"] = ["parameters"]
+            nb.cells.append(cell)
+    return nb
+
+
+# Above this many distinct scores the engine's table is handed over with its runs of scores without positives
+# merged (helpers.own_predictions.merge_negative_runs: every number of the page stays the same).
+MERGE_ABOVE = 10**6
+
+
+def _count_on_engine(source: Path, columns: list[str], *, y_true: str, pos_label, engine: str,
+                     threshold: float | None) -> dict:
+    """Each score column's score-count table from the engine, as arrays for the kernel (one line per step)."""
+    from .own_predictions import merge_negative_runs
+    from .score_counts import score_count_table
+
+    arrays: dict[str, np.ndarray] = {}
+    for k, column in enumerate(columns):
+        start = time.perf_counter()
+        _step(f"counting {column!r} by score with {engine}...")
+        table = score_count_table(str(source), label=y_true, score=column,
+                                  pos_label=1 if pos_label is None else pos_label, engine=engine)
+        _step(f"{column!r}: {int(table['n_pos'].sum() + table['n_neg'].sum()):,} rows, "
+              f"{int(table['n_pos'].sum()):,} positives, {len(table):,} distinct scores, counted in "
+              f"{time.perf_counter() - start:.1f} s")
+        if len(table) > MERGE_ABOVE:
+            table = merge_negative_runs(table, keep=() if threshold is None else (threshold,))
+            _step(f"{column!r}: runs of scores without positives merged: {len(table):,} table rows")
+        arrays[f"score_{k}"] = table["score"].to_numpy()
+        arrays[f"n_pos_{k}"] = table["n_pos"].to_numpy()
+        arrays[f"n_neg_{k}"] = table["n_neg"].to_numpy()
+    return arrays
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line; returns the exit status (0 = the page was written)."""
     try:
@@ -400,7 +719,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = None if args.table is None else _table_path(args.table)
         written = build_report(
             source, prevalence=prevalence, y_true=args.y_true, y_score=args.y_score or ["y_score"],
-            pos_label=args.pos_label, out=target, table=table, **rule,
+            pos_label=args.pos_label, out=target, table=table, engine=args.engine, **rule,
         )
     except PredictionFileError as exc:
         print(str(exc).replace("\n", " "), file=sys.stderr)

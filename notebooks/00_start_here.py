@@ -28,8 +28,9 @@
 # | 11 | choosing a metric | How do costs pick the metric and the threshold? |
 # | 12 | regression metrics | The same questions for numbers instead of classes. |
 # | 13 | your own predictions | Every analysis of the course on your CSV file. |
+# | 14 | at scale | How do we evaluate 10⁹ predictions that do not fit in memory? |
 #
-# Notebooks 01–06 build on each other; 07–13 can be read in any order after them.
+# Notebooks 01–06 build on each other; 07–14 can be read in any order after them.
 
 # %% [markdown]
 # ## How to run the course

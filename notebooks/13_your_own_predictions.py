@@ -78,27 +78,20 @@
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from sklearn.metrics import average_precision_score, roc_auc_score
+from sklearn.metrics import roc_auc_score
 
-from helpers import (
-    Counts,
-    corrected_pr_curve,
-    load_predictions,
-    metric_zoo,
-    negative_weight,
-    precision_interval,
-    roc_table,
-)
-from helpers.costs import cost_curve
+from helpers import Counts, load_predictions, metric_zoo, negative_weight, precision_interval
 from helpers.intervals import clopper_pearson_interval
 from helpers.own_predictions import (
     auc_differences,
+    deployment_cost_curve,
     deployment_metrics,
     deployment_table,
     model_table,
     real_in_batch_interval,
     resolve_predictions_path,
     rule_table,
+    scored_rows,
     thin_indices,
     threshold_table,
 )
@@ -161,6 +154,8 @@ else:  # the report has read and checked the file already
         y_true = arrays["y_true"].astype(np.int64)
         scores = {column: arrays[f"score_{k}"] for k, column in enumerate(models)}
 y_score = scores[models[0]]  # sections 1 to 6 detail the first model
+counted = {name: scored_rows(y_true, s) for name, s in scores.items()}  # one sort per model, reused everywhere
+first = counted[models[0]]
 if not 0 < float(deploy_prevalence) < 1:
     raise ValueError(f"deploy_prevalence must be strictly between 0 and 1, got {deploy_prevalence!r}")
 deploy_prevalence = float(deploy_prevalence)
@@ -169,9 +164,9 @@ rule = threshold_rule(
 )
 choosing = stratified_halves(y_true, rng=split_rng)
 judging = ~choosing if rule is None or rule.looks_at_rows else np.ones_like(choosing)
-glance = model_table(y_true, scores, rule, deploy_prevalence=deploy_prevalence, choose_rows=choosing,
+glance = model_table(y_true, counted, rule, deploy_prevalence=deploy_prevalence, choose_rows=choosing,
                      count_rows=judging)
-differences = auc_differences(y_true, scores)
+differences = auc_differences(y_true, counted)
 print(f"{path.name}: {y_true.size:,} rows, {int(y_true.sum()):,} positives; deployment prevalence "
       f"{deploy_prevalence:.4%}")
 print(f"rule: {'none (no threshold chosen)' if rule is None else rule.describe()}"
@@ -195,7 +190,7 @@ glance_view
 
 # %%
 if table_path is not None:  # the report's --table
-    per_threshold = threshold_table(y_true, scores, deploy_prevalence=deploy_prevalence)
+    per_threshold = threshold_table(y_true, counted, deploy_prevalence=deploy_prevalence)
     per_threshold.to_csv(table_path, index=False)
     print(f"per-threshold table at deployment written: {len(per_threshold):,} rows ({len(models)} model(s))")
 
@@ -208,12 +203,13 @@ if table_path is not None:  # the report's --table
 
 # %%
 fig, (ax_roc, ax_pr) = plt.subplots(1, 2, figsize=(10, 4.4))
-rocs = {name: roc_table(y_true, s) for name, s in scores.items()}  # counted once per model, reused below
+rocs = {name: counted[name].roc() for name in models}  # from the counts of the overview, reused below
+deployed = {}  # each model's precision at deployment at every threshold, reused in section 3
 for (name, model_roc), colour in zip(rocs.items(), CYCLE, strict=False):
     keep = thin_indices(len(model_roc))
     ax_roc.plot(model_roc["fpr"].to_numpy()[keep], model_roc["tpr"].to_numpy()[keep], color=colour,
                 label=f"{name}, AUC {glance.loc[name, 'auc']:.3f}")
-    at_pi = deployment_table(model_roc, deploy_prevalence=deploy_prevalence)  # precision by Bayes' rule
+    at_pi = deployed[name] = deployment_table(model_roc, deploy_prevalence=deploy_prevalence)  # Bayes' rule
     keep = thin_indices(len(at_pi))
     ax_pr.plot(at_pi["tpr"].to_numpy()[keep], at_pi["precision"].to_numpy()[keep], color=colour, label=name)
     if rule is not None:
@@ -243,10 +239,11 @@ print(f"columns: labels {y_true_column!r}, scores {models[0]!r}" + (f" (of {', '
                                                                     if len(models) > 1 else ""))
 print(f"rows: {y_true.size:,}  positives: {n_pos:,}  negatives: {n_neg:,}")
 print(f"prevalence in the file: {n_pos / y_true.size:.2%}   at deployment: {deploy_prevalence:.4%}")
-print(f"scores from {y_score.min():.4g} to {y_score.max():.4g}, {np.unique(y_score).size:,} distinct values")
+print(f"scores from {first.table['score'].iloc[-1]:.4g} to {first.table['score'].iloc[0]:.4g}, "
+      f"{len(first.table):,} distinct values")
 
 # %%
-pd.DataFrame({y_true_column: y_true, **scores}).head()
+pd.DataFrame({y_true_column: y_true[:5], **{name: s[:5] for name, s in scores.items()}})
 
 # %% [markdown]
 # Each negative of the file stands for this many negatives at deployment
@@ -264,7 +261,8 @@ print(f"weight of a negative at deployment: {w:.4g}")
 # counts of positives and negatives at that score, the running TP and FP,
 # TPR, FPR and the trapezoid each row adds to the area. Only the first five
 # and the last five rows are shown; the area is checked against
-# scikit-learn. None of it needs a threshold or the prevalence.
+# scikit-learn (on files up to a million rows: the check sorts every row
+# again). None of it needs a threshold or the prevalence.
 
 # %%
 roc = rocs[models[0]]  # the table of the overview, not counted again
@@ -273,7 +271,10 @@ pd.concat([roc.head(5), roc.tail(5)])
 
 # %%
 auc = roc["auc_piece"].sum()
-print(f"ROC AUC from the table: {auc:.6f}   roc_auc_score: {roc_auc_score(y_true, y_score):.6f}")
+if y_true.size <= 10**6:  # the check sorts every row again: left to the course's tests on bigger files
+    print(f"ROC AUC from the table: {auc:.6f}   roc_auc_score: {roc_auc_score(y_true, y_score):.6f}")
+else:
+    print(f"ROC AUC from the table: {auc:.6f}")
 
 # %%
 keep = thin_indices(len(roc))
@@ -288,25 +289,28 @@ plt.show()
 # ## 3. Precision–recall: as tested and at deployment
 #
 # The ROC curve ignores the prevalence; the precision–recall curve does not.
-# `corrected_pr_curve` rescales the false positives to the deployment
-# prevalence (notebook 06); average precision at deployment is scikit-learn's
-# `average_precision_score` with every negative weighted by the factor above.
+# Both curves come from the ROC table above, without counting again:
+# `deployment_table` rescales its false positives to a prevalence (notebook
+# 06, the same correction as `corrected_pr_curve`), and average precision is
+# the sum over its rows of precision times the step in recall,
+# `sum_k (R_k - R_(k-1)) P_k`, as scikit-learn's `average_precision_score`
+# computes it (at deployment, with every negative weighted by the factor
+# above).
 
 # %%
-pr_test = corrected_pr_curve(y_true, y_score, deploy_prevalence=n_pos / y_true.size)
-pr_deploy = corrected_pr_curve(y_true, y_score, deploy_prevalence=deploy_prevalence)
-ap_test = average_precision_score(y_true, y_score)
-ap_deploy = average_precision_score(y_true, y_score, sample_weight=np.where(y_true == 1, 1.0, w))
+pr_test = deployment_table(roc, deploy_prevalence=n_pos / y_true.size)  # w = 1: precision as tested
+pr_deploy = deployed[models[0]]
+ap_test, ap_deploy = (float(np.sum(np.diff(pr["tpr"], prepend=0.0) * pr["precision"])) for pr in (pr_test, pr_deploy))
 print(f"average precision as tested: {ap_test:.4f}   at deployment: {ap_deploy:.4f}")
 
 # %%
 fig, ax = plt.subplots(figsize=(5.6, 4.2))
-for (precision, recall, _), colour, label in [
+for pr, colour, label in [
     (pr_test, PALETTE["blue"], f"as tested ({n_pos / y_true.size:.1%} positive), AP {ap_test:.3f}"),
     (pr_deploy, PALETTE["orange"], f"at deployment ({deploy_prevalence:.2%}), AP {ap_deploy:.3f}"),
 ]:
-    keep = thin_indices(precision.size)
-    ax.plot(recall[keep], precision[keep], color=colour, label=label)
+    keep = thin_indices(len(pr))
+    ax.plot(pr["tpr"].to_numpy()[keep], pr["precision"].to_numpy()[keep], color=colour, label=label)
 ax.set(xlabel="recall", ylabel="precision", ylim=(0, 1.02), title="Precision–recall curve, tested and deployed")
 ax.legend(loc="upper right", fontsize="small")
 plt.show()
@@ -350,7 +354,7 @@ columns = ["threshold", "recall", "recall_low", "recall_high", "fpr", "precision
 names = {"recall_low": "recall low", "recall_high": "recall high", "low": "precision low", "high": "precision high"}
 targets = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95]
 tradeoff = rule_table(
-    y_true, y_score, [(threshold_rule(at_recall=r), deploy_prevalence) for r in targets],
+    y_true, first, [(threshold_rule(at_recall=r), deploy_prevalence) for r in targets],
     choose_rows=choosing, count_rows=~choosing,
 )
 tradeoff.index = pd.Index(targets, name="recall target")
@@ -374,7 +378,7 @@ if rule is None:
     print("No rule given: no threshold is chosen. Set at_recall, or cost_fp and cost_fn, or threshold")
     print("(--at-recall, --cost-fp/--cost-fn or --threshold in the report) to analyse one threshold.")
 else:
-    at = rule_table(y_true, y_score, [(rule, deploy_prevalence)], choose_rows=choosing, count_rows=judging).iloc[0]
+    at = rule_table(y_true, first, [(rule, deploy_prevalence)], choose_rows=choosing, count_rows=judging).iloc[0]
     chosen = float(at["threshold"])
     counts = Counts(tn=int(at["tn"]), fp=int(at["fp"]), fn=int(at["fn"]), tp=int(at["tp"]))
     recall_low, recall_high = float(at["recall_low"]), float(at["recall_high"])
@@ -382,7 +386,7 @@ else:
     if rule.looks_at_rows:
         print(f"threshold: {chosen:.6g}, chosen on the choosing half ({choosing.sum():,} rows)")
         print(f"every number at this threshold below is counted on the judging half ({judging.sum():,} rows)")
-        own = rule_table(y_true, y_score, [(rule, deploy_prevalence)], choose_rows=choosing, count_rows=choosing)
+        own = rule_table(y_true, first, [(rule, deploy_prevalence)], choose_rows=choosing, count_rows=choosing)
         print(f"recall on the choosing half: {own['recall'].iloc[0]:.4f} ({own['tp'].iloc[0]:,} of "
               f"{own['tp'].iloc[0] + own['fn'].iloc[0]:,}), where the rule chose the threshold")
         print(f"recall on the judging half: {at['recall']:.4f} ({counts.tp:,} of {counts.tp + counts.fn:,}), "
@@ -421,7 +425,7 @@ else:
     else:
         both = [threshold_rule(at_recall=rule.at_recall),
                 threshold_rule(at_recall=rule.at_recall, recall_confidence=confidence)]
-        margin = rule_table(y_true, y_score, [(r, deploy_prevalence) for r in both], choose_rows=choosing,
+        margin = rule_table(y_true, first, [(r, deploy_prevalence) for r in both], choose_rows=choosing,
                             count_rows=~choosing)
         margin["rule"] = [f"recall {rule.at_recall:g} as counted", f"recall {rule.at_recall:g} at the lower end"]
         margin = margin.set_index("rule")[["threshold", "recall", "recall_low", "recall_high", "precision", "low",
@@ -441,8 +445,8 @@ margin
 
 # %%
 demo = [threshold_rule(f1=True)] + ([rule] if rule is not None and rule.looks_at_rows else [])
-same = rule_table(y_true, y_score, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=choosing)
-other = rule_table(y_true, y_score, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=~choosing)
+same = rule_table(y_true, first, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=choosing)
+other = rule_table(y_true, first, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=~choosing)
 side = pd.concat([same.assign(counted_on="same half"), other.assign(counted_on="other half")]).sort_index(kind="stable")
 for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict=True):
     print(f"{on_same['rule']}: precision at {deploy_prevalence:.2%} {on_same['precision']:.3f} counted on the half "
@@ -472,7 +476,7 @@ example_cost = threshold_rule(cost_fp=1, cost_fn=50)
 shown = ([rule] if rule is not None else []) + ([] if rule is not None and rule.kind == "cost" else [example_cost])
 prevalences = [f * deploy_prevalence for f in (0.5, 1.0, 2.0) if f * deploy_prevalence < 1]
 moves = pd.concat([
-    rule_table(y_true, y_score, [(r, p) for p in prevalences], choose_rows=choosing,
+    rule_table(y_true, first, [(r, p) for p in prevalences], choose_rows=choosing,
                count_rows=~choosing if r.looks_at_rows else np.ones_like(choosing))
     for r in shown
 ])
@@ -557,7 +561,7 @@ else:
 # same rows again.
 
 # %%
-band_roc = roc_table(y_true[judging], y_score[judging])
+band_roc = first.roc(judging)  # the judging rows' counts, on the table of the overview
 band = deployment_table(band_roc, deploy_prevalence=deploy_prevalence)
 keep = thin_indices(len(band))
 tp = band["tp"].to_numpy()[keep]
@@ -582,7 +586,7 @@ plt.show()
 # With a price for each kind of error, every threshold has an expected cost
 # per case at the deployment prevalence (notebook 11's method:
 # `cost_curve(..., deploy_prevalence=)` weights the negatives as in notebook
-# 06), shown here per 1000 cases: `1000 (pi FNR cost_fn + (1 - pi) FPR cost_fp)`.
+# 06; `deployment_cost_curve` does the same from a ROC table), shown here per 1000 cases: `1000 (pi FNR cost_fn + (1 - pi) FPR cost_fp)`.
 # With a cost rule these are your prices; with any other rule the curve uses
 # the example prices of section 4 (a missed case costs as much as 50 false
 # alarms) and shows what your threshold would cost at those prices. Each
@@ -594,10 +598,10 @@ plt.show()
 # %%
 prices = (rule.cost_fp, rule.cost_fn) if rule is not None and rule.kind == "cost" else (1.0, 50.0)
 fig, ax = plt.subplots(figsize=(7.5, 4.2))
-positive_scores = all(np.min(s) > 0 for s in scores.values())
-for (name, s), colour in zip(scores.items(), CYCLE, strict=False):
-    curve = cost_curve(y_true[judging], s[judging], cost_fp=prices[0], cost_fn=prices[1],
-                       deploy_prevalence=deploy_prevalence)
+positive_scores = all(c.table["score"].iloc[-1] > 0 for c in counted.values())
+for name, colour in zip(models, CYCLE, strict=False):
+    curve = deployment_cost_curve(counted[name].roc(judging), cost_fp=prices[0], cost_fn=prices[1],
+                                  deploy_prevalence=deploy_prevalence)
     keep = thin_indices(len(curve) - 1) + 1  # row 0 is the threshold +inf (nobody flagged)
     per_1000 = 1000 * curve["mean_cost"].to_numpy()
     ax.plot(curve["threshold"].to_numpy()[keep], per_1000[keep], color=colour, label=name)

@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import matplotlib
+import pytest
 from hypothesis import HealthCheck, settings
 
 matplotlib.use("Agg")
@@ -37,3 +38,50 @@ def pytest_terminal_summary(terminalreporter, config):
     if ran and not getattr(config, "_course_screenshots_reported", False):  # one line, whichever hook runs first
         config._course_screenshots_reported = True
         terminalreporter.write_line(f"browser-test screenshots: {SCREENSHOTS}")
+
+
+# --------------------------------------------------------------------------- Spark (helpers.score_counts)
+
+
+def _spark_missing() -> str | None:
+    """Why the Spark tests cannot run here, or None."""
+    import importlib.util
+    import shutil
+
+    if importlib.util.find_spec("pyspark") is None:
+        return 'PySpark is not installed (pip install -e ".[test,spark]")'
+    java_home = os.environ.get("JAVA_HOME")
+    if shutil.which("java") is None and not (java_home and Path(java_home, "bin", "java").exists()):
+        return "no Java found (PySpark needs Java 17+; Debian: apt-get install -y openjdk-17-jre-headless)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local[2] SparkSession for the whole test session (per xdist worker), stopped at the end.
+
+    Skipped with the reason when PySpark or Java is missing, except under CI=true, where that fails: CI installs
+    both (.ci/run), so it never skips the Spark tests silently.
+    """
+    reason = _spark_missing()
+    if reason is not None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and {reason}: the Spark tests must run in CI", pytrace=False)
+        pytest.skip(reason)
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("rare-positives-course-tests")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.default.parallelism", "2")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.driver.memory", "1g")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    try:
+        yield session
+    finally:
+        session.stop()

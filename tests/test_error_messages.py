@@ -259,6 +259,30 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("port", lambda f: f(port=70_000)),
         Bad("notebooks_dir", lambda f: f(notebooks_dir="no/such/folder")),
     ],
+    # --- helpers.score_counts
+    "helpers.score_counts.count_scores": [
+        Bad("y_score", lambda f: f([1, 0], [0.5, np.nan])),
+        Bad("digits", lambda f: f(Y, S, digits=16)),
+        Bad("quantile_bins", lambda f: f(Y, S, quantile_bins=1)),
+    ],
+    "helpers.score_counts.score_count_table": [
+        Bad("source", lambda f: f(42)),
+        Bad("engine", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="polars")),
+        Bad("label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), label="")),
+        Bad("pos_label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), pos_label=None)),
+        Bad(
+            "memory_limit",
+            lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="duckdb", memory_limit="lots"),
+        ),
+    ],
+    "helpers.score_counts.roc_from_score_counts": [
+        Bad("table", lambda f: f(np.array([[0.5, 1, 0]]))),
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.5, 0.7], "n_pos": [1, 0], "n_neg": [0, 1]}))),
+    ],
+    "helpers.score_counts.binning_auc_error_bound": [
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.5], "n_pos": [1]}))),
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.5, 0.2], "n_pos": [1, 2], "n_neg": [0, 0]}))),
+    ],
     # --- helpers.cheat_sheet
     "helpers.cheat_sheet.cheat_sheet_figures": [
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=-1, tp=1))),
@@ -441,6 +465,28 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("scores", lambda f: f(Y, S, deploy_prevalence=0.1)),
         Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, deploy_prevalence=0)),
     ],
+    "helpers.own_predictions.scored_rows": [Bad("y_score", lambda f: f(Y, S[:3]))],
+    "helpers.own_predictions.deployment_cost_curve": [
+        Bad("roc", lambda f: f(pd.DataFrame({"x": [1.0]}), cost_fp=1, cost_fn=1, deploy_prevalence=0.1)),
+        Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), cost_fp=1, cost_fn=1, deploy_prevalence=1.5)),
+    ],
+    "helpers.own_predictions.split_counts": [
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.1, 0.9], "n_pos": [1, 1], "n_neg": [1, 1]}))),
+        Bad("rng", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), rng=0.5)),
+    ],
+    "helpers.own_predictions.counts_rule_table": [
+        Bad("count", lambda f: f([], choose=pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}),
+                                 count=pd.DataFrame({"score": [0.9]}))),
+    ],
+    "helpers.own_predictions.merge_negative_runs": [
+        Bad("keep", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), keep=("x",))),
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.9]}))),
+    ],
+    "helpers.own_predictions.counts_auc_interval": [
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1.5], "n_neg": [1]}))),
+        Bad("confidence", lambda f: f(pd.DataFrame({"score": [0.9, 0.1], "n_pos": [1, 0], "n_neg": [0, 1]}),
+                                      confidence=2)),
+    ],
     # --- helpers.delong (helpers/delong.py)
     "helpers.delong.delong_auc_interval": [
         Bad("y_score", lambda f: f(Y, S[:-1])),
@@ -459,6 +505,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("counts", lambda f: f(Counts(tn=np.array([1, 2]), fp=1, fn=1, tp=1), ax=Figure().add_subplot())),
     ],
     # --- helpers.report (helpers/report.py): the arguments are checked before any kernel starts
+    "helpers.report.pick_engine": [Bad("engine", lambda f: f("preds.csv", "polars"))],
     "helpers.report.build_report": [
         Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html")),
         Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=["a", "a"], out="x.html")),
@@ -916,6 +963,9 @@ RNG_TAKERS: dict[str, Callable] = {
     ),
     "helpers.threshold_choice.picked_vs_held_out": lambda f, rng: f(
         LogisticRegression(), np.c_[np.r_[S, S, S]], np.r_[Y, Y, Y], prevalence=0.3, n_splits=2, rng=rng
+    ),
+    "helpers.own_predictions.split_counts": lambda f, rng: f(
+        pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng
     ),
 }
 

@@ -6,6 +6,7 @@ import math
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -295,3 +296,119 @@ def test_threshold_table_matches_sklearn():
         by_threshold = dict(zip(pr_thr, precision[:-1], strict=True))
         np.testing.assert_allclose(part["precision"], [by_threshold[t] for t in part["threshold"]], rtol=1e-9)
         np.testing.assert_allclose(part["flagged_per_1000"], 1000 * (pi * tpr[1:] + (1 - pi) * fpr[1:]))
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_scored_rows_counts_once_and_each_row_knows_its_table_row(ties):
+    from helpers.own_predictions import scored_rows
+    from helpers.score_counts import count_scores
+
+    y, s = _data(7, n=500, ties=ties)
+    scored = scored_rows(y, s)
+    table = scored.table
+    assert np.all(np.diff(table["score"].to_numpy()) < 0)
+    for row in table.sample(20, random_state=0).itertuples():  # slow obvious count per distinct score
+        at = s == row.score
+        assert (row.n_pos, row.n_neg) == (int((at & (y == 1)).sum()), int((at & (y == 0)).sum()))
+    np.testing.assert_array_equal(table["score"].to_numpy()[scored.row_index], s)
+    pd.testing.assert_frame_equal(table, count_scores(y, s), check_dtype=False)  # helper A's counting
+    pd.testing.assert_frame_equal(scored.roc(), roc_table(y, s), check_dtype=False)
+    half = np.random.default_rng(1).random(y.size) < 0.5
+    part = scored.counts_of(half)
+    assert int(part["n_pos"].sum()) == int(y[half].sum()) and int(part["n_neg"].sum()) == int((y[half] == 0).sum())
+    kept = part[(part["n_pos"] + part["n_neg"]) > 0]
+    np.testing.assert_array_equal(kept["score"].to_numpy(), np.unique(s[half])[::-1])
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_counted_rules_and_delong_equal_the_row_by_row_ones(ties):
+    """The counts path (one sort) against choose_threshold, counts_at_threshold and DeLong's mid-ranks on rows."""
+    from helpers.delong import delong_auc_difference, delong_auc_interval
+    from helpers.own_predictions import auc_differences, model_table, rule_table, scored_rows
+    from helpers.threshold_choice import choose_threshold, stratified_halves, threshold_rule
+
+    y, s = _data(11, n=1500, ties=ties)
+    b = np.round(0.6 * s + np.random.default_rng(2).normal(0, 0.8, s.size), 1 if ties else 12)
+    halves = stratified_halves(y, rng=4)
+    rules = [threshold_rule(at_recall=0.75), threshold_rule(at_recall=0.7, recall_confidence=0.9),
+             threshold_rule(cost_fp=1, cost_fn=30), threshold_rule(f1=True), threshold_rule(threshold=0.3)]
+    pi = 0.02
+    table = rule_table(y, scored_rows(y, s), [(r, pi) for r in rules], choose_rows=halves, count_rows=~halves)
+    for rule, row in zip(rules, table.itertuples(), strict=True):
+        t = choose_threshold(y[halves], s[halves], rule, prevalence=pi)
+        assert row.threshold == t
+        assert (row.tn, row.fp, row.fn, row.tp) == tuple(counts_at_threshold(y[~halves], s[~halves], t))
+    glance = model_table(y, {"a": scored_rows(y, s), "b": b}, None, deploy_prevalence=pi, choose_rows=halves,
+                         count_rows=~halves)
+    for name, score in (("a", s), ("b", b)):
+        np.testing.assert_allclose(glance.loc[name].to_numpy(), delong_auc_interval(y, score), rtol=1e-10)
+    diffs = auc_differences(y, {"a": scored_rows(y, s), "b": scored_rows(y, b)})
+    np.testing.assert_allclose(diffs.loc["a - b"].to_numpy(), delong_auc_difference(y, s, b), rtol=1e-9)
+
+
+def test_deployment_cost_curve_is_cost_curve_from_the_table():
+    from helpers.costs import cost_curve
+    from helpers.own_predictions import deployment_cost_curve
+
+    y, s = _data(3, n=800, ties=True)
+    ours = deployment_cost_curve(roc_table(y, s), cost_fp=1, cost_fn=40, deploy_prevalence=0.01)
+    theirs = cost_curve(y, s, cost_fp=1, cost_fn=40, deploy_prevalence=0.01)
+    pd.testing.assert_frame_equal(ours, theirs, check_dtype=False)
+
+
+def test_split_counts_is_a_stratified_half_of_the_counted_rows():
+    from helpers.own_predictions import split_counts
+    from helpers.score_counts import count_scores
+
+    y, s = _data(8, n=3000, ties=True)
+    table = count_scores(y, s)
+    for limit in (10**6, 0):  # the exact draw, then the binomial one
+        a, b = split_counts(table, rng=1, exact_limit=limit)
+        np.testing.assert_array_equal(a["n_pos"] + b["n_pos"], table["n_pos"])
+        np.testing.assert_array_equal(a["n_neg"] + b["n_neg"], table["n_neg"])
+        assert (a[["n_pos", "n_neg"]].to_numpy() >= 0).all() and (b[["n_pos", "n_neg"]].to_numpy() >= 0).all()
+        if limit:
+            assert (int(a["n_pos"].sum()), int(a["n_neg"].sum())) == (int(y.sum()) // 2, int((y == 0).sum()) // 2)
+    # over many draws each cell's share in the first half averages one half (exchangeable rows)
+    draws = np.array([split_counts(table, rng=k)[0]["n_pos"].to_numpy() for k in range(200)])
+    cells = table["n_pos"].to_numpy() > 0
+    shares = draws[:, cells].sum(axis=0) / (200 * table["n_pos"].to_numpy()[cells])
+    assert abs(shares.mean() - 0.5) < 0.01
+
+
+def test_counts_rule_table_and_auc_interval_equal_the_row_versions():
+    from helpers.delong import delong_auc_interval
+    from helpers.own_predictions import counts_auc_interval, counts_rule_table, rule_table, scored_rows
+    from helpers.score_counts import count_scores
+    from helpers.threshold_choice import stratified_halves, threshold_rule
+
+    y, s = _data(9, n=2000, ties=True)
+    halves = stratified_halves(y, rng=2)
+    choices = [(threshold_rule(at_recall=0.8), 0.01), (threshold_rule(cost_fp=1, cost_fn=20), 0.05)]
+    by_rows = rule_table(y, s, choices, choose_rows=halves, count_rows=~halves)
+    by_counts = counts_rule_table(choices, choose=count_scores(y[halves], s[halves]),
+                                  count=count_scores(y[~halves], s[~halves]))
+    pd.testing.assert_frame_equal(by_rows, by_counts)
+    np.testing.assert_allclose(counts_auc_interval(count_scores(y, s)), delong_auc_interval(y, s), rtol=1e-10)
+    assert scored_rows(y, s).counts_of(halves)["n_pos"].sum() == y[halves].sum()
+
+
+def test_merging_runs_without_positives_keeps_auc_delong_rules_and_fixed_counts():
+    from helpers.own_predictions import counts_auc_interval, counts_rule_table, merge_negative_runs
+    from helpers.score_counts import count_scores, roc_from_score_counts
+    from helpers.threshold_choice import threshold_rule
+
+    rng = np.random.default_rng(12)
+    y = (rng.random(20000) < 0.01).astype(int)
+    s = np.round(rng.normal(2.0 * y, 1.0), 4)  # ties, rare positives
+    table = count_scores(y, s)
+    fixed = float(np.median(s))
+    merged = merge_negative_runs(table, keep=(fixed,))
+    assert len(merged) < len(table) / 5
+    assert merged["n_pos"].sum() == table["n_pos"].sum() and merged["n_neg"].sum() == table["n_neg"].sum()
+    assert roc_from_score_counts(merged).auc_piece.sum() == pytest.approx(roc_from_score_counts(table).auc_piece.sum())
+    np.testing.assert_allclose(counts_auc_interval(merged), counts_auc_interval(table), rtol=1e-9)
+    choices = [(threshold_rule(at_recall=0.8), 0.01), (threshold_rule(cost_fp=1, cost_fn=30), 0.01),
+               (threshold_rule(f1=True), 0.05), (threshold_rule(threshold=fixed), 0.01)]
+    pd.testing.assert_frame_equal(counts_rule_table(choices, choose=merged, count=merged),
+                                  counts_rule_table(choices, choose=table, count=table))

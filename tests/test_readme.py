@@ -27,9 +27,9 @@ def test_ci_runs_the_readme_test_command_word_for_word():
     assert test_cmd in ci.splitlines()
 
 
-def test_course_map_lists_00_to_13_and_says_which_exist():
+def test_course_map_lists_00_to_14_and_says_which_exist():
     rows = re.findall(r"^\| (\d\d) \| \[[^\]]+\]\((notebooks/[^)]+)\) \| [^|]+ \| ([^|]+) \|$", README, flags=re.M)
-    assert [r[0] for r in rows] == [f"{i:02d}" for i in range(14)]
+    assert [r[0] for r in rows] == [f"{i:02d}" for i in range(15)]
     for number, path, status in rows:
         exists = (ROOT / path).exists()
         assert exists == (status.strip() == "ready"), f"notebook {number}: README says {status.strip()!r}"

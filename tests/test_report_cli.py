@@ -452,3 +452,90 @@ def test_main_in_process_refuses_bad_values(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and "NaN" in err[0] and "--prevalence" in err[1]
     assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ on an engine (issue 17): the page from the counts
+
+# case -> (file, extra options, text the one line must hold from every engine)
+ENGINE_BAD = {
+    "missing file": (Path("no_such_file.csv"), [], ["no_such_file.csv", "no such file"]),
+    "no such label column": (EXAMPLE, ["--y-true", "label"], ["example_predictions.csv", "has no column 'label'"]),
+    "pos-label not a label": (FRAUD_LEGIT, ["--pos-label", "spam"], ["pos_label 'spam' is not one of the labels"]),
+    "third label": (MALFORMED / "label_third_class.csv", [], ["column 'y_true'", "label 'unknown' is neither"]),
+    "single class": (MALFORMED / "single_class.csv", [], ["column 'y_true'", "holds only 0s (negatives)"]),
+    "NaN score": (MALFORMED / "score_nan.csv", [], ["column 'y_score'", "the score is NaN"]),
+    "blank score": (MALFORMED / "score_blank.csv", [], ["column 'y_score'", "the score is blank"]),
+}
+
+
+@pytest.fixture(scope="module")
+def engine_bad_runs(tmp_path_factory):
+    """Every case of ENGINE_BAD with --engine pandas and --engine duckdb, in parallel threads."""
+    folder = tmp_path_factory.mktemp("engines")
+
+    def run(key: tuple[str, str]) -> subprocess.CompletedProcess[str]:
+        case, engine = key
+        path, extra, _ = ENGINE_BAD[case]
+        return _run([str(path), "--prevalence", "0.01", "--engine", engine, *extra], folder)
+
+    keys = [(case, engine) for case in ENGINE_BAD for engine in ("pandas", "duckdb")]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return dict(zip(keys, pool.map(run, keys), strict=True))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize("case", sorted(ENGINE_BAD))
+def test_bad_input_gets_one_line_from_every_engine(engine_bad_runs, case, engine):
+    """A bad path, column or label: exit status 1 and one line naming the file, the column and the problem."""
+    result = engine_bad_runs[case, engine]
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("report: ")]
+    assert result.returncode == 1, result.stderr
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    for text in ENGINE_BAD[case][2]:
+        assert text in lines[0], f"{text!r} not in {lines[0]!r}"
+
+
+@pytest.mark.slow
+def test_report_on_duckdb_from_a_parquet_file(tmp_path):
+    """--engine duckdb: progress per step, a page from the count tables, its AUC and its table scikit-learn's."""
+    frame = load_predictions(SCREENING)
+    rng = np.random.default_rng(3)
+    frame["model_b"] = np.round(frame.y_score + rng.normal(0, 0.05, len(frame)), 3)  # ties
+    source = tmp_path / "preds.parquet"
+    frame.to_parquet(source)
+    result = _run([str(source), "--prevalence", "0.01", "--at-recall", "0.8", "--engine", "duckdb", "--y-score",
+                   "y_score", "--y-score", "model_b", "--table", "t.csv"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "counting 'y_score' by score with duckdb" in result.stderr
+    assert "'model_b': 20,000 rows, 300 positives" in result.stderr
+    page = (tmp_path / "preds_report.html").read_text("utf-8")  # the default name, extension dropped
+    _check_page(page, figures=2)
+    text = _text(page)
+    assert "counted by duckdb" in text and "chosen on one half, counted on the other" in text
+    for column in ("y_score", "model_b"):
+        assert f"{roc_auc_score(frame.y_true, frame[column]):.3f} [" in text
+    table = pd.read_csv(tmp_path / "t.csv")
+    part = table[table["model"] == "model_b"]
+    fpr, tpr, thresholds = roc_curve(frame.y_true, frame.model_b, drop_intermediate=False)
+    np.testing.assert_allclose(part["threshold"], thresholds[1:])
+    np.testing.assert_allclose(part["recall"], tpr[1:])
+    np.testing.assert_allclose(part["fpr"], fpr[1:])
+
+
+def test_auto_engine_picks_duckdb_for_folders_and_big_files(tmp_path, monkeypatch):
+    from helpers import report
+
+    small = tmp_path / "small.csv"
+    small.write_text("y_true,y_score\n1,0.9\n0,0.1\n")
+    assert report.pick_engine(small) == "pandas"
+    assert report.pick_engine(tmp_path) == "pandas"  # a folder without Parquet files: refused by the reader
+    (tmp_path / "part").mkdir()
+    pd.DataFrame({"y_true": [1, 0], "y_score": [0.9, 0.1]}).to_parquet(tmp_path / "part" / "a.parquet")
+    assert report.pick_engine(tmp_path) == "duckdb"
+    assert report.pick_engine(str(tmp_path / "*.parquet")) == "duckdb"
+    assert report.pick_engine(small, "spark") == "spark"
+    monkeypatch.setattr(report, "_available_memory", lambda: 100)  # 5 % of 100 bytes: the file is bigger
+    assert report.pick_engine(small) == "duckdb"
+    with pytest.raises(ValueError, match="engine"):
+        report.pick_engine(small, "polars")

@@ -1,0 +1,699 @@
+"""The score-count table: one row per distinct score with its positives and negatives, on any engine.
+
+Every metric of the course is a function of the ROC table, and the ROC table
+is a ``GROUP BY score`` of two counts followed by a running sum.  The first
+step is the only one that reads every row, so it is the one to run where the
+data lives: numpy/pandas for arrays in memory, DuckDB for files on one machine
+(out of core, under a memory limit), Spark for a Spark DataFrame or files on a
+cluster.  The second step runs on the small table, here, in pandas
+(:func:`roc_from_score_counts`).
+
+Every engine gives the same table, bit for bit: the same rows, the same
+``float64`` scores, the same counts.  Binned mode makes the table short when
+there are too many distinct scores: ``digits=d`` rounds each score as
+``floor(score * 10**d + 0.5) / 10**d`` (halves go up, towards +infinity),
+computed in float64 the same way on every engine; ``quantile_bins=k`` cuts the
+scores at their ``j/k`` quantiles.  Binning can move the AUC by at most
+:func:`binning_auc_error_bound`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import glob
+import math
+import numbers
+import os
+import shutil
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._validate import check_binary_labels, check_same_length, check_scores
+from .predictions_file import PredictionFileError, _display_name, _fail, _label_key, _show
+from .roc import ROC_COLUMNS, _count_dtype
+
+__all__ = [
+    "SCORE_COUNT_COLUMNS",
+    "SCORE_COUNT_SQL",
+    "binning_auc_error_bound",
+    "count_scores",
+    "roc_from_score_counts",
+    "score_count_table",
+]
+
+SCORE_COUNT_COLUMNS = ["score", "n_pos", "n_neg"]
+ENGINES = ("auto", "pandas", "duckdb", "spark")
+
+# The query every engine runs (DuckDB as written; Spark as the same DataFrame operations).
+SCORE_COUNT_SQL = """\
+SELECT
+    score,                                  -- one row per distinct score
+    count(*) FILTER (WHERE label = {pos})   AS n_pos,  -- positives with that score
+    count(*) FILTER (WHERE label <> {pos})  AS n_neg   -- negatives with that score
+FROM {source}                               -- e.g. read_parquet('predictions/*.parquet')
+GROUP BY score
+ORDER BY score DESC                         -- highest score first: the running sums give tp and fp
+"""
+
+_BIG = 2.0**52  # from here on every float64 is a whole number: rounding leaves it as it is
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def _check_binning(digits: object, quantile_bins: object) -> tuple[int | None, int | None]:
+    if digits is not None and quantile_bins is not None:
+        raise ValueError("digits and quantile_bins are two ways of binning; give one of them, not both")
+    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, numbers.Integral)):
+        raise TypeError(f"digits must be a whole number of decimals from 0 to 15, or None, got {digits!r:.40}")
+    if digits is not None and not 0 <= int(digits) <= 15:
+        raise ValueError(f"digits must be a whole number of decimals from 0 to 15, or None, got {int(digits)}")
+    if quantile_bins is not None and (
+        isinstance(quantile_bins, bool) or not isinstance(quantile_bins, numbers.Integral)
+    ):
+        raise TypeError(f"quantile_bins must be a whole number >= 2, or None, got {quantile_bins!r:.40}")
+    if quantile_bins is not None and int(quantile_bins) < 2:
+        raise ValueError("quantile_bins must be a whole number >= 2 (the number of bins), or None")
+    return (None if digits is None else int(digits)), (None if quantile_bins is None else int(quantile_bins))
+
+
+def _quantile_positions(n: int, k: int) -> list[int]:
+    """0-based positions (in ascending order) of the ``j/k`` quantiles, ``j = 1..k-1``: ``ceil((j/k) * n) - 1``.
+
+    The float64 product ``(j / k) * n`` is the one Spark's exact ``approxQuantile`` forms, so
+    every engine picks the same order statistics.
+    """
+    return [max(math.ceil((j / k) * n) - 1, 0) for j in range(1, k)]
+
+
+def _round_half_up(scores: np.ndarray, digits: int) -> np.ndarray:
+    """``floor(s * 10**d + 0.5) / 10**d`` where ``|s * 10**d| < 2**52``, else ``s`` (float64, as every engine)."""
+    power = float(10**digits)
+    scaled = scores * power
+    rounded = np.floor(scaled + 0.5) / power
+    return np.where(np.abs(scaled) < _BIG, rounded, scores)
+
+
+# --------------------------------------------------------------------------- in memory
+
+
+def _group(scores: np.ndarray, is_pos: np.ndarray, quantile_bins: int | None) -> pd.DataFrame:
+    """Sort once, then cut the sorted scores where the value (or the quantile bin) changes; highest first."""
+    order = np.argsort(scores, kind="stable")
+    ordered = scores[order]
+    positive = is_pos[order].view(np.int8)
+    del order
+    if quantile_bins is None:
+        starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    else:  # a bin starts at the first score >= each edge; its score is that lowest score
+        edges = ordered[_quantile_positions(ordered.size, quantile_bins)]
+        starts = np.unique(np.concatenate(([0], np.searchsorted(ordered, edges, side="left"))))
+    n_pos = np.add.reduceat(positive, starts, dtype=np.int64)
+    n_all = np.diff(np.append(starts, ordered.size))
+    return pd.DataFrame(
+        {"score": ordered[starts][::-1], "n_pos": n_pos[::-1], "n_neg": (n_all - n_pos)[::-1].astype(np.int64)}
+    )
+
+
+def count_scores(y_true, y_score, *, digits: int | None = None, quantile_bins: int | None = None) -> pd.DataFrame:
+    """The score-count table of arrays in memory: one row per distinct score, highest first.
+
+    Row ``i`` holds a score ``s_i`` and the counts of the rows with that score::
+
+        n_pos_i = #{rows: y_score == s_i and y_true == 1}
+        n_neg_i = #{rows: y_score == s_i and y_true == 0}
+
+    so ``sum(n_pos) = P`` and ``sum(n_neg) = N``, and the running sums of
+    ``n_pos`` and ``n_neg`` down the table are ``tp`` and ``fp`` at the
+    threshold ``score >= s_i`` (:func:`roc_from_score_counts`).  ``-0.0`` is
+    counted as ``0.0``.
+
+    Binned mode (one of the two):
+
+    * ``digits=d`` (0 to 15) rounds each score first, halves up:
+      ``s -> floor(s * 10**d + 0.5) / 10**d`` in float64 (a score whose
+      scaled value is ``2**52`` or more is kept as it is).  Like any rounding
+      of binary floats, a score such as 0.285, stored a hair below the half,
+      may go down.
+    * ``quantile_bins=k`` cuts at the ``j/k`` quantiles ``e_j`` (``j = 1..k-1``,
+      the value at 0-based position ``ceil((j/k) * n) - 1`` of the sorted
+      scores; repeated edges merge) into bins ``[e_j, e_{j+1})``; ``score`` is
+      the bin's lowest score, so "score >= t" keeps its meaning.  Ties never
+      straddle two bins, so there may be fewer than ``k`` rows.
+
+    Returns a DataFrame with columns ``score`` (float64), ``n_pos`` and
+    ``n_neg`` (int64).  ``y_true`` holds 0/1 or booleans (1 and True
+    positive), ``y_score`` finite numbers.
+
+    >>> count_scores([1, 0, 1, 0, 0], [0.9, 0.9, 0.4, 0.1, 0.4])
+       score  n_pos  n_neg
+    0    0.9      1      1
+    1    0.4      1      1
+    2    0.1      0      1
+    >>> count_scores([1, 0, 1, 0], [0.94, 0.91, 0.35, 0.25], digits=1)
+       score  n_pos  n_neg
+    0    0.9      1      1
+    1    0.4      1      0
+    2    0.3      0      1
+    """
+    digits, quantile_bins = _check_binning(digits, quantile_bins)
+    y_score = check_scores(y_score)
+    y_true = np.asarray(y_true)
+    check_same_length(y_true, y_score, "y_true", "y_score")
+    is_pos = check_binary_labels(y_true)
+    scores = y_score + 0.0  # -0.0 -> 0.0 (and a copy)
+    if digits is not None:
+        scores = _round_half_up(scores, digits) + 0.0
+    return _group(scores, is_pos, quantile_bins)
+
+
+# --------------------------------------------------------------------------- from the table
+
+
+def _check_table(table: object, name: str = "table") -> pd.DataFrame:
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"{name} must be a score-count table (a DataFrame with columns score, n_pos, n_neg), "
+                        f"got {type(table).__name__}")
+    missing = [c for c in SCORE_COUNT_COLUMNS if c not in table.columns]
+    if missing:
+        raise ValueError(f"{name} must have the columns score, n_pos, n_neg; it lacks {', '.join(missing)}")
+    if len(table) == 0:
+        raise ValueError(f"{name} is empty")
+    score = table["score"].to_numpy(dtype=np.float64)
+    if not np.isfinite(score).all():
+        raise ValueError(f"{name}.score must hold finite numbers")
+    if len(score) > 1 and not (score[1:] < score[:-1]).all():
+        raise ValueError(f"{name}.score must be distinct and in decreasing order (highest first)")
+    for column in ("n_pos", "n_neg"):
+        values = table[column].to_numpy()
+        if values.dtype.kind not in "iu" or (values.size and values.min() < 0):
+            raise ValueError(f"{name}.{column} must hold whole numbers >= 0")
+    if table["n_pos"].sum() == 0 or table["n_neg"].sum() == 0:
+        raise ValueError(f"{name} must count both classes (n_pos and n_neg each sum to more than 0)")
+    return table
+
+
+def roc_from_score_counts(table: pd.DataFrame) -> pd.DataFrame:
+    """The ROC table (:func:`helpers.roc.roc_table`'s columns and dtypes) from a score-count table.
+
+    With ``P = sum(n_pos)``, ``N = sum(n_neg)`` and row 0 the point (0, 0) at
+    threshold ``+inf``::
+
+        tp_i = n_pos_1 + ... + n_pos_i      fp_i = n_neg_1 + ... + n_neg_i
+        tpr_i = tp_i / P                    fpr_i = fp_i / N
+        auc_piece_i = (fpr_i - fpr_{i-1}) * (tpr_i + tpr_{i-1}) / 2
+
+    On an exact table (``count_scores(y_true, y_score)``, or
+    :func:`score_count_table` on any engine) the result equals
+    ``roc_table(y_true, y_score)`` column for column; on a binned table it is
+    the ROC curve of the binned scores.
+
+    >>> roc = roc_from_score_counts(count_scores([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]))
+    >>> float(roc.auc_piece.sum())
+    0.75
+    """
+    table = _check_table(table)
+    n_total = int(table["n_pos"].sum() + table["n_neg"].sum())
+    dtype = _count_dtype(n_total)
+    m = len(table) + 1
+    threshold = np.empty(m)
+    threshold[0] = np.inf
+    threshold[1:] = table["score"].to_numpy(dtype=np.float64)
+    n_pos = np.zeros(m, dtype=dtype)
+    n_pos[1:] = table["n_pos"].to_numpy()
+    n_neg = np.zeros(m, dtype=dtype)
+    n_neg[1:] = table["n_neg"].to_numpy()
+    tp = np.cumsum(n_pos, out=np.empty(m, dtype=dtype))  # no overflow: the totals fit in dtype
+    fp = np.cumsum(n_neg, out=np.empty(m, dtype=dtype))
+    tpr = np.divide(tp, float(tp[-1]))
+    fpr = np.divide(fp, float(fp[-1]))
+    auc_piece = np.zeros(m)
+    np.subtract(fpr[1:], fpr[:-1], out=auc_piece[1:])
+    half_height = np.add(tpr[1:], tpr[:-1])
+    half_height *= 0.5
+    auc_piece[1:] *= half_height
+    out = pd.DataFrame(
+        {"threshold": threshold, "n_pos": n_pos, "n_neg": n_neg, "tp": tp, "fp": fp, "tpr": tpr, "fpr": fpr,
+         "auc_piece": auc_piece},
+        copy=False,
+    )
+    return out[ROC_COLUMNS]
+
+
+def binning_auc_error_bound(table: pd.DataFrame) -> float:
+    """The most that binning can have moved the AUC: ``sum_b n_pos_b * n_neg_b / (2 * P * N)``.
+
+    The AUC is the share of positive-negative pairs that the scores put in
+    the right order, a tie counting one half.  Binning only changes pairs
+    that land in the same bin: each becomes a tie (worth 1/2) where before it
+    was worth 0, 1/2 or 1.  So the binned AUC is within this bound of the
+    exact AUC, and it is reached when inside every bin all positives score
+    above (or all below) all negatives.  On an exact table it is the share of
+    tied pairs, halved.
+
+    >>> binning_auc_error_bound(count_scores([1, 0, 1, 0], [0.94, 0.91, 0.35, 0.25], digits=1))
+    0.125
+    """
+    table = _check_table(table)
+    n_pos = table["n_pos"].to_numpy(dtype=np.float64)
+    n_neg = table["n_neg"].to_numpy(dtype=np.float64)
+    return float(np.dot(n_pos, n_neg) / (2.0 * n_pos.sum() * n_neg.sum()))
+
+
+# --------------------------------------------------------------------------- sources and labels
+
+
+class _Source:
+    """What the engines share: the name for messages, the column names, the positive label."""
+
+    def __init__(self, name: str, label: str, score: str, pos_label: object) -> None:
+        self.name, self.label, self.score, self.pos_label = name, label, score, pos_label
+
+    def fail(self, problem: str, column: str | None = None) -> PredictionFileError:
+        return _fail(self.name, problem, column=column)
+
+    def check_columns(self, columns: list[str]) -> None:
+        missing = [c for c in (self.label, self.score) if c not in columns]
+        if not missing:
+            return
+        shown = ", ".join(map(_show, columns[:10])) + (f", ... ({len(columns)} in all)" if len(columns) > 10 else "")
+        missed = " and ".join(map(_show, missing))
+        problem = f"has no column{'s' * (len(missing) > 1)} {missed}; its columns are {shown}"
+        lowered = {c.lower(): c for c in columns}
+        guesses = [lowered[c.lower()] for c in missing if c.lower() in lowered]
+        if guesses:
+            problem += f"; did you mean {_show(guesses[0])}? names are case-sensitive"
+        else:
+            problem += "; pass label=... and score=... to score_count_table to use other column names"
+        raise self.fail(problem)
+
+    def positive(self, labels: list[object], n_blank: int, n_rows: int) -> object:
+        """The positive label among the (at most three) distinct labels found, or the error."""
+        if n_blank:
+            raise self.fail(
+                "the label is blank; every row needs a label" + f" ({n_blank} blank labels)" * (n_blank > 1),
+                column=self.label,
+            )
+        labels = sorted(labels, key=_label_order)
+        spellings = [_spell(v) for v in labels]
+        wanted = _label_key(self.pos_label, ".")
+        if len(labels) > 2:
+            keys = [_label_key(v, ".") for v in labels]
+            if wanted in keys:  # the positive label and the first other one, then the one left
+                first = keys.index(wanted)
+                order = [first] + [i for i in range(3) if i != first]
+                spellings = [spellings[i] for i in order]
+            problem = (
+                f"label {_show(spellings[2])} is neither {_show(spellings[0])} nor {_show(spellings[1])}; the labels "
+                f"must name two classes, this column has more than 2: {', '.join(map(_show, spellings))}"
+            )
+            raise self.fail(problem, column=self.label)
+        keys = [_label_key(v, ".") for v in labels]
+        if wanted not in keys and wanted in (1.0, "true") and set(keys) <= {"true", "false"}:
+            wanted = "true"  # pos_label=1 with True/False labels: True is positive
+        if wanted not in keys and len(keys) == 2:
+            problem = (
+                f"pos_label {self.pos_label!r} is not one of the labels in this column: "
+                f"{', '.join(map(_show, spellings))}"
+            )
+            raise self.fail(problem, column=self.label)
+        if len(keys) == 1:
+            only = f"the label {_show(spellings[0])}"
+            if keys[0] in (0.0, 1.0, "true", "false"):
+                only = "0s (negatives)" if keys[0] in (0.0, "false") else "1s (positives)"
+            problem = f"holds only {only} in its {n_rows} rows; the analyses need both classes"
+            raise self.fail(problem, column=self.label)
+        return labels[keys.index(wanted)]
+
+    def check_scores(self, table: pd.DataFrame) -> None:
+        """Refuse scores that are blank, NaN or infinite: the engines group them as values, in rows that
+        ``bad`` marks 1 (blank, NULL), 2 (NaN) or 3 (infinite); 0 marks a good score."""
+        bad = table["bad"].to_numpy()
+        if not bad.any():
+            return
+        n = {code: int(table.loc[bad == code, ["n_pos", "n_neg"]].to_numpy().sum()) for code in (1, 2, 3)}
+        if n[1]:
+            problem = "the score is blank; every row needs a score" + f" ({n[1]} blank scores)" * (n[1] > 1)
+        elif n[2]:
+            problem = "the score is NaN (not a number); every row needs a finite score"
+            problem += f" ({n[2]} NaN scores)" * (n[2] > 1)
+        else:
+            problem = "the score is infinite; scores must be finite numbers" + f" ({n[3]} infinite scores)" * (n[3] > 1)
+        raise self.fail(problem, column=self.score)
+
+
+def _label_order(value: object) -> tuple[int, float, str]:
+    """Sort labels the same way whichever engine found them: numbers first, then text."""
+    key = _label_key(value, ".")
+    return (0, key, "") if isinstance(key, float) else (1, 0.0, str(key))
+
+
+def _spell(value: object) -> str:
+    key = _label_key(value, ".")
+    return str(int(key)) if isinstance(key, float) and key.is_integer() else str(value).strip()
+
+
+def _finish(table: pd.DataFrame) -> pd.DataFrame:
+    """The engines' result in the one layout: float64 score, int64 counts, highest first, index 0..m-1."""
+    table = table.sort_values("score", ascending=False, kind="stable").reset_index(drop=True)
+    return pd.DataFrame(
+        {
+            "score": table["score"].to_numpy(dtype=np.float64),
+            "n_pos": table["n_pos"].to_numpy(dtype=np.int64),
+            "n_neg": table["n_neg"].to_numpy(dtype=np.int64),
+        }
+    )
+
+
+def _resolve_path(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
+    """``(name for messages, 'csv' or 'parquet', files)`` of a file, a folder of Parquet files or a glob."""
+    text = os.fspath(source)
+    name = _display_name(text)
+    if glob.has_magic(text):
+        files = sorted(f for f in glob.glob(text, recursive=True) if os.path.isfile(f))
+        if not files:
+            raise _fail(name, "no file matches this pattern; check the name and the current folder")
+    elif os.path.isdir(text):
+        files = sorted(str(p) for p in Path(text).rglob("*.parquet") if p.is_file())
+        if not files:
+            raise _fail(name, "is a folder without Parquet files (*.parquet); give a file, a folder of Parquet "
+                        "files or a pattern such as 'preds/*.csv'")
+    elif os.path.isfile(text):
+        files = [text]
+    else:
+        raise _fail(name, f"no such file (looked for {Path(text).absolute()}); check the name and the current folder")
+    kinds = set()
+    for file in files:
+        try:
+            with open(file, "rb") as handle:
+                head = handle.read(4)
+        except OSError as exc:
+            raise _fail(_display_name(file), f"cannot be read: {exc.strerror or exc}") from None
+        kinds.add("parquet" if head == b"PAR1" else "csv")
+    if len(kinds) > 1:
+        raise _fail(name, "mixes Parquet and CSV files; give files of one kind")
+    return name, kinds.pop(), files
+
+
+# --------------------------------------------------------------------------- engines
+
+
+def _table_pandas(frame: pd.DataFrame, source: _Source, digits: int | None, k: int | None) -> pd.DataFrame:
+    source.check_columns([str(c) for c in frame.columns])
+    labels = frame[source.label]
+    blank = labels.isna()
+    distinct = sorted(pd.unique(labels[~blank]), key=_label_order)[:3]
+    positive = source.positive(distinct, int(blank.sum()), len(frame))
+    scores = frame[source.score]
+    if not (pd.api.types.is_numeric_dtype(scores) and not pd.api.types.is_bool_dtype(scores)):
+        raise source.fail(f"holds {scores.dtype} values, not numbers; scores must be numbers", column=source.score)
+    values = scores.to_numpy(dtype=np.float64, na_value=np.nan)
+    if not np.isfinite(values).all():
+        bad = np.where(np.isnan(values), 2, np.where(np.isinf(values), 3, 0))
+        source.check_scores(pd.DataFrame({"bad": bad, "n_pos": 1, "n_neg": 0}))
+    is_pos = np.asarray(labels.map(lambda v: _label_key(v, ".") == _label_key(positive, ".")), dtype=bool)
+    return count_scores(is_pos, values, digits=digits, quantile_bins=k)
+
+
+def _sql_text(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _duckdb_relation(kind: str, files: list[str]) -> str:
+    listed = "[" + ", ".join(map(_sql_text, files)) + "]"
+    return f"read_parquet({listed})" if kind == "parquet" else f"read_csv({listed}, header = true)"
+
+
+_DUCKDB_NUMBERS = ("DOUBLE", "FLOAT", "REAL", "BIGINT", "INTEGER", "SMALLINT", "TINYINT", "HUGEINT", "UBIGINT",
+                   "UINTEGER", "USMALLINT", "UTINYINT", "UHUGEINT", "DECIMAL")
+
+
+def _table_duckdb(
+    spec: object, source: _Source, digits: int | None, k: int | None, memory_limit: str
+) -> pd.DataFrame:
+    import duckdb
+
+    con = _duckdb_database().cursor()  # a connection of its own to the one in-memory database
+    try:
+        try:
+            con.execute(f"SET memory_limit = {_sql_text(memory_limit)}")
+        except duckdb.Error:
+            raise ValueError(f"memory_limit must be a size such as '4GB', got {memory_limit!r:.40}") from None
+        if isinstance(spec, pd.DataFrame):
+            con.register("frame_source", spec)
+            relation, kind = "frame_source", "DataFrame"
+        else:
+            _, kind, files = spec  # type: ignore[misc]
+            relation = _duckdb_relation(kind, files)
+        try:
+            described = con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall()
+        except duckdb.Error as exc:
+            raise source.fail(f"cannot be read as {kind.upper()} ({str(exc).strip().splitlines()[0]})") from None
+        types = {row[0]: str(row[1]) for row in described}
+        source.check_columns(list(types))
+        if not types[source.score].upper().startswith(_DUCKDB_NUMBERS):
+            problem = f"holds {types[source.score]} values, not numbers; scores must be numbers"
+            raise source.fail(problem, column=source.score)
+        lab, sc = _quote(source.label), _quote(source.score)
+        labels = con.execute(
+            f"SELECT {lab}, count(*) FROM {relation} GROUP BY 1 ORDER BY 1 NULLS FIRST LIMIT 4").fetchall()
+        n_rows = sum(r[1] for r in labels)  # all rows, unless there are more than 3 labels (then an error)
+        distinct = [r[0] for r in labels if r[0] is not None][:3]
+        positive = source.positive(distinct, sum(r[1] for r in labels if r[0] is None), n_rows)
+        value = f"(CAST({sc} AS DOUBLE) + 0.0::DOUBLE)"  # -0.0 -> 0.0
+        if digits is not None:  # floor(s * 10^d + 0.5) / 10^d where |s * 10^d| < 2^52
+            p, big = f"{float(10**digits)!r}::DOUBLE", f"{_BIG!r}::DOUBLE"
+            value = (f"(CASE WHEN abs({value} * {p}) < {big} THEN floor({value} * {p} + 0.5::DOUBLE) / {p} "
+                     f"ELSE {value} END + 0.0::DOUBLE)")
+        rows = f"(SELECT {value} AS score, {lab} AS label FROM {relation})"
+        counts = "count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER (WHERE label <> $pos) AS n_neg"
+        bad = "CASE WHEN score IS NULL THEN 1 WHEN isnan(score) THEN 2 WHEN isinf(score) THEN 3 ELSE 0 END AS bad"
+        if k is None:
+            query = f"SELECT score, {counts}, {bad} FROM {rows} GROUP BY score ORDER BY score DESC"
+            table = con.execute(query, {"pos": positive}).fetchdf()
+            source.check_scores(table)
+            return _finish(table)
+        # quantile bins: refuse bad scores, then find the order statistics, then count by bin
+        source.check_scores(con.execute(f"SELECT count(*) AS n_pos, 0 AS n_neg, {bad} FROM {rows} "
+                                        "WHERE score IS NULL OR NOT isfinite(score) GROUP BY score").fetchdf())
+        con.execute(
+            "CREATE TEMP TABLE edges AS SELECT DISTINCT score AS edge FROM "
+            f"(SELECT score, row_number() OVER (ORDER BY score) - 1 AS i FROM {rows}) WHERE list_contains($i, i)",
+            {"i": _quantile_positions(int(n_rows), k)},
+        )
+        query = (
+            f"SELECT min(r.score) AS score, {counts} FROM {rows} r "
+            "ASOF LEFT JOIN edges e ON r.score >= e.edge GROUP BY e.edge"
+        )
+        return _finish(con.execute(query, {"pos": positive}).fetchdf())
+    finally:
+        con.close()
+
+
+@functools.cache
+def _duckdb_database():  # noqa: ANN202 (a duckdb connection; duckdb is imported on first use)
+    """One in-memory DuckDB for the process (connecting costs a tenth of a second), spilling to a
+    temporary folder that is removed at exit."""
+    import duckdb
+
+    spill = tempfile.mkdtemp(prefix="score_counts_duckdb_")
+    atexit.register(shutil.rmtree, spill, ignore_errors=True)
+    return duckdb.connect(config={"temp_directory": spill})
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _is_spark_frame(obj: object) -> bool:
+    return any(
+        cls.__name__ == "DataFrame" and cls.__module__.startswith("pyspark.sql") for cls in type(obj).__mro__
+    )
+
+
+def _collect(frame) -> pd.DataFrame:  # noqa: ANN001 (a PySpark DataFrame)
+    """Bring the (small) table home as rows: no pandas conversion, so no warning about pandas' version."""
+    rows = frame.collect()
+    return pd.DataFrame([r.asDict() for r in rows], columns=frame.columns)
+
+
+def _table_spark(spec: object, source: _Source, digits: int | None, k: int | None) -> pd.DataFrame:
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import NumericType
+
+    if _is_spark_frame(spec):
+        df = spec
+    else:
+        spark = SparkSession.getActiveSession() or SparkSession.builder.getOrCreate()
+        if isinstance(spec, pd.DataFrame):
+            with warnings.catch_warnings():  # PySpark warns about pandas >= 3; the conversion is plain here
+                warnings.simplefilter("ignore", FutureWarning)
+                df = spark.createDataFrame(spec)
+        else:
+            _, kind, files = spec  # type: ignore[misc]
+            reader = spark.read
+            df = reader.parquet(*files) if kind == "parquet" else reader.csv(files, header=True, inferSchema=True)
+    source.check_columns(list(df.columns))
+    score_type = df.schema[source.score].dataType
+    if not isinstance(score_type, NumericType):
+        problem = f"holds {score_type.simpleString()} values, not numbers; scores must be numbers"
+        raise source.fail(problem, column=source.score)
+    lab = F.col(source.label)
+    value = F.col(source.score).cast("double") + F.lit(0.0)  # -0.0 -> 0.0
+    if digits is not None:  # floor(s * 10^d + 0.5) / 10^d where |s * 10^d| < 2^52
+        p = float(10**digits)
+        scaled = value * F.lit(p)
+        rounded = F.floor(scaled + F.lit(0.5)).cast("double") / F.lit(p)
+        value = F.when(F.abs(scaled) < F.lit(_BIG), rounded).otherwise(value) + F.lit(0.0)
+    rows = df.select(value.alias("score"), lab.alias("label"))
+    score = F.col("score")
+    bad = (F.when(score.isNull(), 1).when(F.isnan(score), 2).when(F.abs(score) == F.lit(math.inf), 3).otherwise(0)
+           .alias("bad"))
+    if k is None:  # one job: count by (score, label), then check and pivot the small result here
+        grouped = _collect(rows.groupBy("score", "label").agg(F.count(F.lit(1)).alias("n")).select("*", bad))
+        blank = grouped["label"].isna().to_numpy()
+        distinct = sorted(pd.unique(grouped["label"][~blank]), key=_label_order)[:3]
+        n = grouped["n"].to_numpy(dtype=np.int64)
+        positive = source.positive(distinct, int(n[blank].sum()), int(n.sum()))
+        source.check_scores(grouped.assign(n_pos=n, n_neg=0))
+        is_pos = (grouped["label"] == positive).to_numpy(dtype=bool)
+        table = pd.DataFrame({"score": grouped["score"], "n_pos": n * is_pos, "n_neg": n * ~is_pos})
+        return _finish(table.groupby("score", as_index=False, sort=False).sum())
+    labels = rows.groupBy("label").count().orderBy(F.col("label").asc_nulls_first()).limit(4).collect()
+    n_blank = sum(r["count"] for r in labels if r["label"] is None)
+    distinct = [r["label"] for r in labels if r["label"] is not None][:3]
+    positive = source.positive(distinct, n_blank, sum(r["count"] for r in labels))
+    is_pos = F.col("label") == F.lit(positive)
+    counts = [F.count(F.when(is_pos, 1)).alias("n_pos"), F.count(F.when(~is_pos, 1)).alias("n_neg")]
+    bad_rows = rows.where(score.isNull() | F.isnan(score) | (F.abs(score) == F.lit(math.inf)))
+    source.check_scores(_collect(bad_rows.groupBy("score").agg(*counts).select("*", bad)))
+    # relativeError=0 makes approxQuantile exact: the value of rank ceil(q * n), as _quantile_positions
+    edges = sorted(set(rows.approxQuantile("score", [j / k for j in range(1, k)], 0.0)))
+    from pyspark.ml.feature import Bucketizer
+
+    binned = Bucketizer(splits=[-math.inf, *edges, math.inf], inputCol="score", outputCol="bin").transform(rows)
+    return _finish(_collect(binned.groupBy("bin").agg(F.min("score").alias("score"), *counts)))
+
+
+def score_count_table(
+    source,
+    *,
+    label: str = "y_true",
+    score: str = "y_score",
+    pos_label=1,
+    engine: str = "auto",
+    digits: int | None = None,
+    quantile_bins: int | None = None,
+    memory_limit: str = "4GB",
+) -> pd.DataFrame:
+    """The score-count table of a data source, counted by the engine where the data is.
+
+    The engine runs ``SCORE_COUNT_SQL``: for each distinct score ``s``::
+
+        n_pos(s) = #{rows: score == s and label == pos_label}
+        n_neg(s) = #{rows: score == s and label != pos_label}
+
+    and returns it here as :func:`count_scores` does for arrays: columns
+    ``score`` (float64), ``n_pos``, ``n_neg`` (int64), highest score first.
+    Every engine gives the same table (the same rows and the same bits).
+
+    Parameters
+    ----------
+    source
+        A pandas DataFrame; a path (str or PathLike) to a CSV file (with a
+        header line; compressed ``.gz`` too), a Parquet file, a folder of
+        Parquet files (searched recursively) or a glob pattern
+        (``"preds/*.parquet"``); or a PySpark DataFrame.
+    label, score : str
+        The names of the label column and of the score column.
+    pos_label
+        The label of the positive class.  Labels compare as numbers where
+        both are numbers (``1``, ``1.0`` and ``"1"`` are one label), else as
+        text; with True/False labels the default ``1`` means True.
+    engine : {"auto", "pandas", "duckdb", "spark"}
+        Who counts.  ``"auto"``: Spark for a Spark DataFrame, DuckDB for a
+        path, pandas for a pandas DataFrame.  DuckDB reads files out of core,
+        spilling to a temporary folder beyond ``memory_limit``.  Spark uses the
+        active session (or starts a local one), counts by score and label in
+        one job and collects only that small result.
+    digits, quantile_bins
+        Binned mode, as in :func:`count_scores`: every engine rounds with the
+        same float64 formula and cuts at the same quantiles (the exact order
+        statistics at 0-based positions ``ceil((j/k) * n) - 1``; Spark finds
+        them with ``approxQuantile(..., relativeError=0)``, which is exact).
+        Quantile bins sort the scores once more, so for the largest data
+        prefer ``digits``.
+    memory_limit : str
+        DuckDB's memory limit, e.g. ``"4GB"``.
+
+    Raises
+    ------
+    PredictionFileError
+        One line naming the file (or ``<DataFrame>``), the column and the
+        problem, worded as :func:`helpers.predictions_file.load_predictions`
+        words it: no such file, a missing column, a label that is blank, a
+        third label, ``pos_label`` not among the labels, a single class, a
+        score that is not a number, blank, NaN or infinite.  (The engines
+        count in bulk, so the message says how many rows, not which row.)
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y_true": [1, 0, 1, 0], "y_score": [0.9, 0.8, 0.8, 0.1]})
+    >>> score_count_table(frame)
+       score  n_pos  n_neg
+    0    0.9      1      0
+    1    0.8      1      1
+    2    0.1      0      1
+    """
+    digits, quantile_bins = _check_binning(digits, quantile_bins)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r:.40}")
+    for argument, value in (("label", label), ("score", score)):
+        if not isinstance(value, str) or not value:
+            raise TypeError(f"{argument} must be a column name (a non-empty str), got {value!r:.40}")
+    if label == score:
+        raise ValueError(f"label and score must name two different columns, both are {label!r:.40}")
+    if not isinstance(memory_limit, str) or not memory_limit.strip():
+        raise TypeError(f"memory_limit must be a size such as '4GB', got {memory_limit!r:.40}")
+    if pos_label is None or not isinstance(pos_label, (str, numbers.Real)) or _label_key(pos_label, ".") == "":
+        raise TypeError(
+            f"pos_label must be a label (a non-blank str, a finite number or a bool), got {pos_label!r:.40}"
+        )
+    spark_frame = _is_spark_frame(source)
+    if engine == "pandas" and not isinstance(source, pd.DataFrame):
+        raise ValueError("engine='pandas' takes a pandas DataFrame; for a file use engine='duckdb' (or 'auto')")
+    if isinstance(source, pd.DataFrame):
+        spec: object = source
+        name = "<DataFrame>"
+    elif spark_frame:
+        spec, name = source, "<Spark DataFrame>"
+    elif isinstance(source, (str, os.PathLike)):
+        spec = _resolve_path(source)
+        name = spec[0]  # type: ignore[index]
+    else:
+        raise TypeError(
+            "source must be a pandas DataFrame, a path (str or pathlib.Path) to a CSV or Parquet file, a folder of "
+            f"Parquet files or a glob pattern, or a PySpark DataFrame; got {type(source).__name__}"
+        )
+    if engine == "auto":
+        engine = "spark" if spark_frame else "pandas" if isinstance(source, pd.DataFrame) else "duckdb"
+    if spark_frame and engine != "spark":
+        raise ValueError(f"engine={engine!r} cannot read a Spark DataFrame; use engine='spark' (or 'auto')")
+    info = _Source(name, label, score, pos_label)
+    if engine == "pandas":
+        return _table_pandas(spec, info, digits, quantile_bins)  # type: ignore[arg-type]
+    if engine == "duckdb":
+        return _table_duckdb(spec, info, digits, quantile_bins, memory_limit)
+    try:
+        import pyspark  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            "engine='spark' needs PySpark and Java 17+: pip install -e '.[spark]' and, on Debian, "
+            "apt-get install -y openjdk-17-jre-headless"
+        ) from None
+    return _table_spark(spec, info, digits, quantile_bins)
