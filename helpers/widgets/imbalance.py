@@ -81,7 +81,7 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
     slider = dict(min=0.0, max=1.0, step=0.01, readout_format=".2f", style={"description_width": "150px"},
                   layout=widgets.Layout(width="480px"))
     controls = {
-        "preset": widgets.Dropdown(options=[*PRESETS, CUSTOM], value=preset, description="preset"),
+        "preset": widgets.Dropdown(options=[*PRESETS, CUSTOM], value=preset, description="situation"),
         "n": widgets.BoundedIntText(value=int(start["n"]), min=1, max=1_000_000, description="people (N)"),
         "share_negative": widgets.FloatSlider(
             value=start["share_negative"], description="share of negatives", **slider
