@@ -7,12 +7,17 @@
   and how to make them live.
 - The index page's course map is the README's, so the map has one source.
 - Heading anchors are made as JupyterLab makes them (:func:`jupyter_anchor`).
+- Every figure's ``<img>`` gets the text alternative the notebook saved with it (``alt`` in the PNG output's
+  metadata, written by :mod:`helpers.figure_text`): myst-nb names a figure's file by the SHA-256 of its bytes
+  and reads only width and height from an output's metadata, so :func:`figure_texts` maps hash to text.
 
 Only the text Sphinx parses is changed, never a file on disk.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from pathlib import Path
 
@@ -98,7 +103,33 @@ def jupyter_anchor(text: str) -> str:
     return text.strip().replace(" ", "-")
 
 
+def figure_texts(nb: dict) -> dict[str, str]:
+    """The text alternative of each PNG output of notebook ``nb`` (its JSON), keyed by the SHA-256 of its bytes."""
+    texts = {}
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []):
+            png = output.get("data", {}).get("image/png")
+            alt = (output.get("metadata", {}).get("image/png") or {}).get("alt")
+            if png and alt:
+                png = "".join(png) if isinstance(png, list) else png
+                texts[hashlib.sha256(base64.b64decode(png)).hexdigest()] = alt
+    return texts
+
+
+def _figure_alt(app, doctree, docname: str) -> None:
+    """Give each figure of a notebook page the text alternative saved in the notebook."""
+    path = Path(app.env.doc2path(docname))
+    if path.suffix != ".ipynb":
+        return
+    texts = figure_texts(json.loads(path.read_text(encoding="utf-8")))
+    for node in doctree.findall(lambda n: n.tagname == "image"):  # docutils' image nodes
+        alt = texts.get(Path(node["uri"]).stem)
+        if alt:
+            node["alt"] = alt
+
+
 def setup(app):
+    app.connect("doctree-resolved", _figure_alt)
     app.connect("source-read", _prepare_notebook)
     app.connect("source-read", _fill_course_map)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,6 +7,7 @@ import numpy as np
 
 from ._arguments import Cell, resolve_counts, takes_counts
 from .counts import Counts
+from .figure_text import enable_figure_descriptions
 
 __all__ = ["PALETTE", "use_course_style", "plot_confusion_matrix"]
 
@@ -24,12 +25,17 @@ PALETTE = {
 
 
 def use_course_style() -> None:
-    """Set the colour cycle to :data:`PALETTE` and a readable default figure size."""
+    """Set the colour cycle to :data:`PALETTE` and a readable default figure size.
+
+    In a notebook it also gives every figure shown a text alternative written from
+    what it draws (:func:`helpers.figure_text.enable_figure_descriptions`).
+    """
     plt.rcParams["axes.prop_cycle"] = plt.cycler(color=list(PALETTE.values()))
     plt.rcParams["figure.figsize"] = (6.4, 4.0)
     plt.rcParams["figure.dpi"] = 80
     plt.rcParams["axes.grid"] = True
     plt.rcParams["grid.alpha"] = 0.3
+    enable_figure_descriptions()
 
 
 @takes_counts()

@@ -33,8 +33,8 @@
 #   the true prevalence, and see EM fail when the model's probabilities are
 #   badly calibrated.
 # - Say how many unlabeled rows an estimate of a given relative error needs,
-#   and why at a prevalence of 1 in 1 000 or 1 in 10 000 no realistic sample
-#   is enough.
+#   and why at a prevalence of 1 in 1 000 or 1 in 10 000 it is the labeled
+#   set, more than the unlabeled rows, that is seldom large enough.
 # - Give the prevalence π an interval, carry its uncertainty into the
 #   interval for precision at π, and check both intervals' coverage by
 #   simulation.
@@ -252,8 +252,9 @@ print(f"mean probability:        {p_low.mean():.4f}")
 # %% [markdown]
 # On this sample EM, ACC and classify-and-count land close to the true
 # 0.0505 and the mean probability well above it. The interval printed beside
-# ACC (an interval for the sample's prevalence π; how it is made is explained
-# in the section "An interval for π" below) is a reminder that each of them is an estimate: from 0.0325 to
+# ACC (an interval for the prevalence π of the population the unlabeled rows
+# are drawn from; how it is made is explained in the section "An interval for
+# π" below) is a reminder that each of them is an estimate: from 0.0325 to
 # 0.0737, it holds the error of the 852 unlabeled images and of the TPR and
 # FPR measured on the 898 labeled ones.
 
@@ -478,8 +479,10 @@ print(f"{n_rows:,} unlabeled rows at prevalence 0.01: "
 # labeled set a hundred times larger (9 000 nines, 80 800 others) makes
 # 1 in 100 reachable, but at 1 in 1 000 and 1 in 10 000 still nothing is.
 #
-# So at prevalences of 10⁻³ to 10⁻⁴ no realistic sample pins π̂ down, and the
-# labeled set limits it as much as the unlabeled one. An estimated prevalence
+# So at prevalences of 10⁻³ to 10⁻⁴ unlabeled rows are seldom what is
+# missing (logs of millions of rows are common); what is missing is labeled
+# negatives: no labeled set of realistic size pins the FPR down to a small
+# fraction of π. An estimated prevalence
 # is a number with an interval, and that interval has to travel with it.
 
 # %% [markdown]
@@ -502,8 +505,10 @@ print(f"sample: {rare.size} images, {y_pool[rare].sum()} nines (prevalence {y_po
 # and the flagged share q (from the unlabeled sample). Draw each many times
 # from a distribution that says what its count tells about it, recompute π̂
 # and the precision at π̂ from each draw, and take the 2.5 % and 97.5 %
-# quantiles. The targets are the sample's prevalence π and the model's
-# precision at π. The precision interval then holds the error of π̂ as well
+# quantiles. The targets are the prevalence π of the population the
+# unlabeled rows are drawn from (not the share of positives in those rows,
+# which varies from sample to sample around π) and the model's precision at
+# π. Read as an interval for the sample's own share, it is conservative. The precision interval then holds the error of π̂ as well
 # as that of TPR and FPR, and it respects that π̂ and precision use the
 # *same* FPR.
 #
@@ -690,8 +695,9 @@ print(f"at 0.01, ACC with the pool's rates {bias_nb.estimate:.4f}; the study's m
 #   part does not shrink with more unlabeled rows, is the larger above about
 #   1 600 of them, and sets a floor. The rows a given relative error needs
 #   follow from the delta method
-#   (`unlabeled_rows_needed`): at 10⁻³ to 10⁻⁴ no realistic sample pins π̂
-#   down, and a small labeled set can make any relative error out of reach.
+#   (`unlabeled_rows_needed`): at 10⁻³ to 10⁻⁴ millions of unlabeled rows
+#   would do if the rates were known, but a labeled set of realistic size
+#   can make any relative error out of reach.
 # - So carry π̂'s uncertainty into precision: `acc_intervals` draws the
 #   three rates from their Jeffreys posteriors and gives intervals for π and
 #   for precision at π that held about 94.7 % in simulation (94.3 to

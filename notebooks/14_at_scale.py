@@ -76,7 +76,7 @@ for n in (10**8, 10**9, 10**10):
 # the columns' size (`bench/README.md` records what scikit-learn's
 # `roc_curve` and the other paths take on this project's machine). The first
 # line fits on a laptop, if only just once the copies are made; the second
-# does not, and the third is beyond the memory of any single server.
+# does not, and the third is beyond a laptop and most single servers.
 #
 # What a ROC curve needs is much smaller. Take the *distinct* scores from the
 # highest down, and keep for each one two counts: how many positives and how
@@ -227,11 +227,13 @@ print(f"roc_from_score_counts vs roc_table on the rows: thresholds and counts eq
 # - **round** the scores to `d` digits before the `GROUP BY` (here
 #   `floor(score * 10^d + 0.5) / 10^d`, the formula `helpers` uses on every
 #   engine, so all engines round alike): at most `10^d + 1` rows for scores
-#   in [0, 1];
+#   in [0, 1]. A row labelled `t` holds the scores from `t - 0.5·10^-d` up to
+#   just below `t + 0.5·10^-d`: the label is the bin's centre, not its lower
+#   edge;
 # - **quantile bins**: cut the scores at their `j/k` quantiles into `k` bins
 #   of about equal size, each labelled by its lowest score.
 #
-# Either way, the counts at the lower edge of a bin are exact: flagging
+# Either way, the counts at a bin's lower edge are exact: flagging
 # everything from that edge up flags exactly the rows of that bin and of the
 # bins above. What binning loses is the order *inside* a bin: a positive and
 # a negative in the same bin become a tie, worth one half, where they were
@@ -269,7 +271,8 @@ print(f"{len(quantiles):,} quantile bins: AUC {q_auc:.6f} ± {q_bound:.6f}; exac
 # (exercise 3).
 #
 # The picture: the exact ROC curve (thinned to 2000 points for drawing), and
-# the binned one, whose corners are the bins' lower edges.
+# the binned one, whose corners are the bins' lower edges (half a unit of the
+# last digit below the labels).
 
 # %%
 binned_roc = roc_from_score_counts(binned)
@@ -358,15 +361,17 @@ print(f"thresholds equal: {np.array_equal(thresholds_rows[::-1], sql_table['thre
 
 # %% [markdown]
 # The binned table gives the exact numbers at its bins' lower edges, since
-# its counts there are exact: flagging the bin of 0.3 and every bin above is
-# flagging every score from that bin's lower edge up. At a few bins, as
-# tested and at deployment:
+# its counts there are exact: flagging the bin labelled 0.3 and every bin
+# above is flagging every score from that bin's lower edge up, and with
+# rounding that edge is half a unit of the last digit below the label. At a
+# few bins, as tested and at deployment (each line says the cut on the raw
+# scores that its counts are exact for):
 
 # %%
 edges = binned_roc.set_index("threshold")
 for t in (0.5, 0.3, 0.1):
     tp_t, fp_t = int(edges.loc[t, "tp"]), int(edges.loc[t, "fp"])  # everything in the bin of t or above
-    print(f"bins >= {t}: TP {tp_t:,}, FP {fp_t:,}; recall {tp_t / n_pos:.3f}, precision as tested "
+    print(f"bins labelled >= {t} (scores >= {t - 0.0005:.4f}): TP {tp_t:,}, FP {fp_t:,}; recall {tp_t / n_pos:.3f}, precision as tested "
           f"{tp_t / (tp_t + fp_t):.3f}, at {deploy_prevalence:.1%} {tp_t / (tp_t + w * fp_t):.3f}")
 
 # %% [markdown]

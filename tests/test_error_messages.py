@@ -499,6 +499,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("extras", lambda f: f(extras="test")),
     ],
     "helpers.environment.check_environment": [Bad("extras", lambda f: f(extras=5))],
+    # --- helpers.figure_text (helpers/figure_text.py)
+    "helpers.figure_text.describe_figure": [Bad("fig", lambda f: f("figure.png"))],
+    "helpers.figure_text.enable_figure_descriptions": [Bad("shell", lambda f: f(shell=object()))],
     # --- helpers.plotting (helpers/plotting.py)
     "helpers.plotting.plot_confusion_matrix": [
         Bad("counts", lambda f: f((1, 2))),

@@ -99,6 +99,6 @@ def test_quiz(scored, capsys):
     quiz = nb03.quiz(y, s)
     assert quiz.q2.check(round(y.mean(), 2))
     assert not quiz.q2.check(0.5)
-    assert "0.5 is the ROC AUC of a random ranking" in capsys.readouterr().out
+    assert "0.5 is the ROC AUC of a constant score" in capsys.readouterr().out
     assert [q.check(a) for q, a in zip([quiz.q1, quiz.q3, quiz.q4], "abb", strict=True)] == [True] * 3
     assert not quiz.q4.check("a")

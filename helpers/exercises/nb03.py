@@ -169,11 +169,11 @@ def quiz(y_test: np.ndarray, proba: np.ndarray) -> Quiz:
              "b": "recall cannot fall, but the extra rows flagged are mostly negatives when positives are rare",
              "c": "that is what raising the threshold does"}),
         NumberQuestion(
-            "About what average precision does a model that ranks the blobs' test points at random get? "
-            "Two decimals are enough.",
+            "What average precision does a model that gives every blobs test point the same score (a "
+            "DummyClassifier) get? Two decimals are enough.",
             lambda: prevalence, 0.01,
-            mistakes=[Mistake.if_equals(0.5, "0.5 is the ROC AUC of a random ranking; a random ranking's precision "
-                                        "is the share of positives at every threshold")],
+            mistakes=[Mistake.if_equals(0.5, "0.5 is the ROC AUC of a constant score (and of a random ranking); its "
+                                        "AP is its precision at its one threshold, where every point is flagged")],
             solution="yb_test.mean(), the prevalence"),
         Question(
             "The share of positives changes, the scores within each class stay distributed the same. What moves?",

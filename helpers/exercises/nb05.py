@@ -203,12 +203,14 @@ def quiz(real: object, *, tpr: float, tnr: float, prevalence: float) -> Quiz:
              "b": "Each is a ratio within one class; precision is rebuilt from them and the real prevalence",
              "c": "accuracy weights the classes by their share in the test set"}),
         Question(
-            "The real-world precision of one study is uncertain. What narrows its interval most?",
+            "With the prevalence known from elsewhere, the real-world precision of one study is still "
+            "uncertain. What narrows its interval most?",
             {"a": "more healthy people in the study", "b": "more sick people in the study",
              "c": "repeating the same study on the same people"},
             "b",
             {"a": "the false positives are already many; their relative noise is small",
-             "b": "The true positives are few: their noise dominates, and only more positives reduce it",
+             "b": "The true positives are few: their noise dominates, and only more positives reduce it (if "
+                  "the prevalence is counted in the same study, only a larger population sample narrows it)",
              "c": "the same people give the same counts"}),
         NumberQuestion(
             f"The same test (TPR {fmt(tpr)}, TNR {fmt(tnr)}) meets a prevalence ten times lower, 1 in "

@@ -189,13 +189,13 @@ def quiz(tpr_held: float, fpr_held: float, pool_prevalence: float) -> Quiz:
         ),
         Question(
             "With 480 test negatives the interval covered PPV* in more than 95 % of the splits, because",
-            {"a": "the test set took a large share of a finite set of negatives, so its FPR varied less than "
-                  "the binomial model assumes",
+            {"a": "both: the test set took a large share of a finite set of negatives (its FPR varied less "
+                  "than the binomial model assumes), and the exact Clopper-Pearson rates are conservative",
              "b": "the interval is wrong",
              "c": "more negatives make every interval cover more"},
             "a",
             {"b": "it is built for fresh binomial draws; here the draws are without replacement.",
-             "c": "a correct 95 % interval covers 95 % whatever the sample size."},
+             "c": "a valid 95 % interval covers at least 95 %; more negatives do not raise that."},
         ),
         Question(
             "The pool holds negatives of a kind the test set never contains. The corrected precision is then",

@@ -150,12 +150,12 @@ def quiz(train_prevalence: float) -> Quiz:
              "c": "ACC does not use the training prior."},
         ),
         Question(
-            "At a prevalence of 1 in 10 000, a test with FPR 0.001 measured on 20 000 negatives gives an ACC "
-            "estimate whose uncertainty comes mostly from",
+            "At a prevalence of 1 in 10 000, a test with FPR 0.001 measured on 20 000 negatives, applied to a "
+            "million unlabeled rows, gives an ACC estimate whose uncertainty comes mostly from",
             {"a": "the FPR, counted from about twenty false positives",
-             "b": "the TPR", "c": "the unlabeled sample, whatever its size"},
+             "b": "the TPR", "c": "the million unlabeled rows"},
             "a",
             {"b": "the TPR term is small next to the FPR's when negatives outnumber positives 10 000 to 1.",
-             "c": "more unlabeled rows do not help once the FPR's own uncertainty is larger than the prevalence."},
+             "c": "a million rows pin the flagged share down well; the FPR's own uncertainty is larger."},
         ),
     ])

@@ -219,7 +219,8 @@ def quiz(*, cost_fp: float, cost_fn: float) -> Quiz:
         ),
         Question(
             "Five cross-validation folds give F1 scores that differ by 0.1. This spread tells you",
-            {"a": "how much one score on a test set of that size can move by chance",
+            {"a": "roughly how much one score moves between test sets of a fold's size (and between refits): "
+                  "a rough guide from five values",
              "b": "the standard error of the mean of the five scores",
              "c": "that the model is badly calibrated"},
             "a",

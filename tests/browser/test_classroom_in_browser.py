@@ -4,14 +4,15 @@
 temporary copy of notebooks/ and data/. The index must list the fourteen
 notebooks, one link each. Every notebook's page must show no code, no error
 and no stderr, keep its content in ``main`` with a ``nav``, never scroll
-sideways at 1920x1080, name every slider handle by its visible label, and give
-every widget figure a text alternative. Every control of every widget is moved
+sideways at 1920x1080, name every slider handle by its visible label, give
+every widget figure a text alternative, and give every inline figure the text
+the notebook saved with it (helpers.figure_text, written again by Voila's run). Every control of every widget is moved
 (lab_driver's code: keyboard on slider handles, select, type + Enter, click)
 and what it drives must change; then a keyboard-only walk presses Tab from the
 top of the page and must reach every control, each with a visible focus ring.
 axe-core (vendored, tests/browser/vendor) must find no critical or serious
 violation on any page; the moderate and minor ones are written to
-``test-artifacts/axe/`` and listed with their reasons in tests/README.md.
+``test-artifacts/axe/`` and listed with their reasons in tests/browser/README.md.
 Screenshots at 1920x1080 go to ``test-artifacts/screenshots/classroom-*.png``.
 
 All classroom tests live in this one module so that ``--dist loadscope`` keeps
@@ -25,7 +26,16 @@ from pathlib import Path
 
 import pytest
 from lab_driver import ARTIFACTS, TAG_CONTROLS_JS, change_control, discover_notebooks, status_text
-from voila_driver import BLOCKING, PAGE_FACTS_JS, ClassroomServer, run_axe, tab_walk, wait_page_ready, widget_outputs
+from voila_driver import (
+    BLOCKING,
+    PAGE_FACTS_JS,
+    ClassroomServer,
+    run_axe,
+    saved_figure_texts,
+    tab_walk,
+    wait_page_ready,
+    widget_outputs,
+)
 
 NOTEBOOKS = discover_notebooks()
 AXE_DIR = ARTIFACTS / "axe"
@@ -108,6 +118,11 @@ def test_classroom_page(notebook, classroom_page, classroom_server, screenshot_d
         if not s["label"] or s["name"] != s["label"]:
             problems.append(f"slider {s['label']!r}: its handle's accessible name is {s['name']!r}")
     problems += [f"widget figure without a text alternative ({i})" for i, a in enumerate(facts["figures"]) if not a]
+    # Inline figures: the text written from what the figure draws (helpers.figure_text), as the notebook saved it
+    saved = saved_figure_texts(classroom_server.root / notebook)
+    if facts["inlineFigures"] != saved:
+        problems.append(f"inline figures' text alternatives {facts['inlineFigures']!r:.300} differ from the texts the "
+                        f"notebook saved {saved!r:.300}")
     problems += _axe_problems(page, stem)
     page.screenshot(path=str(screenshot_dir / f"classroom-{stem}-1-page.png"), full_page=True)
 

@@ -5,7 +5,8 @@ Every page is checked statically (every internal link leads to a page that exist
 in Chromium with every non-loopback request blocked: no failed request (a missing image, font or script), no
 broken image, no request leaving the machine, no error text, the solutions collapsed, the saved widgets
 rendered, landmarks, and axe-core (vendored by the classroom tests in ``vendor/axe.min.js``) with no critical
-or serious violation.
+or serious violation, in the theme's light mode and in its dark mode (colour contrast included). Every figure
+has, as its ``alt``, the text its notebook saved with it (helpers.figure_text).
 """
 
 from __future__ import annotations
@@ -30,12 +31,17 @@ REPO = Path(__file__).resolve().parents[2]
 ERROR_TEXT = re.compile(r"Traceback|(?<!“)Error displaying widget|\b\w*Error: |\bmodel not found\b")
 
 
+_THEME_JS = "() => {{ document.documentElement.dataset.theme = '{0}'; document.documentElement.dataset.mode = '{0}'; }}"
+DARK_JS, LIGHT_JS = _THEME_JS.format("dark"), _THEME_JS.format("light")
+
+
 class _Links(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.hrefs: list[str] = []
         self.srcs: list[str] = []
         self.ids: set[str] = set()
+        self.images: list[tuple[str, str | None]] = []  # (src, alt) of every <img>
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -45,6 +51,8 @@ class _Links(HTMLParser):
             self.hrefs.append(a["href"])
         if tag in ("img", "script") and a.get("src"):
             self.srcs.append(a["src"])
+        if tag == "img":
+            self.images.append((a.get("src") or "", a.get("alt")))
         if tag == "link" and a.get("href"):
             self.srcs.append(a["href"])
 
@@ -126,6 +134,28 @@ def test_solutions_are_collapsed(site):
         assert "<details open" not in html
 
 
+def test_every_figure_says_what_it_shows(site):
+    """Each figure of a notebook page has, as its alt, the text the notebook saved with it (helpers.figure_text).
+
+    myst-nb names a figure's file by the SHA-256 of its PNG bytes; docs/course_site.py maps it to the text.
+    """
+    sys.path.insert(0, str(REPO / "docs"))
+    from course_site import figure_texts
+
+    missing = []
+    for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        texts = figure_texts(json.loads(nb.read_text(encoding="utf-8")))
+        images = _parse(site / "notebooks" / f"{nb.stem}.html").images
+        shown = {Path(unquote(src)).stem: alt for src, alt in images if "_images/" in src}
+        for digest, text in texts.items():
+            if shown.get(digest) != text:
+                missing.append(f"{nb.stem}: figure {digest[:12]} has alt {shown.get(digest)!r:.80}, saved {text!r:.80}")
+        for src, alt in images:
+            if not alt or not alt.strip() or Path(unquote(src)).name in alt:
+                missing.append(f"{nb.stem}: image {src} has no text alternative (alt={alt!r})")
+    assert not missing, "\n".join(missing[:40])
+
+
 def _open(page, url: str, problems: list[str]) -> None:
     page.goto(url)
     page.wait_for_load_state("load")
@@ -171,10 +201,17 @@ def test_every_page_renders_in_chromium_without_errors(site, site_url, chromium,
                     assert "show their saved state" in text, f"{rel}: no note on making the widgets live"
             if rel.startswith(("notebooks/05", "docs/index")):
                 page.screenshot(path=str(screenshot_dir / f"site_{rel.replace('/', '_')}.png"))
-            for violation in run_axe(page):
-                if violation["impact"] in ("critical", "serious"):
-                    serious.append(f"{rel}: {violation['impact']} {violation['id']} ({violation['help']}): "
-                                   f"{len(violation['nodes'])} elements, e.g. {violation['nodes'][:3]}")
+            for mode in ("light", "dark"):  # the book theme's switch sets data-theme on <html>
+                page.evaluate(DARK_JS if mode == "dark" else LIGHT_JS)
+                page.wait_for_timeout(100)
+                for violation in run_axe(page):
+                    if violation["impact"] in ("critical", "serious"):
+                        serious.append(f"{rel} ({mode}): {violation['impact']} {violation['id']} "
+                                       f"({violation['help']}): {len(violation['nodes'])} elements, "
+                                       f"e.g. {violation['nodes'][:3]}")
+                if mode == "dark" and rel.startswith("notebooks/05"):
+                    page.screenshot(path=str(screenshot_dir / f"site_{rel.replace('/', '_')}_dark.png"))
+            page.evaluate(LIGHT_JS)
     finally:
         context.close()
     assert not problems, "\n".join(problems[:40])

@@ -53,6 +53,17 @@ def widget_outputs(notebook: Path) -> int:
     )
 
 
+def saved_figure_texts(notebook: Path) -> list[str]:
+    """The text alternatives the committed notebook saved with its inline figures (PNG outputs), in order."""
+    nb = json.loads(notebook.read_text())
+    return [
+        (out.get("metadata", {}).get("image/png") or {}).get("alt", "")
+        for cell in nb["cells"] if cell["cell_type"] == "code"
+        for out in cell.get("outputs", [])
+        if "image/png" in out.get("data", {})
+    ]
+
+
 def wait_page_ready(page, expected_widgets: int, *, timeout_ms: float = 300_000) -> None:
     """Wait until Voila has run every cell (its ``<main>`` shows) and ``expected_widgets`` widgets rendered."""
     page.wait_for_function(
@@ -98,6 +109,8 @@ PAGE_FACTS_JS = """
           .length,
     sliders,
     figures: [...document.querySelectorAll('.course-figure img')].map(i => i.getAttribute('alt') || ''),
+    inlineFigures: [...document.querySelectorAll('.jp-RenderedImage img')]
+                   .filter(i => !i.closest('.course-figure')).map(i => i.getAttribute('alt') || ''),
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
     errors: [...document.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"], '

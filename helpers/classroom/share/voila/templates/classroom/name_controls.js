@@ -1,7 +1,7 @@
 // Give every ipywidgets slider handle (noUiSlider, role="slider") its visible label as accessible name.
 // ipywidgets 8 writes the description into a <label> that points at nothing the handle uses, so a screen
 // reader says "slider, 0.8" instead of "sensitivity, 80%". Works on any page that shows ipywidgets
-// (Voila, a page built with the saved widget state); the fix upstream is in tests/README.md.
+// (Voila, a page built with the saved widget state); the fix upstream is in tests/browser/README.md.
 (function () {
   "use strict";
   function nameControls(root) {
@@ -18,9 +18,15 @@
       }
     });
   }
-  // Inline figures of the notebooks carry no text yet (issue 18): say so, as nbconvert's own pages do,
-  // rather than leave a screen reader to read out the file name.
+  // Inline figures: the template puts each output's text alternative (written by helpers.figure_text from
+  // what the figure draws) on the output's wrapper; Voila renders the <img> inside it without one.
   function markFigures(root) {
+    root.querySelectorAll(".classroom-output[data-alt]").forEach(function (wrapper) {
+      var alt = wrapper.getAttribute("data-alt");
+      wrapper.querySelectorAll(".jp-RenderedImage img").forEach(function (img) {
+        if (img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
+      });
+    });
     root.querySelectorAll(".jp-RenderedImage img:not([alt])").forEach(function (img) {
       img.setAttribute("alt", "No description has been provided for this image");
     });
