@@ -83,3 +83,33 @@ def test_building_twice_gives_the_same_bytes(tmp_path, build_notebooks):
     build_notebooks.build(source)
     assert target.read_bytes() == first, "a second build of an unchanged source changed the notebook"
     assert b"iopub.execute_input" not in first
+
+
+class _Node(dict):
+    """A stand-in for nbformat's NotebookNode: a dict whose keys read as attributes."""
+
+    __getattr__ = dict.__getitem__
+
+    def __setattr__(self, key, value):
+        self[key] = value
+
+
+def test_session_scripts_are_left_out_of_saved_notebooks(build_notebooks):
+    script = {"output_type": "display_data", "metadata": {"course": "name-controls"},
+              "data": {"application/javascript": "x"}}
+    widget = {"output_type": "display_data", "metadata": {}, "data": {"text/plain": "Dashboard(...)"}}
+    cell = _Node(cell_type="code", source="display(d)", metadata={"tags": ["nbval-ignore-output"]},
+                 outputs=[script, widget])
+    build_notebooks.drop_session_scripts(_Node(cells=[cell]))
+    assert cell.outputs == [widget]
+    untagged = _Node(cell_type="code", source="d", metadata={}, outputs=[script, widget])
+    with pytest.raises(ValueError, match="nbval-ignore-output"):
+        build_notebooks.drop_session_scripts(_Node(cells=[untagged]))
+
+
+def test_no_saved_notebook_keeps_a_session_script():
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for out in cell.get("outputs", []):
+                assert out.get("metadata", {}).get("course") != "name-controls", path.name
+                assert "application/javascript" not in out.get("data", {}), f"{path.name}: a script output"

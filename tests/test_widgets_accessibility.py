@@ -255,3 +255,19 @@ def test_figure_view_refuses_a_picture_without_text():
         view.show(b"GIF89a", "a picture")
     view.show(b"\x89PNG\r\n\x1a\n", 'a "quoted" <b>text</b>')
     assert 'alt="a &quot;quoted&quot; &lt;b&gt;text&lt;/b&gt;"' in view.value
+
+
+def test_a_dashboard_sends_the_script_that_names_its_sliders(monkeypatch):
+    """Displayed, a dashboard first sends name_controls.js (marked for the build tool), then itself."""
+    import IPython.display
+    import ipywidgets as widgets
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, **kw: shown.append((obj, kw)))
+    slider = widgets.FloatSlider(value=0.5, description="prevalence")
+    board = Dashboard({"p": slider}, {"out": widgets.HTML()}, lambda d: None)
+    board._ipython_display_()
+    (script, script_kw), (bundle, bundle_kw) = shown
+    assert isinstance(script, IPython.display.Javascript) and script_kw["metadata"] == {"course": "name-controls"}
+    assert "aria-label" in script.data and "noUi-handle" in script.data
+    assert bundle_kw == {"raw": True} and "application/vnd.jupyter.widget-view+json" in bundle

@@ -65,6 +65,23 @@ def coalesce_streams(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+def drop_session_scripts(nb):
+    """Leave out the scripts a dashboard sends for the live session (``metadata["course"] == "name-controls"``).
+
+    They name slider handles in JupyterLab, where outputs made in the session are trusted; a saved notebook is
+    not trusted when opened, and JupyterLab would show "JavaScript output is disabled" in their place. They
+    only appear in cells that display a widget, which nbval does not compare (``nbval-ignore-output``).
+    """
+    for cell in nb.cells:
+        if "outputs" in cell:
+            kept = [o for o in cell.outputs if o.get("metadata", {}).get("course") != "name-controls"]
+            if len(kept) != len(cell.outputs) and "nbval-ignore-output" not in cell.get("metadata", {}).get("tags", []):
+                raise ValueError("a cell that displays a dashboard must be tagged nbval-ignore-output: "
+                                 f"{''.join(cell.source)[:80]!r}")
+            cell.outputs = kept
+    return nb
+
+
 def cell_ids(cells: list[dict]) -> list[str]:
     """Content-derived cell ids: the first 12 hex digits of the SHA-1 of ``cell_type + "\\n" + source``, with
     ``-2``, ``-3`` ... appended to the second, third ... cell of identical content. ``source`` may be a string
@@ -138,7 +155,7 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
             if out.get("name") == "stderr":
                 problems.append(f"cell {i}: stderr: {''.join(out.get('text', ''))[:200]!r}")
     target = source.with_suffix(".ipynb")
-    nb = stable_ids(coalesce_streams(nb), target.name)
+    nb = stable_ids(coalesce_streams(drop_session_scripts(nb)), target.name)
     nbformat.write(nb, target)
     # jupytext (JupyterLab's pairing) refuses to open a notebook whose .ipynb is
     # newer than its .py source: give the source the notebook's time.

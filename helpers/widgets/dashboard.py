@@ -6,6 +6,7 @@ import base64
 import html
 import io
 from collections.abc import Callable, Mapping
+from importlib import resources
 from typing import Any
 
 import ipywidgets as widgets
@@ -15,6 +16,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 __all__ = ["CUSTOM", "BlitFigure", "Dashboard", "FigureView", "canvas_png", "figure_png", "html_table", "new_figure"]
+
+NAME_CONTROLS_JS = resources.files("helpers.classroom") / "share/voila/templates/classroom/name_controls.js"
+"""The script that names slider handles by their visible labels (Voila template, JupyterLab, the site)."""
 
 CUSTOM = "custom"
 """The presets dropdown's entry for control values that match no preset."""
@@ -206,6 +210,21 @@ class Dashboard(widgets.VBox):
         if self.presets:
             self.controls = {"preset": preset, **self.controls}
         self.refresh()
+
+    def _ipython_display_(self, **kwargs) -> None:
+        """Show the dashboard after a script that names its slider handles by their labels.
+
+        ipywidgets' slider handles have no accessible name (tests/browser/README.md); the
+        script (the classroom template's ``name_controls.js``, which runs once per page)
+        gives each handle its visible label. JupyterLab runs it because outputs made in
+        the session are trusted. Its output carries ``metadata["course"] =
+        "name-controls"``, by which tools/build_notebooks.py leaves it out of the saved
+        notebooks (a saved notebook is not trusted when opened, and would show a notice).
+        """
+        from IPython.display import Javascript, display
+
+        display(Javascript(NAME_CONTROLS_JS.read_text(encoding="utf-8")), metadata={"course": "name-controls"})
+        display(self._repr_mimebundle_(**kwargs), raw=True)
 
     def _matching_preset(self) -> str:
         for name, values in self.presets.items():

@@ -6,7 +6,9 @@ ran, no cell shows an error or stderr output, and no widget says "Error
 displaying widget". Then, in every rendered widget, change every slider
 (keyboard on its handle), dropdown, text and number box (type + Enter), toggle
 button and checkbox as a user would, and check that the numbers or the picture
-it drives change, and that the dashboard's status line shows no error.
+it drives change, and that the dashboard's status line shows no error. Every
+slider handle must be named by its visible label (the script each dashboard
+sends, helpers/classroom/.../name_controls.js: live outputs are trusted).
 Screenshots of each notebook go to ``test-artifacts/screenshots/``.
 
 All browser tests live in this one module so that ``pytest -n auto --dist
@@ -33,6 +35,14 @@ from lab_driver import (
 
 NOTEBOOKS = discover_notebooks()
 
+SLIDER_NAMES_JS = """
+() => [...document.querySelectorAll('.widget-slider')].map(s => {
+  const label = s.querySelector('.widget-label');
+  const handle = s.querySelector('.noUi-handle');
+  return {label: label ? label.textContent.trim() : '', name: handle ? handle.getAttribute('aria-label') : null};
+})
+"""
+
 
 @pytest.mark.browser
 @pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS] or ["<no notebooks>"])
@@ -55,6 +65,11 @@ def test_notebook_runs_and_widgets_respond(notebook, lab_page, lab_server, scree
         rendered = wait_widgets_rendered(page, state["widgets"])
         problems += [f"widget: {e}" for e in rendered["errors"]]
         screenshot_notebook(page, screenshot_dir / f"{stem}-1-after-run.png")
+        # Every slider handle is named by its visible label (the dashboard's script, name_controls.js)
+        page.wait_for_timeout(300)
+        for s in page.evaluate(SLIDER_NAMES_JS):
+            if not s["label"] or s["name"] != s["label"]:
+                problems.append(f"slider {s['label']!r}: its handle's accessible name is {s['name']!r}")
 
         roots = page.evaluate(TAG_CONTROLS_JS)
         n_controls = 0

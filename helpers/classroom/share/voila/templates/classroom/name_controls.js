@@ -1,9 +1,14 @@
 // Give every ipywidgets slider handle (noUiSlider, role="slider") its visible label as accessible name.
+// In JupyterLab it runs as a dashboard's script output (live outputs are trusted); in Voila, from the template.
 // ipywidgets 8 writes the description into a <label> that points at nothing the handle uses, so a screen
 // reader says "slider, 0.8" instead of "sensitivity, 80%". Works on any page that shows ipywidgets
 // (Voila, a page built with the saved widget state); the fix upstream is in tests/browser/README.md.
 (function () {
   "use strict";
+  // Once per page: the classroom template includes this file, and every dashboard shown in JupyterLab
+  // sends it too (helpers.widgets.dashboard.Dashboard._ipython_display_).
+  if (window.__courseNameControls) return;
+  window.__courseNameControls = true;
   function nameControls(root) {
     root.querySelectorAll(".widget-slider, .jupyter-widget-slider").forEach(function (slider) {
       var label = slider.querySelector(".widget-label");
