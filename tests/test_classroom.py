@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 import sys
 
 import pytest
@@ -38,3 +40,81 @@ def test_bad_arguments_exit_with_status_2_naming_them(argv, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert any(word in err for word in ("number", "port", "notebooks_dir"))
+
+
+# The teacher's guide (notebooks/TEACHING.md): one full section per notebook, and only presets that exist.
+
+GUIDE = NOTEBOOKS / "TEACHING.md"
+_SECTION = re.compile(r"^## (\d\d) · .*$", re.M)
+_PRESET = re.compile(r'\*\*"([^"]+)"\*\*')  # a preset is named in bold quotes: **"rare disease, 1 in 10 000"**
+_WIDGET = re.compile(r"`(\w+)\(\)`")
+
+
+def _widget_presets(function: str) -> dict | None:
+    """The PRESETS of the helpers.widgets module that defines ``function``, or None if no module does."""
+    for path in sorted((NOTEBOOKS.parent / "helpers" / "widgets").glob("*.py")):
+        if re.search(rf"^def {function}\(", path.read_text(encoding="utf-8"), re.M):
+            module = importlib.import_module(f"helpers.widgets.{path.stem}")
+            return dict(getattr(module, "PRESETS", {}))
+    return None
+
+
+def guide_problems(text: str, numbers: list[str]) -> list[str]:
+    """What the guide lacks: a section per notebook number with time, widget or figure, three questions with
+    usual answers, misconceptions; every preset it names in a section is a key of that section's widgets' PRESETS."""
+    problems = []
+    heads = list(_SECTION.finditer(text))
+    sections = {m.group(1): text[m.start() : (heads[i + 1].start() if i + 1 < len(heads) else len(text))]
+                for i, m in enumerate(heads)}
+    for number in numbers:
+        body = sections.get(number)
+        if body is None:
+            problems.append(f"{number}: no section '## {number} · ...'")
+            continue
+        head = body.splitlines()[0]
+        flat = " ".join(body.split())  # a part may be wrapped over two lines
+        if not re.search(r"— \d+ minutes", head):
+            problems.append(f"{number}: no time ('— N minutes') in the heading")
+        for part, pattern in (("*Ask first:*", r"\*Ask first:\*"), ("*Usual answer:*", r"\*Usual answers?:\*")):
+            if len(re.findall(pattern, flat)) < 3:
+                problems.append(f"{number}: {len(re.findall(pattern, flat))} times {part}, not 3")
+        if "Misconceptions" not in body:
+            problems.append(f"{number}: no misconceptions")
+        widget_lines = [line for line in body.splitlines() if line.startswith("Widget:")]
+        named = _PRESET.findall(body)
+        if widget_lines:
+            presets: dict = {}
+            for function in _WIDGET.findall(widget_lines[0]):
+                found = _widget_presets(function)
+                if found is None:
+                    problems.append(f"{number}: no widget function {function}() in helpers/widgets")
+                else:
+                    presets |= found
+            problems += [f"{number}: preset {name!r} is not in the widget's PRESETS" for name in named
+                         if name not in presets]
+        elif "Project:" not in body:
+            problems.append(f"{number}: neither 'Widget:' nor 'Project:' (the figure or table to show)")
+        elif named:
+            problems.append(f"{number}: presets {named} named, but the section has no widget")
+    return problems
+
+
+def _numbers() -> list[str]:
+    return sorted({nb.name[:2] for nb in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")})
+
+
+def test_guide_covers_every_notebook_and_names_only_existing_presets():
+    assert _numbers(), "no notebooks found"
+    assert guide_problems(GUIDE.read_text(encoding="utf-8"), _numbers()) == []
+
+
+def test_guide_check_can_fail():
+    text = GUIDE.read_text(encoding="utf-8")
+    numbers = _numbers()
+    renamed = text.replace('**"deployed where 1 in 100 is positive"**', '**"deployed where 1 in 99 is positive"**')
+    assert renamed != text and any("1 in 99" in p for p in guide_problems(renamed, numbers))
+    dropped = re.sub(r"^## 12 · .*$", "## Twelve", text, flags=re.M)
+    assert any(p.startswith("12: no section") for p in guide_problems(dropped, numbers))
+    start = text.index("## 14 · ")
+    no_answer = text[:start] + re.sub(r"\*Usual\s+answer:\*", "", text[start:], count=1)
+    assert any(p.startswith("14: 2 times *Usual answer:*") for p in guide_problems(no_answer, numbers))
