@@ -132,7 +132,9 @@ def zoo_table(
     (:data:`~helpers.METRIC_FORMULAS`), ``fraction`` (e.g. ``"8 / 26"``, empty
     for metrics that are not a ratio of counts), ``denominator`` (which row or
     column sum), ``value`` (float, nan when undefined) and ``shown`` (the value
-    as text, or why it is undefined). The index holds the ``metric_zoo`` keys.
+    as text, or why it is undefined). The index holds the ``metric_zoo`` keys;
+    it is unnamed and the columns are named ``"metric"``, so that the HTML table
+    has one header row with no empty header cell (the word heads the keys).
     """
     c, at = _as_counts(counts, tp, fn, fp, tn, function="zoo_table")
     if c.n == 0:
@@ -154,4 +156,4 @@ def zoo_table(
                 "shown": format_metric(key, zoo[key], digits),
             }
         )
-    return pd.DataFrame(rows, index=pd.Index(list(METRIC_NAMES), name="key"))
+    return pd.DataFrame(rows, index=list(METRIC_NAMES)).rename_axis(columns="metric")

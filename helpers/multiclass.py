@@ -69,7 +69,9 @@ def per_class_counts(matrix, labels=None) -> pd.DataFrame:
         tp_j = C[j, j]    fp_j = column sum - tp_j    fn_j = row sum - tp_j    tn_j = n - tp_j - fp_j - fn_j
 
     Returns a DataFrame indexed by class with columns ``tp, fp, fn, tn,
-    support, precision, recall, f1`` (``nan`` where a ratio is 0/0).
+    support, precision, recall, f1`` (``nan`` where a ratio is 0/0). The index
+    is unnamed and the columns are named ``"class"``, so that the HTML table
+    has one header row with no empty header cell.
     """
     c = np.asarray(matrix)
     if c.ndim != 2 or c.shape[0] != c.shape[1]:
@@ -86,19 +88,23 @@ def per_class_counts(matrix, labels=None) -> pd.DataFrame:
         precision = tp / (tp + fp)
         recall = tp / (tp + fn)
         f1 = 2 * tp / (2 * tp + fp + fn)
-    index = pd.Index(range(c.shape[0]) if labels is None else list(labels), name="class")
+    index = pd.Index(range(c.shape[0]) if labels is None else list(labels))
     columns = {"tp": tp, "fp": fp, "fn": fn, "tn": tn, "support": tp + fn}
     columns.update(precision=precision, recall=recall, f1=f1)
-    return pd.DataFrame(columns, index=index)
+    return pd.DataFrame(columns, index=index).rename_axis(columns="class")
 
 
 def ovr_auc_table(y_true, proba, labels=None) -> pd.DataFrame:
-    """AUC of each class against the rest, with its prevalence ``p(j) = n_j / n``."""
+    """AUC of each class against the rest, with its prevalence ``p(j) = n_j / n``.
+
+    One row per class (unnamed index; the columns are named ``"class"``, so the
+    HTML table has no empty header cell): ``n``, ``prevalence``, ``auc_vs_rest``.
+    """
     y, p, labels = _check_proba(y_true, proba, labels)
     rows = []
     for j, label in enumerate(labels):
         rows.append({"class": label, "n": int(np.sum(y == label)), "auc_vs_rest": roc_auc_score(y == label, p[:, j])})
-    table = pd.DataFrame(rows).set_index("class")
+    table = pd.DataFrame(rows).set_index("class").rename_axis(index=None, columns="class")
     table.insert(1, "prevalence", table["n"] / y.size)
     return table
 

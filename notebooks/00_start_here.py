@@ -65,7 +65,7 @@
 from helpers.environment import check_environment
 
 env = check_environment(extras=("test",))
-env
+env.style.hide(axis="index").set_uuid("environment")  # no row numbers: the package heads each row
 
 # %%
 course, tests = env[env["needed for"] == "course"], env[env["needed for"] == "test"]
@@ -181,7 +181,7 @@ from helpers import load_predictions
 
 predictions = load_predictions("../data/example_predictions.csv")
 print(f"{len(predictions)} rows, prevalence in the file {predictions.y_true.mean():.1%}")
-predictions.head()
+predictions.head().rename_axis(columns="row")  # the row numbers of the file
 
 # %%
 import io

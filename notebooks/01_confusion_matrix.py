@@ -180,7 +180,7 @@ print(f"closest probability to the threshold: {np.abs(proba_benign - THRESHOLD).
 # `confusion_matrix(y_true, y_pred)` puts the **truth in rows** and the
 # **prediction in columns**, sorted by label, so negatives (0) come first:
 #
-# |              | predicted 0 | predicted 1 |
+# | truth \\ prediction | predicted 0 | predicted 1 |
 # |---|---|---|
 # | **truth 0**  | TN | FP |
 # | **truth 1**  | FN | TP |
@@ -304,7 +304,7 @@ sklearn_values = {
     "lr_minus": lr_minus,
 }
 check = pd.DataFrame({"helpers": [zoo[k] for k in sklearn_values], "scikit-learn": list(sklearn_values.values())},
-                     index=list(sklearn_values)).round(4)
+                     index=list(sklearn_values)).round(4).rename_axis(columns="metric")
 check["equal"] = np.isclose(check["helpers"], check["scikit-learn"])
 display(check)
 
@@ -360,7 +360,7 @@ zoo_malignant = metric_zoo(counts_malignant)
 keys = ["prevalence", "recall", "specificity", "precision", "npv", "f1", "accuracy", "balanced_accuracy", "mcc"]
 flip = pd.DataFrame({"positive = benign (1)": [zoo[k] for k in keys],
                      "positive = malignant (0)": [zoo_malignant[k] for k in keys]}, index=keys).round(3)
-display(flip)
+display(flip.rename_axis(columns="metric"))
 
 # %% [markdown]
 # Recall and specificity trade places, and so do precision and NPV. Accuracy,

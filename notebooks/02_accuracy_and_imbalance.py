@@ -140,7 +140,7 @@ for name, y_pred in predictions.items():
 # %%
 keys = ["accuracy", "precision", "recall", "f1", "balanced_accuracy", "mcc"]
 compare = pd.DataFrame({name: metric_zoo(c) for name, c in predictor_counts.items()}).loc[keys]
-display(compare.round(3))
+display(compare.round(3).rename_axis(columns="metric"))
 
 # %% [markdown]
 # Accuracy cannot tell the three apart. Recall, F1 and balanced accuracy
@@ -166,7 +166,7 @@ for name, y_pred in predictions.items():
         "mcc": matthews_corrcoef(y_true, y_pred),
     }
 sk = pd.DataFrame(rows).loc[keys]
-display(sk.round(3))
+display(sk.round(3).rename_axis(columns="metric"))
 same = np.isclose(compare, sk, equal_nan=True)
 print("cells where helpers and scikit-learn differ:",
       [(compare.index[i], compare.columns[j]) for i, j in zip(*np.nonzero(~same), strict=True)])
@@ -257,7 +257,7 @@ for name, c in CHEAT_SHEET_EXAMPLES.items():
 
 # %%
 both = pd.DataFrame({name.split(":")[0]: metric_zoo(c) for name, c in CHEAT_SHEET_EXAMPLES.items()}).loc[keys]
-display(both.round(3))
+display(both.round(3).rename_axis(columns="metric"))
 
 # %% [markdown]
 # ## Goal setting: what does a mistake cost?
@@ -279,7 +279,7 @@ costs = pd.DataFrame({
     "accuracy": [round(metric_zoo(c)["accuracy"], 2) for c in all_counts.values()],
     "total cost": [total_cost(c, cost_fp=COST_FP, cost_fn=COST_FN) for c in all_counts.values()],
 }, index=list(all_counts))
-display(costs.sort_values("total cost"))
+display(costs.sort_values("total cost").rename_axis(columns="predictor"))
 
 # %% [markdown]
 # With these prices, the predictor that finds every positive is cheapest,

@@ -209,7 +209,7 @@ slides_085 = pd.DataFrame(  # typed in from the lecture slides, threshold 0.85
     {"precision": [0.84, 1.00], "recall": [1.00, 0.89], "f1-score": [0.91, 0.94], "support": [53, 90]},
     index=["class 0 (malignant)", "class 1 (benign)"],
 )
-display(slides_085)
+display(slides_085.rename_axis(columns="class"))
 benign_below = round(53 / 0.84) - 53
 print(f"slides' matrix at 0.85: {[[53, 0], [benign_below, 90 - benign_below]]}")
 print(f"malignant tumours above 0.85 today: {np.sum(slides_proba[y_test == 0] > 0.85)} of 53")
@@ -475,7 +475,7 @@ for name, s in scores.items():
 areas = pd.DataFrame.from_dict(rows, orient="index")
 assert np.allclose(areas["average precision"], [average_precision_score(yb_test, s) for s in scores.values()])
 assert np.allclose(areas["trapezoids"], [auc(*precision_recall_curve(yb_test, s)[1::-1]) for s in scores.values()])
-display(areas.round(4))
+display(areas.round(4).rename_axis(columns="model"))
 
 # %% [markdown]
 # Neither the straight line nor the step is what a classifier can do between
@@ -527,7 +527,7 @@ for name, model, score in [("random forest", rf, rf_score), ("SVC", svc, svc_sco
         "average precision": average_precision_score(yb_test, score),
         "ROC AUC": roc_auc_score(yb_test, score),
     }
-display(pd.DataFrame.from_dict(rows, orient="index").round(3))
+display(pd.DataFrame.from_dict(rows, orient="index").round(3).rename_axis(columns="model"))
 
 # %% [markdown]
 # F1 at the default cut and AP both prefer the SVC; ROC AUC prefers the
@@ -576,7 +576,7 @@ for prevalence in [0.5, yb_test.mean(), 0.01, 0.001]:
 table = pd.DataFrame(rows)
 table["AP / prevalence"] = table["average precision"] / table["prevalence"]
 table["precision / prevalence"] = table["precision at cut 0"] / table["prevalence"]
-display(table.round(4))
+display(table.round(4).set_index("prevalence").rename_axis(index=None, columns="prevalence"))
 
 # %% [markdown]
 # Across the rows ROC AUC, recall and FPR are identical to every digit, while
@@ -613,7 +613,7 @@ for name, idx in subsets.items():
     yt, s = yb_test[idx], svc_score[idx]
     rows[name] = {"n": idx.size, "prevalence": yt.mean(), "ROC AUC": roc_auc_score(yt, s),
                   "average precision": average_precision_score(yt, s), "precision at cut 0": precision_score(yt, s > 0)}
-display(pd.DataFrame.from_dict(rows, orient="index").round(3))
+display(pd.DataFrame.from_dict(rows, orient="index").round(3).rename_axis(columns="test set"))
 
 # %% [markdown]
 # ROC AUC only wobbles by sampling noise; AP and precision move with the
@@ -785,7 +785,7 @@ for pi in (PI / 2, PI, 2 * PI):
         "test recall": recall_score(yb_test, flagged),
         "test F1": f1_score(yb_test, flagged, sample_weight=wt),
     }
-display(pd.DataFrame.from_dict(rows, orient="index").rename_axis("prevalence").round(3))
+display(pd.DataFrame.from_dict(rows, orient="index").rename_axis(columns="prevalence").round(3))
 
 # %% [markdown]
 # ## Summary

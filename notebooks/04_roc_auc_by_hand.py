@@ -78,7 +78,7 @@ scores = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
 labels = np.array([1, 1, 1, 0, 1, 0, 1, 0, 0])
 rows = pd.DataFrame({"Yp": labels, "Yn": 1 - labels, "P": scores}).sort_values("P", ascending=False)
 print(f"{rows.Yp.sum()} positives, {rows.Yn.sum()} negatives")
-display(rows)
+display(rows.rename_axis(columns="row"))
 
 # %% [markdown]
 # ## 2. The table, one column at a time
@@ -127,7 +127,7 @@ print("trapezoid pieces equal width x height here:", np.allclose(table["AUC"], s
 table["predicted at 0.5 (P > 0.5)"] = np.where(table["P"] > 0.5, "positive", "negative")
 table.loc[0, "predicted at 0.5 (P > 0.5)"] = ""
 table = table[["Yn", "Yp", "P", "FPR", "FP", "TP", "TPR", "AUC", "predicted at 0.5 (P > 0.5)"]]
-display(table)
+display(table.rename_axis(columns="row"))  # row 0: the artificial point (0, 0)
 print(f"ROC AUC = sum of the pieces = {table['AUC'].sum():.2f}")
 
 # %% [markdown]
@@ -225,7 +225,7 @@ for order, name in [([0, 1, 2, 3, 4, 5, 6, 7, 8], "negative first"), ([0, 1, 2, 
 
 # %%
 tied_table = roc_table(labels, tied)
-display(tied_table)
+display(tied_table.rename_axis(columns="row"))
 print(f"sum of pieces: {tied_table['auc_piece'].sum():.3f}   roc_auc_score: {roc_auc_score(labels, tied):.3f}")
 
 # %%
@@ -246,7 +246,7 @@ _ = plot_roc_pieces(tied_table, ax=ax, title="Tied scores 0.55: one diagonal ste
 # %%
 pos, neg = scores[labels == 1], scores[labels == 0]
 pairs = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
-display(pd.DataFrame(pairs, index=[f"pos {p}" for p in pos], columns=[f"neg {n}" for n in neg]))
+display(pd.DataFrame(pairs, index=[f"pos {p}" for p in pos], columns=[f"neg {n}" for n in neg]).rename_axis(columns="positive"))
 print(f"{pairs.sum():g} of {pairs.size} pairs in the right order: AUC = {pairs.mean():.2f}")
 
 # %% [markdown]
@@ -321,7 +321,7 @@ display(dashboard)
 # %%
 print(re.sub(r"<[^>]+>", " ", dashboard.views["pairs"].value))
 print(dashboard.status.value or "no error")
-display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True))
+display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True).rename_axis(columns="row"))
 
 # %% [markdown]
 # ## 9. The low-FPR end, where rare positives live

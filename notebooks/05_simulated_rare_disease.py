@@ -317,7 +317,7 @@ table = pd.DataFrame({name: np.percentile(v, [2.5, 50, 97.5]) for name, v in spr
                      index=["2.5 %", "median", "97.5 %"]).T
 table["width / truth"] = (table["97.5 %"] - table["2.5 %"]) / pd.Series(truth)
 print(f"estimands: recall {TPR:.3f}; precision at prevalence 1 in 10 000, PPV = {true_precision:.4f}")
-table.round(4)
+table.round(4).rename_axis(columns="estimate")
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(13, 3.6), sharey=True)
@@ -377,7 +377,7 @@ for label, c, sims in (("10 sick", real, spread["recall, 10 sick"]),
     low, high = wilson_interval(c.tp, c.tp + c.fn)
     rows.append({"study": label, "recall": c.tp / (c.tp + c.fn), "Wilson low": low, "Wilson high": high,
                  "sim. 2.5 %": np.percentile(sims, 2.5), "sim. 97.5 %": np.percentile(sims, 97.5)})
-pd.DataFrame(rows).set_index("study").round(3)
+pd.DataFrame(rows).set_index("study").rename_axis(index=None, columns="study").round(3)
 
 # %% [markdown]
 # The Wilson interval, built from one study, is about as wide as the spread of
@@ -416,7 +416,7 @@ for label, c, sims in (("10 sick", real, known), ("110 sick", enriched, known_en
     lo_all, hi_all = precision_interval(tp=sims.tp, fn=sims.fn, fp=sims.fp, tn=sims.tn, deploy_prevalence=prevalence)
     covered = np.mean((lo_all <= true_precision) & (true_precision <= hi_all))
     rows.append({"study": label, "95 % low": low, "95 % high": high, "coverage (10 000 studies)": covered})
-pd.DataFrame(rows).set_index("study").round(4)
+pd.DataFrame(rows).set_index("study").rename_axis(index=None, columns="study").round(4)
 
 # %% [markdown]
 # With the prevalence known, the real-world precision lies between about
@@ -459,7 +459,7 @@ for label, c in (("10 sick", real), ("110 sick", enriched)):
                  strict=True))})
 rows.append({"study": "10 sick", "interval": "Wilson, TP of those flagged",
              **dict(zip(("low", "high"), wilson_interval(real.tp, real.tp + real.fp), strict=True))})
-pd.DataFrame(rows).set_index(["study", "interval"]).round(4)
+pd.DataFrame(rows).style.hide(axis="index").format(precision=4).set_uuid("intervals")  # no row numbers
 
 # %% [markdown]
 # And over the 10 000 repetitions with the prevalence estimated: how often
@@ -484,7 +484,7 @@ for label, c in (("10 sick", drawn), ("110 sick", drawn_enriched)):
                      "coverage": np.mean((low <= true_precision) & (true_precision <= high)),
                      "median width": np.median(high - low)})
 print(f"studies with at least one sick person: {ok.sum():,} of {N_STUDIES:,}")
-pd.DataFrame(rows).set_index(["study", "interval"]).round(3)
+pd.DataFrame(rows).style.hide(axis="index").format(precision=3).set_uuid("coverage")  # no row numbers
 
 # %% [markdown]
 # Taken as exact, an estimated prevalence gives intervals that are far too

@@ -200,7 +200,7 @@ rows = {
 }
 se_diff = np.sqrt(sum(r * (1 - r) / 800 for r in (rows["test set"][1], rows["true, on the deployment sample"][1])))
 print(c_test, f" fold change of the ratio: {r_dep / r_test:.3f}; standard error of a recall difference: {se_diff:.3f}")
-pd.DataFrame(rows, index=["precision", "recall"]).T.round(3)
+pd.DataFrame(rows, index=["precision", "recall"]).T.round(3).rename_axis(columns="estimate")
 
 # %% [markdown]
 # The test set says 0.94; the corrected value 0.76 is close to the 0.75 the
@@ -275,7 +275,7 @@ summary = pd.DataFrame({
     "true (deployment sample)": [f1_score(y_dep, s_dep >= 0.5), average_precision_score(y_dep, s_dep)],
 }, index=["F1 at 0.5", "average precision"])
 print(f"F1 from the corrected precision and recall, 2PR/(P+R): {f1_by_hand:.4f}")
-summary.round(4)
+summary.round(4).rename_axis(columns="metric")
 
 # %% [markdown]
 # Both fall at the deployment prevalence, and the weighted test set predicts

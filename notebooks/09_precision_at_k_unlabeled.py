@@ -156,7 +156,7 @@ def at_threshold(c, threshold=0.5):
     }
 
 
-pd.DataFrame({c: at_threshold(c) for c in LABELED}).T.rename_axis("digit").round(3)
+pd.DataFrame({c: at_threshold(c) for c in LABELED}).T.rename_axis(columns="digit").round(3)
 
 # %% [markdown]
 # Recall carries over: the pool's sixes-to-nines do not change how many of
@@ -216,7 +216,7 @@ def unlabeled_estimate(c, threshold=0.5):
             "precision@k estimate": precision_k[k - 1], "95 % low": low[k - 1], "95 % high": high[k - 1]}
 
 
-table = pd.DataFrame({c: {**at_threshold(c), **unlabeled_estimate(c)} for c in LABELED}).T.rename_axis("digit")
+table = pd.DataFrame({c: {**at_threshold(c), **unlabeled_estimate(c)} for c in LABELED}).T.rename_axis(columns="digit")
 table = table.astype({"k": int, "class size": int})
 table[["k", "class size", "test precision", "real precision", "precision@k estimate", "95 % low", "95 % high"]].round(3)
 
@@ -572,7 +572,7 @@ for c in LABELED:
         "real precision@C logistic": real_precision_at(proba_pool, c, size),
         "real precision@C forest": real_precision_at(proba_pool_rf, c, size),
     }
-pd.DataFrame(rows).T.rename_axis("digit").round(3)
+pd.DataFrame(rows).T.rename_axis(columns="digit").round(3)
 
 # %% [markdown]
 # The two models share the 18 test images of each digit, so they are
@@ -651,7 +651,7 @@ for c in LABELED:
         "high (both)": min(1.0, est["95 % high"] / est["class size"] * c_high),
         "real precision": table.loc[c, "real precision"],
     }
-audit_table = pd.DataFrame(audit_rows).T.rename_axis("digit").astype({"members in audit": int, "C true": int})
+audit_table = pd.DataFrame(audit_rows).T.rename_axis(columns="digit").astype({"members in audit": int, "C true": int})
 print(f"audited share of the pool n/N = {AUDITED / n_pool:.2f}; "
       f"finite-population factor sqrt(1 - n/N) = {np.sqrt(1 - AUDITED / n_pool):.2f}")
 audit_table.round(3)
@@ -769,7 +769,7 @@ def three_thresholds(c):
     }
 
 
-f1_table = pd.DataFrame({c: three_thresholds(c) for c in LABELED}).T.rename_axis("digit")
+f1_table = pd.DataFrame({c: three_thresholds(c) for c in LABELED}).T.rename_axis(columns="digit")
 f1_table.round(3)
 
 # %%

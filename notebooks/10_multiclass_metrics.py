@@ -278,7 +278,7 @@ print(f"correct weighted OvR,  sum_j p(j) AUC(j, rest) = {ovr_weighted:.4f}")
 # %%
 pairs = ovo_auc_table(y_test, proba)
 print(f"{len(pairs)} unordered pairs; the five hardest:")
-pairs.sort_values("pair_auc").head().round(4)
+pairs.sort_values("pair_auc").head().style.hide(axis="index").format(precision=4).set_uuid("pairs")  # no row numbers
 
 # %%
 ordered_sum = pairs["A(j|k)"].sum() + pairs["A(k|j)"].sum()

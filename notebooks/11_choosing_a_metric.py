@@ -120,7 +120,7 @@ p_test = model.predict_proba(X_test)[:, 1]
 COST_FP, COST_FN = 10, 100
 curve = cost_curve(y_val, p_val, cost_fp=COST_FP, cost_fn=COST_FN)
 cheapest = int(curve["cost"].idxmin())
-curve.iloc[cheapest - 2 : cheapest + 3].round(4)  # the rows around the minimum
+curve.iloc[cheapest - 2 : cheapest + 3].round(4).rename_axis(columns="row")  # the rows around the minimum
 
 # %% [markdown]
 # The threshold with the smallest cost on the validation set. Its cost there

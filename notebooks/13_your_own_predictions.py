@@ -186,7 +186,7 @@ for comparison, d in differences.iterrows():
     print(f"AUC {comparison}: {d['difference']:+.4f}, 95 % interval {d['low']:+.4f} to {d['high']:+.4f} (paired, "
           f"DeLong; p = {d['p_value']:.2g}): " + (f"{better} ranks better" if d["low"] > 0 or d["high"] < 0
                                                   else "the file cannot tell which ranks better"))
-glance_view
+glance_view.rename_axis(index=None, columns="model")  # one header row, no empty header cell
 
 # %%
 if table_path is not None:  # the report's --table
@@ -243,7 +243,7 @@ print(f"scores from {first.table['score'].iloc[-1]:.4g} to {first.table['score']
       f"{len(first.table):,} distinct values")
 
 # %%
-pd.DataFrame({y_true_column: y_true[:5], **{name: s[:5] for name, s in scores.items()}})
+pd.DataFrame({y_true_column: y_true[:5], **{name: s[:5] for name, s in scores.items()}}).rename_axis(columns="row")
 
 # %% [markdown]
 # Each negative of the file stands for this many negatives at deployment
@@ -267,7 +267,7 @@ print(f"weight of a negative at deployment: {w:.4g}")
 # %%
 roc = rocs[models[0]]  # the table of the overview, not counted again
 print(f"{len(roc):,} rows (the artificial (0, 0) point, then one per distinct score)")
-pd.concat([roc.head(5), roc.tail(5)])
+pd.concat([roc.head(5), roc.tail(5)]).rename_axis(columns="row")
 
 # %%
 auc = roc["auc_piece"].sum()
@@ -357,8 +357,8 @@ tradeoff = rule_table(
     y_true, first, [(threshold_rule(at_recall=r), deploy_prevalence) for r in targets],
     choose_rows=choosing, count_rows=~choosing,
 )
-tradeoff.index = pd.Index(targets, name="recall target")
-tradeoff[columns].rename(columns=names)
+tradeoff.index = pd.Index(targets)
+tradeoff[columns].rename(columns=names).rename_axis(columns="recall target")
 
 # %% [markdown]
 # Read the table as a menu: each line is one choice, with what it buys
@@ -430,6 +430,7 @@ else:
         margin["rule"] = [f"recall {rule.at_recall:g} as counted", f"recall {rule.at_recall:g} at the lower end"]
         margin = margin.set_index("rule")[["threshold", "recall", "recall_low", "recall_high", "precision", "low",
                                            "high", "flagged_per_1000"]].rename(columns=names)
+        margin = margin.rename_axis(index=None, columns="rule")
 margin
 
 # %% [markdown]
@@ -452,7 +453,8 @@ for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict
     print(f"{on_same['rule']}: precision at {deploy_prevalence:.2%} {on_same['precision']:.3f} counted on the half "
           f"that chose it, {on_other['precision']:.3f} on the other; recall {on_same['recall']:.3f} and "
           f"{on_other['recall']:.3f}")
-side.set_index(["rule", "counted_on"])[["threshold", "tp", "fp", "recall", "fpr", "precision"]]
+side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index").format(
+    "{:.4g}", subset=["threshold", "recall", "fpr", "precision"]).set_uuid("side")  # no row numbers
 
 # %% [markdown]
 # On its own half a rule tends to look better than it is. In one split the
@@ -481,8 +483,9 @@ moves = pd.concat([
     for r in shown
 ])
 moves["rule"] = moves["rule"].replace({example_cost.describe(): "cost 1 : 50 (example)"})
-moves.set_index(["rule", "prevalence"])[["threshold", "recall", "fpr", "precision", "low", "high",
-                                         "flagged_per_1000"]].rename(columns=names)
+moves_columns = ["threshold", "recall", "fpr", "precision", "low", "high", "flagged_per_1000"]
+moves[["rule", "prevalence", *moves_columns]].rename(columns=names).style.hide(axis="index").format(
+    "{:.4g}", subset=["prevalence", *[names.get(c, c) for c in moves_columns]]).set_uuid("moves")  # no row numbers
 
 # %% [markdown]
 # ## 5. Confusion matrix and metric zoo at that threshold
@@ -506,7 +509,7 @@ if chosen is None:
 else:
     zoo = pd.Series(metric_zoo(counts), name="on the counted rows")
     at_deploy = pd.Series(deployment_metrics(counts, deploy_prevalence=deploy_prevalence), name="at deployment")
-    zoo_table = pd.concat([zoo, at_deploy], axis=1)
+    zoo_table = pd.concat([zoo, at_deploy], axis=1).rename_axis(columns="metric")
 zoo_table
 
 # %% [markdown]
@@ -647,7 +650,7 @@ else:
         "real cases in one batch of 1000 flagged": f"{batch_low:.0f} to {batch_high:.0f} (95 %)",
         "F1 at deployment": f"{d['f1']:.4f}",
     })
-pd.Series(summary, name="value").to_frame()
+pd.Series(summary, name="value").to_frame().rename_axis(columns="quantity")
 
 # %% [markdown]
 # - Recall, FPR and ROC AUC carry over from your test file to deployment;

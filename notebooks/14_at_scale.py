@@ -178,7 +178,7 @@ sql_table = con.sql(ROC_SQL.format(source="predictions")).df()
 sql_auc = sql_table["auc_piece"].sum()
 print(f"{len(sql_table):,} distinct scores; P = {sql_table['tp'].iat[-1]:,}, N = {sql_table['fp'].iat[-1]:,}; "
       f"ROC AUC = {sql_auc:.6f}")
-pd.concat([sql_table.head(4), sql_table.tail(3)])
+pd.concat([sql_table.head(4), sql_table.tail(3)]).rename_axis(columns="row")
 
 # %% [markdown]
 # The table has one row per distinct score: far fewer rows than the file,
