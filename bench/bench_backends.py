@@ -21,7 +21,9 @@ process, the engine's threads and buffers included):
   Java are present; session start-up included);
 * ``report``: ``python -m helpers.report FILE --prevalence 0.001 --at-recall 0.8
   --engine duckdb``, end to end (page written), peak memory of the report and
-  its kernel together.
+  its kernel together. The report asks DuckDB for the ROC vertices only
+  (``helpers.score_counts._vertex_table``: positives counted by score, the
+  negatives streamed into the runs between them), not every distinct score.
 
 Imports happen before the clock starts.
 

@@ -374,7 +374,7 @@ def build_report(
     engine = pick_engine(source, engine)
     if engine != "pandas":
         arrays = _count_on_engine(source, columns, y_true=y_true, pos_label=pos_label, engine=engine,
-                                  threshold=rule["threshold"])
+                                  threshold=rule["threshold"], every_score=table is not None)
         parameters = {"models": columns, "source_name": source.name, "engine": engine,
                       "deploy_prevalence": float(prevalence), "table_path": None,
                       **{name: value for name, value in rule.items()}}
@@ -500,8 +500,9 @@ one row per distinct score with its numbers of positives and negatives (a
 `GROUP BY score`, notebook 14). Every number on this page comes from those
 tables; the rows themselves never reach Python. What needs the rows is left
 out: the paired comparison of two models' AUCs (it needs each row's scores
-under both models) and the first rows of the file. A table of more than a
-million distinct scores comes with each run of scores that holds no positive
+under both models) and the first rows of the file. DuckDB's table (Spark's
+above a million distinct scores; not with `--table`, which lists every
+distinct score) comes with each run of scores that holds no positive
 merged into one row: along such a run the ROC curve is flat, so the curves,
 the AUC and its interval and every threshold stay the same. For those, run the report
 with `--engine pandas` on a file that fits in memory.
@@ -685,23 +686,35 @@ MERGE_ABOVE = 10**6
 
 
 def _count_on_engine(source: Path, columns: list[str], *, y_true: str, pos_label, engine: str,
-                     threshold: float | None) -> dict:
-    """Each score column's score-count table from the engine, as arrays for the kernel (one line per step)."""
-    from .own_predictions import merge_negative_runs
-    from .score_counts import score_count_table
+                     threshold: float | None, every_score: bool = False) -> dict:
+    """Each score column's score-count table from the engine, as arrays for the kernel (one line per step).
 
+    DuckDB hands over the ROC vertices only (helpers.score_counts._vertex_table: the runs of scores without
+    positives merged as it streams, at most about 2P + 1 rows; every number of the page stays the same),
+    unless ``every_score`` (--table writes one row per distinct score); the full table is merged here when
+    longer than MERGE_ABOVE."""
+    from .own_predictions import merge_negative_runs
+    from .score_counts import _vertex_table, score_count_table
+
+    keep = () if threshold is None else (threshold,)
+    progress = sys.stderr.isatty()  # DuckDB's bar on a terminal only, never in a captured log
     arrays: dict[str, np.ndarray] = {}
     for k, column in enumerate(columns):
         start = time.perf_counter()
         _step(f"counting {column!r} by score with {engine}...")
-        table = score_count_table(str(source), label=y_true, score=column,
-                                  pos_label=1 if pos_label is None else pos_label, engine=engine)
-        _step(f"{column!r}: {int(table['n_pos'].sum() + table['n_neg'].sum()):,} rows, "
-              f"{int(table['n_pos'].sum()):,} positives, {len(table):,} distinct scores, counted in "
-              f"{time.perf_counter() - start:.1f} s")
-        if len(table) > MERGE_ABOVE:
-            table = merge_negative_runs(table, keep=() if threshold is None else (threshold,))
-            _step(f"{column!r}: runs of scores without positives merged: {len(table):,} table rows")
+        if engine == "duckdb" and not every_score:
+            table, n_rows = _vertex_table(str(source), label=y_true, score=column, pos_label=pos_label, keep=keep,
+                                          progress=progress)
+            _step(f"{column!r}: {n_rows:,} rows, {int(table['n_pos'].sum()):,} positives, {len(table):,} table "
+                  f"rows (runs of scores without positives merged), counted in {time.perf_counter() - start:.1f} s")
+        else:
+            table = score_count_table(str(source), label=y_true, score=column, pos_label=pos_label, engine=engine)
+            _step(f"{column!r}: {int(table['n_pos'].sum() + table['n_neg'].sum()):,} rows, "
+                  f"{int(table['n_pos'].sum()):,} positives, {len(table):,} distinct scores, counted in "
+                  f"{time.perf_counter() - start:.1f} s")
+            if len(table) > MERGE_ABOVE:
+                table = merge_negative_runs(table, keep=keep)
+                _step(f"{column!r}: runs of scores without positives merged: {len(table):,} table rows")
         arrays[f"score_{k}"] = table["score"].to_numpy()
         arrays[f"n_pos_{k}"] = table["n_pos"].to_numpy()
         arrays[f"n_neg_{k}"] = table["n_neg"].to_numpy()

@@ -301,7 +301,7 @@ class _Source:
             )
         labels = sorted(labels, key=_label_order)
         spellings = [_spell(v) for v in labels]
-        wanted = _label_key(self.pos_label, ".")
+        wanted = None if self.pos_label is None else _label_key(self.pos_label, ".")
         if len(labels) > 2:
             keys = [_label_key(v, ".") for v in labels]
             if wanted in keys:  # the positive label and the first other one, then the one left
@@ -314,6 +314,19 @@ class _Source:
             )
             raise self.fail(problem, column=self.label)
         keys = [_label_key(v, ".") for v in labels]
+        if wanted is None:  # as load_predictions: 0/1 or True/False as they are, any other pair needs pos_label
+            if set(keys) <= {0.0, 1.0}:
+                wanted = 1.0
+            elif set(keys) <= {"true", "false"}:
+                wanted = "true"
+            elif len(keys) == 2:
+                problem = (
+                    f"the labels are {_show(spellings[0])} and {_show(spellings[1])}, not 0/1 or True/False; say "
+                    "which one is the positive class: pos_label=... in Python, --pos-label ... on the command line"
+                )
+                raise self.fail(problem, column=self.label)
+            else:
+                wanted = keys[0]
         if wanted not in keys and wanted in (1.0, "true") and set(keys) <= {"true", "false"}:
             wanted = "true"  # pos_label=1 with True/False labels: True is positive
         if wanted not in keys and len(keys) == 2:
@@ -328,7 +341,7 @@ class _Source:
                 only = "0s (negatives)" if keys[0] in (0.0, "false") else "1s (positives)"
             problem = f"holds only {only} in its {n_rows} rows; the analyses need both classes"
             raise self.fail(problem, column=self.label)
-        return labels[keys.index(wanted)]
+        return labels[keys.index(wanted)] if wanted in keys else None  # None: a single class, refused above
 
     def check_scores(self, table: pd.DataFrame) -> None:
         """Refuse scores that are blank, NaN or infinite: the engines group them as values, in rows that
@@ -386,6 +399,7 @@ def _resolve_path(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
     elif os.path.isfile(text):
         files = [text]
     else:
+        _load_predictions_says(text)  # no such file, or not a valid file name: its message, word for word
         raise _fail(name, f"no such file (looked for {Path(text).absolute()}); check the name and the current folder")
     kinds = set()
     for file in files:
@@ -398,6 +412,58 @@ def _resolve_path(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
     if len(kinds) > 1:
         raise _fail(name, "mixes Parquet and CSV files; give files of one kind")
     return name, kinds.pop(), files
+
+
+# A bad single file at most this large gets load_predictions' own message (with the first bad row): reading it
+# with pandas, only to explain the error, costs well under a few GB of memory.
+EXPLAIN_BYTES = 200 * 10**6
+
+
+def _load_predictions_says(path: str, label: str = "y_true", score: str = "y_score", pos_label: object = None) -> None:
+    """Raise load_predictions' PredictionFileError for this file, if it refuses it; else return."""
+    from .predictions_file import load_predictions
+
+    try:
+        load_predictions(path, y_true=label, y_score=score, pos_label=pos_label)  # type: ignore[arg-type]
+    except PredictionFileError:
+        raise
+    except (TypeError, ValueError):
+        return
+
+
+def _as_load_predictions_says(spec: object, source: _Source, error: PredictionFileError) -> PredictionFileError:
+    """The engine's error, or for a small single file the message load_predictions gives for it (the same
+    wording, and the first bad row where it names one)."""
+    if not isinstance(spec, tuple) or len(spec[2]) != 1:
+        return error
+    file = spec[2][0]
+    try:
+        if os.path.getsize(file) > EXPLAIN_BYTES:
+            return error
+        _load_predictions_says(file, source.label, source.score, source.pos_label)
+    except PredictionFileError as explained:
+        return explained
+    except OSError:
+        pass
+    return error
+
+
+def _csv_format(file: str) -> tuple[str, str]:
+    """The separator and the decimal mark of a CSV file, sniffed from its first 64 KiB as load_predictions
+    does: a comma is the decimal mark when the separator is ';' and a digit, a comma and a digit follow."""
+    import gzip
+    import re
+
+    from .predictions_file import _sniff
+
+    opener = gzip.open if file.endswith(".gz") else open
+    try:
+        with opener(file, "rb") as handle:
+            sample = handle.read(1 << 16).decode("utf-8", errors="replace")
+    except OSError:
+        return ",", "."
+    sep, _ = _sniff(sample)
+    return sep, "," if sep == ";" and re.search(r"\d,\d", sample) else "."
 
 
 # --------------------------------------------------------------------------- engines
@@ -424,55 +490,86 @@ def _sql_text(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _duckdb_relation(kind: str, files: list[str]) -> str:
+def _duckdb_relation(kind: str, files: list[str], label: str | None = None) -> str:
+    """The files as a DuckDB relation; a CSV's ``label`` column read as text (DuckDB's sniffer would read
+    yes/no as booleans, which load_predictions does not)."""
     listed = "[" + ", ".join(map(_sql_text, files)) + "]"
-    return f"read_parquet({listed})" if kind == "parquet" else f"read_csv({listed}, header = true)"
+    if kind == "parquet":
+        return f"read_parquet({listed})"
+    options = "header = true"
+    if _csv_format(files[0])[1] == ",":  # a semicolon file with decimal commas (load_predictions reads it so too)
+        options += ", delim = ';', decimal_separator = ','"
+    if label is not None:
+        options += f", types = {{{_sql_text(label)}: 'VARCHAR'}}"
+    return f"read_csv({listed}, {options})"
 
 
 _DUCKDB_NUMBERS = ("DOUBLE", "FLOAT", "REAL", "BIGINT", "INTEGER", "SMALLINT", "TINYINT", "HUGEINT", "UBIGINT",
                    "UINTEGER", "USMALLINT", "UTINYINT", "UHUGEINT", "DECIMAL")
 
 
-def _table_duckdb(
-    spec: object, source: _Source, digits: int | None, k: int | None, memory_limit: str
-) -> pd.DataFrame:
+def _duckdb_connection(memory_limit: str, progress: bool = False):  # noqa: ANN202 (a duckdb connection)
+    """A connection of its own to the one in-memory database, with its memory limit, and its progress bar
+    off unless asked for (it must never show in a notebook's outputs)."""
     import duckdb
 
-    con = _duckdb_database().cursor()  # a connection of its own to the one in-memory database
+    con = _duckdb_database().cursor()
     try:
-        try:
-            con.execute(f"SET memory_limit = {_sql_text(memory_limit)}")
-        except duckdb.Error:
-            raise ValueError(f"memory_limit must be a size such as '4GB', got {memory_limit!r:.40}") from None
-        if isinstance(spec, pd.DataFrame):
-            con.register("frame_source", spec)
-            relation, kind = "frame_source", "DataFrame"
-        else:
-            _, kind, files = spec  # type: ignore[misc]
-            relation = _duckdb_relation(kind, files)
-        try:
-            described = con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall()
-        except duckdb.Error as exc:
-            raise source.fail(f"cannot be read as {kind.upper()} ({str(exc).strip().splitlines()[0]})") from None
-        types = {row[0]: str(row[1]) for row in described}
-        source.check_columns(list(types))
-        if not types[source.score].upper().startswith(_DUCKDB_NUMBERS):
-            problem = f"holds {types[source.score]} values, not numbers; scores must be numbers"
-            raise source.fail(problem, column=source.score)
-        lab, sc = _quote(source.label), _quote(source.score)
-        labels = con.execute(
-            f"SELECT {lab}, count(*) FROM {relation} GROUP BY 1 ORDER BY 1 NULLS FIRST LIMIT 4").fetchall()
-        n_rows = sum(r[1] for r in labels)  # all rows, unless there are more than 3 labels (then an error)
-        distinct = [r[0] for r in labels if r[0] is not None][:3]
-        positive = source.positive(distinct, sum(r[1] for r in labels if r[0] is None), n_rows)
-        value = f"(CAST({sc} AS DOUBLE) + 0.0::DOUBLE)"  # -0.0 -> 0.0
-        if digits is not None:  # floor(s * 10^d + 0.5) / 10^d where |s * 10^d| < 2^52
-            p, big = f"{float(10**digits)!r}::DOUBLE", f"{_BIG!r}::DOUBLE"
-            value = (f"(CASE WHEN abs({value} * {p}) < {big} THEN floor({value} * {p} + 0.5::DOUBLE) / {p} "
-                     f"ELSE {value} END + 0.0::DOUBLE)")
-        rows = f"(SELECT {value} AS score, {lab} AS label FROM {relation})"
+        con.execute(f"SET memory_limit = {_sql_text(memory_limit)}")
+    except duckdb.Error:
+        con.close()
+        raise ValueError(f"memory_limit must be a size such as '4GB', got {memory_limit!r:.40}") from None
+    con.execute(f"SET enable_progress_bar = {'true' if progress else 'false'}")
+    return con
+
+
+def _duckdb_rows(con, spec: object, source: _Source, digits: int | None) -> tuple[str, object, int]:  # noqa: ANN001
+    """Check the source on the connection (readable, columns, score type, labels) and return the relation of its
+    rows ``(score DOUBLE, label)``, the positive label and the number of rows."""
+    import duckdb
+
+    if isinstance(spec, pd.DataFrame):
+        con.register("frame_source", spec)
+        relation, kind, files = "frame_source", "DataFrame", []
+    else:
+        _, kind, files = spec  # type: ignore[misc]
+        relation = _duckdb_relation(kind, files)
+    try:
+        described = con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall()
+    except duckdb.Error as exc:
+        raise source.fail(f"cannot be read as {kind.upper()} ({str(exc).strip().splitlines()[0]})") from None
+    types = {row[0]: str(row[1]) for row in described}
+    source.check_columns(list(types))
+    if kind == "csv":
+        relation = _duckdb_relation(kind, files, source.label)
+    if not types[source.score].upper().startswith(_DUCKDB_NUMBERS):
+        problem = f"holds {types[source.score]} values, not numbers; scores must be numbers"
+        raise source.fail(problem, column=source.score)
+    lab, sc = _quote(source.label), _quote(source.score)
+    labels = con.execute(
+        f"SELECT {lab}, count(*) FROM {relation} GROUP BY 1 ORDER BY 1 NULLS FIRST LIMIT 4").fetchall()
+    n_rows = sum(r[1] for r in labels)  # all rows, unless there are more than 3 labels (then an error)
+    distinct = [r[0] for r in labels if r[0] is not None][:3]
+    positive = source.positive(distinct, sum(r[1] for r in labels if r[0] is None), n_rows)
+    value = f"(CAST({sc} AS DOUBLE) + 0.0::DOUBLE)"  # -0.0 -> 0.0
+    if digits is not None:  # floor(s * 10^d + 0.5) / 10^d where |s * 10^d| < 2^52
+        p, big = f"{float(10**digits)!r}::DOUBLE", f"{_BIG!r}::DOUBLE"
+        value = (f"(CASE WHEN abs({value} * {p}) < {big} THEN floor({value} * {p} + 0.5::DOUBLE) / {p} "
+                 f"ELSE {value} END + 0.0::DOUBLE)")
+    return f"(SELECT {value} AS score, {lab} AS label FROM {relation})", positive, int(n_rows)
+
+
+_BAD_SQL = "CASE WHEN score IS NULL THEN 1 WHEN isnan(score) THEN 2 WHEN isinf(score) THEN 3 ELSE 0 END AS bad"
+
+
+def _table_duckdb(
+    spec: object, source: _Source, digits: int | None, k: int | None, memory_limit: str, progress: bool = False
+) -> pd.DataFrame:
+    con = _duckdb_connection(memory_limit, progress)
+    try:
+        rows, positive, n_rows = _duckdb_rows(con, spec, source, digits)
+        bad = _BAD_SQL
         counts = "count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER (WHERE label <> $pos) AS n_neg"
-        bad = "CASE WHEN score IS NULL THEN 1 WHEN isnan(score) THEN 2 WHEN isinf(score) THEN 3 ELSE 0 END AS bad"
         if k is None:
             query = f"SELECT score, {counts}, {bad} FROM {rows} GROUP BY score ORDER BY score DESC"
             table = con.execute(query, {"pos": positive}).fetchdf()
@@ -493,6 +590,73 @@ def _table_duckdb(
         return _finish(con.execute(query, {"pos": positive}).fetchdf())
     finally:
         con.close()
+
+
+def _vertex_table(
+    path: str | os.PathLike[str],
+    *,
+    label: str = "y_true",
+    score: str = "y_score",
+    pos_label: object = 1,
+    keep: tuple[float, ...] = (),
+    memory_limit: str = "4GB",
+    progress: bool = False,
+    batch_rows: int = 1 << 20,
+) -> tuple[pd.DataFrame, int]:
+    """``merge_negative_runs(score_count_table(path, engine="duckdb"), keep=keep)`` without the long table.
+
+    The report needs the ROC curve's vertices, not every distinct score: a run of consecutive scores without
+    positives is one horizontal segment.  So DuckDB counts the positives by score (a small GROUP BY: the P
+    positives have at most P distinct scores ``u``), then streams the negatives' scores out in Arrow batches,
+    and each negative score ``s`` lands in numpy, by binary search in ``u``, on the positive score it equals
+    or in the run between two of them (cut also at each threshold in ``keep``): counts and the run's lowest
+    score.  At most ``2P + 1`` rows (more with ``keep``), from one pass over the negatives and memory
+    for one batch.  Returns the table and the number of rows of the file; bad input as score_count_table.
+    """
+    spec = _resolve_path(path)
+    info = _Source(spec[0], label, score, pos_label)
+    con = _duckdb_connection(memory_limit, progress)
+    try:
+        try:
+            rows, positive, n_rows = _duckdb_rows(con, spec, info, None)
+            # the positives by score, and every bad score (refused): a small table
+            small = con.execute(
+                f"SELECT score, count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER (WHERE label <> $pos) "
+                f"AS n_neg, {_BAD_SQL} FROM {rows} WHERE label = $pos OR score IS NULL OR NOT isfinite(score) "
+                "GROUP BY score ORDER BY score",
+                {"pos": positive},
+            ).fetchdf()
+            info.check_scores(small)
+        except PredictionFileError as exc:
+            raise _as_load_predictions_says(spec, info, exc) from None
+        u = small["score"].to_numpy(dtype=np.float64)  # the positives' distinct scores, ascending
+        cuts = np.sort(np.asarray([float(v) for v in keep], dtype=np.float64))
+        n_keys = (u.size + 1) * (cuts.size + 1)
+        at_u = np.zeros(u.size, dtype=np.int64)
+        run_n = np.zeros(n_keys, dtype=np.int64)
+        run_low = np.full(n_keys, np.inf)
+        reader = con.sql(f"SELECT score FROM {rows} WHERE label <> $pos", params={"pos": positive}).to_arrow_reader(
+            batch_rows)
+        for batch in reader:
+            s = batch.column(0).to_numpy()
+            j = np.searchsorted(u, s, side="left")  # u[j-1] < s <= u[j]
+            exact = u[np.minimum(j, u.size - 1)] == s
+            at_u += np.bincount(j[exact], minlength=u.size)
+            s, j = s[~exact], j[~exact]
+            if cuts.size:  # rows >= t and rows below never share a run
+                j = j * (cuts.size + 1) + np.searchsorted(cuts, s, side="right")
+            key = j
+            run_n += np.bincount(key, minlength=n_keys)
+            np.minimum.at(run_low, key, s)
+    finally:
+        con.close()
+    runs = run_n > 0
+    table = pd.DataFrame({
+        "score": np.concatenate((u, run_low[runs])),
+        "n_pos": np.concatenate((small["n_pos"].to_numpy(dtype=np.int64), np.zeros(int(runs.sum()), np.int64))),
+        "n_neg": np.concatenate((at_u, run_n[runs])),
+    })
+    return _finish(table), n_rows
 
 
 @functools.cache
@@ -517,35 +681,94 @@ def _is_spark_frame(obj: object) -> bool:
 
 
 def _collect(frame) -> pd.DataFrame:  # noqa: ANN001 (a PySpark DataFrame)
-    """Bring the (small) table home as rows: no pandas conversion, so no warning about pandas' version."""
-    rows = frame.collect()
-    return pd.DataFrame([r.asDict() for r in rows], columns=frame.columns)
+    """Bring the table home as Arrow batches (10**7 rows take a few hundred MB, not millions of Row objects),
+    then to pandas with pyarrow: no PySpark pandas conversion, so no warning about pandas' version."""
+    return frame.toArrow().to_pandas()
+
+
+# The JVM's own start-up lines ("Setting default log level", "Unable to load native-hadoop library", ...) go
+# to this file, not to the terminal or a notebook; log4j logs errors only.
+_LOG4J = """\
+rootLogger.level = error
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n
+"""
+
+
+def _spark_session():  # noqa: ANN202 (a SparkSession)
+    """The active SparkSession, or a quiet local one: no progress bar, no UI, log level ERROR, and the JVM's
+    start-up lines (written to stderr before any log level can be set) sent to a log file."""
+    from pyspark.sql import SparkSession
+
+    active = SparkSession.getActiveSession()
+    if active is not None:
+        return active
+    folder = tempfile.mkdtemp(prefix="score_counts_spark_")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    config = Path(folder, "log4j2.properties")
+    config.write_text(_LOG4J)
+    builder = (
+        SparkSession.builder.master("local[2]").appName("score_counts")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.driver.memory", "2g")  # local mode: the driver is the executor too (default 1g)
+        .config("spark.driver.maxResultSize", "4g")  # the table of 10**7 distinct scores is about 300 MB
+        .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile={config.as_uri()}")
+    )
+    saved = os.dup(2)  # the JVM inherits the stderr it is started with: its start-up lines go to the log file
+    with open(Path(folder, "jvm.log"), "ab") as log:
+        os.dup2(log.fileno(), 2)
+        try:
+            session = builder.getOrCreate()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+    session.sparkContext.setLogLevel("ERROR")
+    return session
 
 
 def _table_spark(spec: object, source: _Source, digits: int | None, k: int | None) -> pd.DataFrame:
-    from pyspark.sql import SparkSession
+    from pyspark.errors import PySparkException
     from pyspark.sql import functions as F
-    from pyspark.sql.types import NumericType
+    from pyspark.sql.types import NumericType, StringType
 
+    decimal = "."
     if _is_spark_frame(spec):
         df = spec
     else:
-        spark = SparkSession.getActiveSession() or SparkSession.builder.getOrCreate()
+        spark = _spark_session()
         if isinstance(spec, pd.DataFrame):
             with warnings.catch_warnings():  # PySpark warns about pandas >= 3; the conversion is plain here
                 warnings.simplefilter("ignore", FutureWarning)
                 df = spark.createDataFrame(spec)
         else:
             _, kind, files = spec  # type: ignore[misc]
-            reader = spark.read
-            df = reader.parquet(*files) if kind == "parquet" else reader.csv(files, header=True, inferSchema=True)
+            try:
+                if kind == "parquet":
+                    df = spark.read.parquet(*files)
+                else:
+                    sep, decimal = _csv_format(files[0])
+                    df = spark.read.csv(files, header=True, inferSchema=decimal == ".", sep=sep)
+                df.schema  # noqa: B018 (reading the schema is what fails on a damaged file)
+            except PySparkException as exc:
+                raise source.fail(f"cannot be read as {kind.upper()} ({str(exc).strip().splitlines()[0]})") from None
     source.check_columns(list(df.columns))
     score_type = df.schema[source.score].dataType
-    if not isinstance(score_type, NumericType):
+    text_with_commas = decimal == "," and isinstance(score_type, StringType)
+    if not isinstance(score_type, NumericType) and not text_with_commas:
         problem = f"holds {score_type.simpleString()} values, not numbers; scores must be numbers"
         raise source.fail(problem, column=source.score)
     lab = F.col(source.label)
-    value = F.col(source.score).cast("double") + F.lit(0.0)  # -0.0 -> 0.0
+    raw = F.col(source.score)
+    if text_with_commas:  # Spark's CSV reader knows no decimal comma: read the text, then swap the mark
+        raw = F.regexp_replace(F.trim(raw), ",", ".")
+        if decimal == "," and not isinstance(df.schema[source.label].dataType, NumericType):
+            lab = F.trim(lab)
+    value = (raw.try_cast("double") if text_with_commas else raw.cast("double")) + F.lit(0.0)  # -0.0 -> 0.0
     if digits is not None:  # floor(s * 10^d + 0.5) / 10^d where |s * 10^d| < 2^52
         p = float(10**digits)
         scaled = value * F.lit(p)
@@ -555,22 +778,16 @@ def _table_spark(spec: object, source: _Source, digits: int | None, k: int | Non
     score = F.col("score")
     bad = (F.when(score.isNull(), 1).when(F.isnan(score), 2).when(F.abs(score) == F.lit(math.inf), 3).otherwise(0)
            .alias("bad"))
-    if k is None:  # one job: count by (score, label), then check and pivot the small result here
-        grouped = _collect(rows.groupBy("score", "label").agg(F.count(F.lit(1)).alias("n")).select("*", bad))
-        blank = grouped["label"].isna().to_numpy()
-        distinct = sorted(pd.unique(grouped["label"][~blank]), key=_label_order)[:3]
-        n = grouped["n"].to_numpy(dtype=np.int64)
-        positive = source.positive(distinct, int(n[blank].sum()), int(n.sum()))
-        source.check_scores(grouped.assign(n_pos=n, n_neg=0))
-        is_pos = (grouped["label"] == positive).to_numpy(dtype=bool)
-        table = pd.DataFrame({"score": grouped["score"], "n_pos": n * is_pos, "n_neg": n * ~is_pos})
-        return _finish(table.groupby("score", as_index=False, sort=False).sum())
     labels = rows.groupBy("label").count().orderBy(F.col("label").asc_nulls_first()).limit(4).collect()
     n_blank = sum(r["count"] for r in labels if r["label"] is None)
     distinct = [r["label"] for r in labels if r["label"] is not None][:3]
     positive = source.positive(distinct, n_blank, sum(r["count"] for r in labels))
     is_pos = F.col("label") == F.lit(positive)
     counts = [F.count(F.when(is_pos, 1)).alias("n_pos"), F.count(F.when(~is_pos, 1)).alias("n_neg")]
+    if k is None:  # one job, one row per distinct score brought home as Arrow; the bad scores are checked here
+        table = _collect(rows.groupBy("score").agg(*counts).select("*", bad))
+        source.check_scores(table)
+        return _finish(table)
     bad_rows = rows.where(score.isNull() | F.isnan(score) | (F.abs(score) == F.lit(math.inf)))
     source.check_scores(_collect(bad_rows.groupBy("score").agg(*counts).select("*", bad)))
     # relativeError=0 makes approxQuantile exact: the value of rank ceil(q * n), as _quantile_positions
@@ -591,6 +808,7 @@ def score_count_table(
     digits: int | None = None,
     quantile_bins: int | None = None,
     memory_limit: str = "4GB",
+    progress: bool = False,
 ) -> pd.DataFrame:
     """The score-count table of a data source, counted by the engine where the data is.
 
@@ -615,13 +833,19 @@ def score_count_table(
     pos_label
         The label of the positive class.  Labels compare as numbers where
         both are numbers (``1``, ``1.0`` and ``"1"`` are one label), else as
-        text; with True/False labels the default ``1`` means True.
+        text; with True/False labels the default ``1`` means True.  ``None``
+        reads labels as :func:`helpers.predictions_file.load_predictions`
+        does: 0/1 and True/False as they are, any other pair refused with a
+        message that asks for ``pos_label``.
     engine : {"auto", "pandas", "duckdb", "spark"}
         Who counts.  ``"auto"``: Spark for a Spark DataFrame, DuckDB for a
         path, pandas for a pandas DataFrame.  DuckDB reads files out of core,
         spilling to a temporary folder beyond ``memory_limit``.  Spark uses the
-        active session (or starts a local one), counts by score and label in
-        one job and collects only that small result.
+        active session (or starts a quiet ``local[2]`` one: no progress bar,
+        log level ERROR, the JVM's start-up lines in a log file), finds the
+        labels in a small first job, then counts by score and brings the table
+        home as Arrow batches.  A CSV with ``;`` and decimal commas is read as
+        load_predictions reads it, on every engine.
     digits, quantile_bins
         Binned mode, as in :func:`count_scores`: every engine rounds with the
         same float64 formula and cuts at the same quantiles (the exact order
@@ -631,6 +855,9 @@ def score_count_table(
         prefer ``digits``.
     memory_limit : str
         DuckDB's memory limit, e.g. ``"4GB"``.
+    progress : bool
+        Let DuckDB draw its progress bar on the terminal (off by default, so
+        that it never shows in a notebook's outputs).
 
     Raises
     ------
@@ -639,8 +866,11 @@ def score_count_table(
         problem, worded as :func:`helpers.predictions_file.load_predictions`
         words it: no such file, a missing column, a label that is blank, a
         third label, ``pos_label`` not among the labels, a single class, a
-        score that is not a number, blank, NaN or infinite.  (The engines
-        count in bulk, so the message says how many rows, not which row.)
+        score that is not a number, blank, NaN or infinite.  For a single
+        file of at most ``EXPLAIN_BYTES`` (200 MB) the message is
+        ``load_predictions``' own, word for word, with the first bad row; for
+        larger sources (and DataFrames) the engines count in bulk, so the
+        message says how many rows, not which row.
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"y_true": [1, 0, 1, 0], "y_score": [0.9, 0.8, 0.8, 0.1]})
@@ -660,9 +890,9 @@ def score_count_table(
         raise ValueError(f"label and score must name two different columns, both are {label!r:.40}")
     if not isinstance(memory_limit, str) or not memory_limit.strip():
         raise TypeError(f"memory_limit must be a size such as '4GB', got {memory_limit!r:.40}")
-    if pos_label is None or not isinstance(pos_label, (str, numbers.Real)) or _label_key(pos_label, ".") == "":
+    if pos_label is not None and (not isinstance(pos_label, (str, numbers.Real)) or _label_key(pos_label, ".") == ""):
         raise TypeError(
-            f"pos_label must be a label (a non-blank str, a finite number or a bool), got {pos_label!r:.40}"
+            f"pos_label must be a label (a non-blank str, a finite number or a bool) or None, got {pos_label!r:.40}"
         )
     spark_frame = _is_spark_frame(source)
     if engine == "pandas" and not isinstance(source, pd.DataFrame):
@@ -687,13 +917,17 @@ def score_count_table(
     info = _Source(name, label, score, pos_label)
     if engine == "pandas":
         return _table_pandas(spec, info, digits, quantile_bins)  # type: ignore[arg-type]
-    if engine == "duckdb":
-        return _table_duckdb(spec, info, digits, quantile_bins, memory_limit)
+    if engine == "spark":
+        try:
+            import pyspark  # noqa: F401
+        except ImportError:
+            raise ImportError(
+                "engine='spark' needs PySpark and Java 17+: pip install -e '.[spark]' and, on Debian, "
+                "apt-get install -y openjdk-17-jre-headless"
+            ) from None
     try:
-        import pyspark  # noqa: F401
-    except ImportError:
-        raise ImportError(
-            "engine='spark' needs PySpark and Java 17+: pip install -e '.[spark]' and, on Debian, "
-            "apt-get install -y openjdk-17-jre-headless"
-        ) from None
-    return _table_spark(spec, info, digits, quantile_bins)
+        if engine == "duckdb":
+            return _table_duckdb(spec, info, digits, quantile_bins, memory_limit, progress)
+        return _table_spark(spec, info, digits, quantile_bins)
+    except PredictionFileError as exc:
+        raise _as_load_predictions_says(spec, info, exc) from None

@@ -269,7 +269,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("source", lambda f: f(42)),
         Bad("engine", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="polars")),
         Bad("label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), label="")),
-        Bad("pos_label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), pos_label=None)),
+        Bad("pos_label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), pos_label=[1])),
         Bad(
             "memory_limit",
             lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="duckdb", memory_limit="lots"),

@@ -10,6 +10,7 @@ and share one ``local[2]`` session (the ``spark`` fixture in tests/conftest.py).
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import tempfile
@@ -262,13 +263,18 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("case", sorted(EXPECTED))
-@pytest.mark.parametrize("where", ["pandas", "duckdb", "csv", "parquet"])
-def test_bad_input_gets_one_line_naming_file_column_and_problem(tmp_path, case, where):
+@pytest.mark.parametrize("where", ["pandas", "duckdb", "big csv", "big parquet"])
+def test_bad_input_gets_one_line_naming_file_column_and_problem(tmp_path, monkeypatch, case, where):
+    """DataFrames, and files above EXPLAIN_BYTES (set to 0 here), get the engine's own count-in-bulk message."""
+    import helpers.score_counts as module
+
+    monkeypatch.setattr(module, "EXPLAIN_BYTES", 0)
     frame = _bad_sources(tmp_path)[case]
-    if where in ("csv", "parquet"):
-        path = tmp_path / f"bad.{where}"
-        frame.to_csv(path, index=False) if where == "csv" else frame.to_parquet(path)
-        source, engine, name = path, "duckdb", f"bad.{where}"  # (a long path is shortened in the middle)
+    if where.startswith("big"):
+        kind = where.split()[1]
+        path = tmp_path / f"bad.{kind}"
+        frame.to_csv(path, index=False) if kind == "csv" else frame.to_parquet(path)
+        source, engine, name = path, "duckdb", f"bad.{kind}"  # (a long path is shortened in the middle)
     else:
         source, engine, name = frame, where, "<DataFrame>"
     with pytest.raises(PredictionFileError) as caught:
@@ -279,6 +285,52 @@ def test_bad_input_gets_one_line_naming_file_column_and_problem(tmp_path, case, 
     assert re.search(EXPECTED[case], message), message
 
 
+def _bad_files(folder: Path) -> dict[str, Path]:
+    """The brief's bad files, as CSV and as Parquet: each case is refused by load_predictions."""
+    files = {}
+    for case, frame in _bad_sources(folder).items():
+        files[f"{case} (csv)"] = folder / f"{case.replace(' ', '_')}.csv"
+        frame.to_csv(files[f"{case} (csv)"], index=False)
+        files[f"{case} (parquet)"] = folder / f"{case.replace(' ', '_')}.parquet"
+        frame.to_parquet(files[f"{case} (parquet)"])
+    files["empty file"] = folder / "empty.csv"
+    files["empty file"].write_bytes(b"")
+    files["header only"] = folder / "header.csv"
+    files["header only"].write_text("y_true,y_score\n")
+    files["text label, no pos_label"] = folder / "words.csv"
+    files["text label, no pos_label"].write_text("y_true,y_score\nyes,0.9\nno,0.2\nno,0.4\n")
+    files["text score late"] = folder / "late.csv"
+    files["text score late"].write_text("y_true,y_score\n1,0.9\n0,0.2\n0,high\n1,0.4\n")
+    files["third label late"] = folder / "third.parquet"
+    third = pd.DataFrame({"y_true": [1, 0, 0, 2, 1], "y_score": [0.9, 0.2, 0.4, 0.5, 0.3]})
+    third.to_parquet(files["third label late"])
+    files["bad path"] = folder / "no_such_file.parquet"
+    return files
+
+
+BAD_FILES = sorted(_bad_files(Path(tempfile.mkdtemp(prefix="bad_files_names_"))))
+ENGINES = ["duckdb", pytest.param("spark", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("case", BAD_FILES)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_engine_says_what_load_predictions_says(tmp_path, request, engine, case):
+    """The same file gets the same one line from every engine as from load_predictions (no normalisation:
+    the same file name, column, first bad row and wording). pos_label as in load_predictions' call."""
+    from helpers.predictions_file import load_predictions
+
+    if engine == "spark":
+        request.getfixturevalue("spark")
+    path = _bad_files(tmp_path)[case]
+    pos_label = None if "no pos_label" in case else 1
+    with pytest.raises(PredictionFileError) as expected:
+        load_predictions(str(path), pos_label=pos_label)
+    with pytest.raises(PredictionFileError) as caught:
+        score_count_table(str(path), engine=engine, pos_label=pos_label)
+    assert str(caught.value) == str(expected.value)
+    assert "\n" not in str(caught.value)
+
+
 def test_bad_paths(tmp_path):
     with pytest.raises(PredictionFileError, match=r"nope\.parquet: no such file \(looked for .*\); check the name"):
         score_count_table(tmp_path / "nope.parquet")
@@ -287,7 +339,7 @@ def test_bad_paths(tmp_path):
     with pytest.raises(PredictionFileError, match=r"is a folder without Parquet files"):
         score_count_table(tmp_path)
     (tmp_path / "garbage.parquet").write_bytes(b"PAR1 this is not parquet")
-    with pytest.raises(PredictionFileError, match=r"garbage\.parquet: cannot be read as PARQUET"):
+    with pytest.raises(PredictionFileError, match=r"garbage\.parquet: is a Parquet file that cannot be read"):
         score_count_table(tmp_path / "garbage.parquet")
 
 
@@ -328,6 +380,9 @@ def test_spark_gives_the_same_table_on_data_with_ties(spark, tmp_path):
     files = _files(tmp_path, y, s)
     _same(score_count_table(files["parquet"], engine="spark", digits=2), count_scores(y, s, digits=2))
     _same(score_count_table(files["csv"], engine="spark"), count_scores(y, s))
+    lines = ["y_true;y_score"] + [f"{a};{float(b)!r}".replace(".", ",") for a, b in zip(y, s, strict=True)]
+    (tmp_path / "commas.csv").write_text("\n".join(lines) + "\n")  # decimal commas, as load_predictions reads
+    _same(score_count_table(tmp_path / "commas.csv", engine="spark"), count_scores(y, s))
 
 
 @pytest.mark.slow
@@ -343,5 +398,78 @@ def test_spark_refuses_bad_input_with_the_same_messages(spark, tmp_path):
         assert re.search(EXPECTED[case], message), message
     frame = _bad_sources(tmp_path)["three labels"]
     frame.to_parquet(tmp_path / "three.parquet")
-    with pytest.raises(PredictionFileError, match=r"^\S*three\.parquet: column 'y_true'"):
+    with pytest.raises(PredictionFileError, match=r"^\S*three\.parquet: row 3, column 'y_true'"):
         score_count_table(tmp_path / "three.parquet", engine="spark")
+
+
+# --------------------------------------------------------------------------- DuckDB: progress bar, decimal commas
+
+
+def test_duckdb_progress_bar_is_off_unless_asked_for(monkeypatch, tmp_path):
+    """The setting on the connection that runs the GROUP BY: off by default (never in a notebook), on if asked."""
+    import helpers.score_counts as module
+
+    seen: list[bool] = []
+    real = module._duckdb_connection
+
+    def spying(memory_limit, progress=False):
+        con = real(memory_limit, progress)
+        seen.append(con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0])
+        return con
+
+    monkeypatch.setattr(module, "_duckdb_connection", spying)
+    path = _files(tmp_path, [1, 0, 1], [0.8, 0.2, 0.4])["parquet"]
+    score_count_table(path)
+    score_count_table(path, progress=True)
+    score_count_table(pd.DataFrame({"y_true": [1, 0], "y_score": [0.8, 0.2]}), engine="duckdb")
+    assert seen == [False, True, False]
+
+
+def test_duckdb_reads_decimal_commas_as_load_predictions_does(tmp_path):
+    from helpers.predictions_file import load_predictions
+
+    rng = np.random.default_rng(5)
+    y, s = rng.integers(0, 2, 200), np.round(rng.normal(size=200), 3)
+    y[:2] = [0, 1]
+    lines = ["truth;p"] + [f"{'fraud' if a else 'legit'};{b:.3f}".replace(".", ",") for a, b in zip(y, s, strict=True)]
+    path = tmp_path / "excel.csv"
+    path.write_text("\n".join(lines) + "\n")
+    loaded = load_predictions(str(path), y_true="truth", y_score="p", pos_label="fraud")
+    expected = count_scores(loaded["truth"], loaded["p"])
+    _same(expected, count_scores(y, s))  # load_predictions reads the commas (the premise of the test)
+    _same(score_count_table(path, label="truth", score="p", pos_label="fraud", engine="duckdb"), expected)
+
+
+# --------------------------------------------------------------------------- the report's vertex table
+
+
+@settings(max_examples=min(25, settings.default.max_examples // 2))
+@given(labelled_scores(max_n=60), st.lists(st.sampled_from(SCORE_VALUES), max_size=2), st.integers(1, 7))
+def test_vertex_table_is_the_merged_score_count_table(data, keep, batch_rows):
+    """DuckDB + numpy's streamed vertices equal merge_negative_runs on the full table (small batches: many)."""
+    from helpers.own_predictions import merge_negative_runs
+    from helpers.score_counts import _vertex_table
+
+    y, s = data
+    with tempfile.TemporaryDirectory() as folder:
+        path = _files(Path(folder), y, s)["parquet"]
+        table, n_rows = _vertex_table(path, keep=tuple(keep), batch_rows=batch_rows)
+    assert n_rows == len(y)
+    _same(table, merge_negative_runs(count_scores(y, s), keep=tuple(keep)))
+
+
+@pytest.mark.slow
+def test_spark_session_of_its_own_is_quiet(spark, tmp_path):
+    """With no active session, score_count_table starts a local one: its JVM writes nothing on stderr (the
+    log level, the native-hadoop warning, the progress bar), and the table is right. (The fixture is asked
+    for only so that the test is skipped where Spark cannot run; the child process starts its own JVM.)"""
+    import subprocess
+    import sys
+
+    path = _files(tmp_path, [1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1])["parquet"]
+    code = ("from helpers.score_counts import score_count_table; "
+            f"print(score_count_table({str(path)!r}, engine='spark').to_json())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert pd.read_json(io.StringIO(done.stdout)).n_pos.tolist() == [1, 0, 1, 0]
