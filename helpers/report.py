@@ -520,8 +520,8 @@ import pandas as pd
 
 from helpers import precision_interval
 from helpers.own_predictions import (counts_auc_interval, counts_rule_table, deployment_cost_curve,
-                                     deployment_metrics, deployment_table, real_in_batch_interval, split_counts,
-                                     thin_indices)
+                                     deployment_metrics, deployment_table, merge_negative_runs,
+                                     real_in_batch_interval, split_counts, thin_indices)
 from helpers.plotting import PALETTE, use_course_style
 from helpers.score_counts import roc_from_score_counts
 from helpers.threshold_choice import threshold_rule
@@ -551,12 +551,16 @@ each with its 95 % interval."""),
     tables = {name: pd.DataFrame({"score": arrays[f"score_{k}"], "n_pos": arrays[f"n_pos_{k}"],
                                   "n_neg": arrays[f"n_neg_{k}"]}) for k, name in enumerate(models)}
 rule = threshold_rule(at_recall=at_recall, cost_fp=cost_fp, cost_fn=cost_fn, threshold=threshold)
-halves = {name: split_counts(t, rng=split_rng) for name, t in tables.items()}
+# Halves drawn from the ROC vertices (runs of scores without positives merged), however the engine handed the
+# table over: the same draws, so the same numbers, with or without --table and on every engine.
+keep = () if threshold is None else (threshold,)
+halves = {name: split_counts(merge_negative_runs(t, keep=keep), rng=split_rng) for name, t in tables.items()}
 rows = []
 for name, t in tables.items():
     auc, low, high = counts_auc_interval(t)
     row = {"model": name, "rows": int(t.n_pos.sum() + t.n_neg.sum()), "positives": int(t.n_pos.sum()),
-           "table rows": len(t), "ROC AUC [95 %]": f"{auc:.3f} [{low:.3f}, {high:.3f}]"}
+           "ROC vertices": len(merge_negative_runs(t, keep=keep)),
+           "ROC AUC [95 %]": f"{auc:.3f} [{low:.3f}, {high:.3f}]"}
     if rule is not None:
         choose, judge = halves[name] if rule.looks_at_rows else (t, t)
         at = counts_rule_table([(rule, deploy_prevalence)], choose=choose, count=judge).iloc[0]

@@ -63,9 +63,10 @@
 
 # %% tags=["nbval-ignore-output"]
 from helpers.environment import check_environment
+from helpers.tables import styled
 
 env = check_environment(extras=("test",))
-env.style.hide(axis="index").set_uuid("environment")  # no row numbers: the package heads each row
+styled(env.style.hide(axis="index").set_uuid("environment"))  # no row numbers: the package heads each row
 
 # %%
 course, tests = env[env["needed for"] == "course"], env[env["needed for"] == "test"]

@@ -59,6 +59,7 @@ from helpers.intervals import precision_interval_estimated_prevalence
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
 from helpers.prior_shift import rebuilt_precision
 from helpers.simulation import simulate_population_studies
+from helpers.tables import styled
 from helpers.widgets.rare_disease import one_in, population_counts, rare_disease_dashboard
 
 use_course_style()
@@ -459,7 +460,7 @@ for label, c in (("10 sick", real), ("110 sick", enriched)):
                  strict=True))})
 rows.append({"study": "10 sick", "interval": "Wilson, TP of those flagged",
              **dict(zip(("low", "high"), wilson_interval(real.tp, real.tp + real.fp), strict=True))})
-pd.DataFrame(rows).style.hide(axis="index").format(precision=4).set_uuid("intervals")  # no row numbers
+styled(pd.DataFrame(rows).style.hide(axis="index").format(precision=4).set_uuid("intervals"))  # no row numbers
 
 # %% [markdown]
 # And over the 10 000 repetitions with the prevalence estimated: how often
@@ -484,7 +485,7 @@ for label, c in (("10 sick", drawn), ("110 sick", drawn_enriched)):
                      "coverage": np.mean((low <= true_precision) & (true_precision <= high)),
                      "median width": np.median(high - low)})
 print(f"studies with at least one sick person: {ok.sum():,} of {N_STUDIES:,}")
-pd.DataFrame(rows).style.hide(axis="index").format(precision=3).set_uuid("coverage")  # no row numbers
+styled(pd.DataFrame(rows).style.hide(axis="index").format(precision=3).set_uuid("coverage"))  # no row numbers
 
 # %% [markdown]
 # Taken as exact, an estimated prevalence gives intervals that are far too

@@ -35,6 +35,7 @@ from sklearn.multiclass import OneVsRestClassifier
 
 from helpers.multiclass import ovo_auc, ovo_auc_table, ovr_auc, ovr_auc_table, per_class_counts
 from helpers.plotting import PALETTE, use_course_style
+from helpers.tables import styled
 
 use_course_style()
 
@@ -278,7 +279,7 @@ print(f"correct weighted OvR,  sum_j p(j) AUC(j, rest) = {ovr_weighted:.4f}")
 # %%
 pairs = ovo_auc_table(y_test, proba)
 print(f"{len(pairs)} unordered pairs; the five hardest:")
-pairs.sort_values("pair_auc").head().style.hide(axis="index").format(precision=4).set_uuid("pairs")  # no row numbers
+styled(pairs.sort_values("pair_auc").head().style.hide(axis="index").format(precision=4).set_uuid("pairs"))
 
 # %%
 ordered_sum = pairs["A(j|k)"].sum() + pairs["A(k|j)"].sum()

@@ -96,6 +96,7 @@ from helpers.own_predictions import (
     threshold_table,
 )
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
+from helpers.tables import styled
 from helpers.threshold_choice import split_half_optimism, stratified_halves, threshold_rule
 
 use_course_style()
@@ -453,8 +454,8 @@ for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict
     print(f"{on_same['rule']}: precision at {deploy_prevalence:.2%} {on_same['precision']:.3f} counted on the half "
           f"that chose it, {on_other['precision']:.3f} on the other; recall {on_same['recall']:.3f} and "
           f"{on_other['recall']:.3f}")
-side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index").format(
-    "{:.4g}", subset=["threshold", "recall", "fpr", "precision"]).set_uuid("side")  # no row numbers
+styled(side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index")
+       .format("{:.4g}", subset=["threshold", "recall", "fpr", "precision"]).set_uuid("side"))  # no row numbers
 
 # %% [markdown]
 # On its own half a rule tends to look better than it is. In one split the
@@ -484,8 +485,8 @@ moves = pd.concat([
 ])
 moves["rule"] = moves["rule"].replace({example_cost.describe(): "cost 1 : 50 (example)"})
 moves_columns = ["threshold", "recall", "fpr", "precision", "low", "high", "flagged_per_1000"]
-moves[["rule", "prevalence", *moves_columns]].rename(columns=names).style.hide(axis="index").format(
-    "{:.4g}", subset=["prevalence", *[names.get(c, c) for c in moves_columns]]).set_uuid("moves")  # no row numbers
+styled(moves[["rule", "prevalence", *moves_columns]].rename(columns=names).style.hide(axis="index").format(
+    "{:.4g}", subset=["prevalence", *[names.get(c, c) for c in moves_columns]]).set_uuid("moves"))  # no row numbers
 
 # %% [markdown]
 # ## 5. Confusion matrix and metric zoo at that threshold

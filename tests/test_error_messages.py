@@ -502,6 +502,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.figure_text (helpers/figure_text.py)
     "helpers.figure_text.describe_figure": [Bad("fig", lambda f: f("figure.png"))],
     "helpers.figure_text.enable_figure_descriptions": [Bad("shell", lambda f: f(shell=object()))],
+    # --- helpers.tables (helpers/tables.py)
+    "helpers.tables.styled": [Bad("styler", lambda f: f(pd.DataFrame({"a": [1]})))],
     # --- helpers.plotting (helpers/plotting.py)
     "helpers.plotting.plot_confusion_matrix": [
         Bad("counts", lambda f: f((1, 2))),

@@ -523,6 +523,24 @@ def test_report_on_duckdb_from_a_parquet_file(tmp_path):
     np.testing.assert_allclose(part["fpr"], fpr[1:])
 
 
+@pytest.mark.slow
+def test_duckdb_report_is_the_same_with_or_without_every_score(tmp_path):
+    """Without --table DuckDB hands over only the ROC vertices; every number of the page must stay the same."""
+    frame = load_predictions(SCREENING)
+    source = tmp_path / "preds.parquet"
+    frame.to_parquet(source)
+    texts = []
+    for extra in ([], ["--table", "t.csv"]):
+        out = tmp_path / f"page{len(extra)}.html"
+        result = _run([str(source), "--prevalence", "0.01", "--at-recall", "0.8", "--engine", "duckdb",
+                       "--out", str(out), *extra], tmp_path)
+        assert result.returncode == 0, result.stderr
+        text = re.sub(r"<img[^>]*>", "", out.read_text("utf-8"))
+        texts.append(" ".join(_text(text).replace("per-threshold table at deployment written", "").split()))
+    assert texts[0] == texts[1]
+    assert f"{roc_auc_score(frame.y_true, frame.y_score):.3f} [" in texts[0]
+
+
 def test_auto_engine_picks_duckdb_for_folders_and_big_files(tmp_path, monkeypatch):
     from helpers import report
 

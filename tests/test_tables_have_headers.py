@@ -131,3 +131,16 @@ def test_the_helpers_tables_have_a_header_over_their_row_labels():
         assert page.count("<tr") == len(table) + 1, f"{name}: one header row"
         shown = table.iloc[:2, :2].to_html()  # a selection keeps the heading
         assert empty_html_headers(shown) == [] and f"<th>{heading}</th>" in shown, name
+
+
+def test_a_styled_table_prints_its_numbers_not_an_address():
+    import pandas as pd
+
+    from helpers.tables import styled
+
+    frame = pd.DataFrame({"rule": ["recall 0.8", "cost 1:50"], "precision": [0.047781, 0.123456]})
+    styler = frame.style.hide(axis="index").format("{:.3g}", subset=["precision"]).set_uuid("t")
+    table = styled(styler)
+    assert "0x" not in repr(table) and "0.0478" in repr(table) and "0.123" in repr(table)
+    assert table._repr_html_() == styler.to_html()
+    assert "0.0478" in table._repr_html_() and "<th" in table._repr_html_()

@@ -31,7 +31,13 @@ REPO = Path(__file__).resolve().parents[2]
 ERROR_TEXT = re.compile(r"Traceback|(?<!“)Error displaying widget|\b\w*Error: |\bmodel not found\b")
 
 
-_THEME_JS = "() => {{ document.documentElement.dataset.theme = '{0}'; document.documentElement.dataset.mode = '{0}'; }}"
+# The theme fades colours over 0.15 s: switch transitions off first, so axe-core reads the final colours.
+_THEME_JS = (
+    "() => {{ if (!document.getElementById('no-transitions')) {{ const s = document.createElement('style');"
+    " s.id = 'no-transitions'; s.textContent = '*, *::before, *::after {{ transition: none !important; }}';"
+    " document.head.appendChild(s); }}"
+    " document.documentElement.dataset.theme = '{0}'; document.documentElement.dataset.mode = '{0}'; }}"
+)
 DARK_JS, LIGHT_JS = _THEME_JS.format("dark"), _THEME_JS.format("light")
 
 
@@ -204,7 +210,11 @@ def test_every_page_renders_in_chromium_without_errors(site, site_url, chromium,
             for mode in ("light", "dark"):  # the book theme's switch sets data-theme on <html>
                 page.evaluate(DARK_JS if mode == "dark" else LIGHT_JS)
                 page.wait_for_timeout(100)
-                for violation in run_axe(page):
+                violations = run_axe(page)
+                axe_dir = screenshot_dir.parent / "axe"  # every finding, for tests/browser/README.md's list
+                axe_dir.mkdir(parents=True, exist_ok=True)
+                (axe_dir / f"site-{rel.replace('/', '_')}-{mode}.json").write_text(json.dumps(violations, indent=1))
+                for violation in violations:
                     if violation["impact"] in ("critical", "serious"):
                         serious.append(f"{rel} ({mode}): {violation['impact']} {violation['id']} "
                                        f"({violation['help']}): {len(violation['nodes'])} elements, "
