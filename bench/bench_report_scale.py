@@ -108,16 +108,15 @@ def _profile(source: Path, scores: list[str], folder: Path) -> None:
     import nbformat
     import papermill
 
-    from helpers import load_predictions
     from helpers.own_predictions import NOTEBOOKS
+    from helpers.predictions_file import _load_columns
 
     executed = folder / "executed.ipynb"
-    checked = {}  # as the report hands them over: the file is read and checked once, before the kernel
-    for k, column in enumerate(scores):
-        frame = load_predictions(source, y_score=column)
-        checked["y_true"], checked[f"score_{k}"] = frame["y_true"].to_numpy(dtype=np.int8), frame[column].to_numpy()
+    # as the report hands them over: the file is read and checked once, for every column, before the kernel
+    labels, columns = _load_columns(source, y_true="y_true", y_scores=scores)
+    checked = {"y_true": labels.astype(np.int8), **{f"score_{k}": c for k, c in enumerate(columns)}}
     np.savez(folder / "checked.npz", **checked)
-    del frame, checked
+    del labels, columns, checked
     parameters = {"predictions_path": str(source), "y_score_columns": scores, "deploy_prevalence": 0.001,
                   "at_recall": 0.8, "checked_columns": str(folder / "checked.npz")}
     papermill.execute_notebook(str(NOTEBOOKS / "13_your_own_predictions.ipynb"), str(executed),

@@ -276,6 +276,11 @@ def weight_negatives(
     w = np.asarray(weight, dtype=float)
     if not np.all(np.isfinite(w) & (w > 0)):
         raise ValueError(f"weight must be a finite number > 0, found {w[~(np.isfinite(w) & (w > 0))].flat[0]!r}")
+    return _weigh(tn, fp, fn, tp, w)
+
+
+def _weigh(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, w: np.ndarray) -> WeightedCounts:
+    """The multiplication itself, unchecked: ``TN, FP`` times ``w``, ``FN, TP`` as they are, broadcast together."""
     tn, fp, fn, tp = np.broadcast_arrays(w * tn, w * fp, fn, tp)
     return WeightedCounts(_plain(tn), _plain(fp), _plain(fn), _plain(tp))
 
@@ -404,6 +409,11 @@ def metric_zoo(
         if unknown:
             raise ValueError(f"keys must be metric_zoo keys ({', '.join(METRIC_FORMULAS)}), got {unknown[0]!r}")
     tn, fp, fn, tp = _cells(counts, tp, fn, fp, tn, "metric_zoo")
+    return _zoo(tn, fp, fn, tp, wanted)
+
+
+def _zoo(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, wanted: list[str]) -> dict:
+    """:func:`metric_zoo`'s formulas on float arrays already checked (the one copy of them)."""
     n = tn + fp + fn + tp
     if np.any(n == 0):
         raise ValueError("counts are all zero: there is nobody to evaluate")
@@ -436,3 +446,27 @@ def metric_zoo(
     if n.ndim == 0:
         return {k: float(v) for k, v in out.items()}
     return out
+
+
+def _zoo_at_prevalence(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float,
+                       wanted: list[str]) -> dict:
+    """``metric_zoo(counts_at_prevalence(Counts(tn, fp, fn, tp), pi), keys=wanted)`` without the checks.
+
+    For loops over long arrays whose caller has checked them once: float
+    arrays of one shape holding whole counts >= 0, ``tp + fn > 0`` and
+    ``tn + fp > 0`` everywhere, ``pi`` a float in (0, 1). The same operations
+    as the public path (:func:`_negative_weight`, then ``w TN, w FP``, then
+    :func:`_zoo`), so the same numbers to the last bit.
+    """
+    at_pi = _at_prevalence_unchecked(tn, fp, fn, tp, pi)
+    return _zoo(at_pi.tn, at_pi.fp, at_pi.fn, at_pi.tp, wanted)
+
+
+def _at_prevalence_unchecked(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray,
+                             pi: float) -> WeightedCounts:
+    """``counts_at_prevalence(Counts(tn, fp, fn, tp), pi)`` unchecked (inputs as for :func:`_zoo_at_prevalence`)."""
+    with np.errstate(over="ignore", divide="ignore"):
+        w = _negative_weight(tp + fn, tn + fp, pi)
+    if not np.all(np.isfinite(w)):
+        raise ValueError(f"prevalence is too small: the weight of a negative overflows, found {float(pi)!r}")
+    return _weigh(tn, fp, fn, tp, w)

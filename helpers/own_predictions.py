@@ -25,6 +25,7 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +35,15 @@ from scipy.stats import binom, norm
 from ._arguments import Cell, as_generator, resolve_counts, takes_counts
 from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
 from .costs import cheapest_row, cost_table
-from .counts import PREVALENCE_FREE, Counts, WeightedCounts, counts_at_prevalence, metric_zoo
+from .counts import (
+    PREVALENCE_FREE,
+    Counts,
+    WeightedCounts,
+    _at_prevalence_unchecked,
+    _zoo_at_prevalence,
+    counts_at_prevalence,
+    metric_zoo,
+)
 from .curves import counts_at_threshold
 from .intervals import clopper_pearson_interval, precision_interval
 from .score_counts import roc_from_score_counts
@@ -118,8 +127,7 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
     tp = rows["tp"].to_numpy(dtype=np.int64)  # whole counts: checked without a float round trip
     fp = rows["fp"].to_numpy(dtype=np.int64)
     n_pos, n_neg = tp[-1], fp[-1]
-    at_pi = counts_at_prevalence(Counts(tn=n_neg - fp, fp=fp, fn=n_pos - tp, tp=tp), pi)
-    deployed = metric_zoo(at_pi, keys=["precision", "f1"])
+    deployed = _deployed(n_neg - fp, fp, n_pos - tp, tp, pi, ["precision", "f1"])
     return pd.DataFrame(
         {
             "threshold": rows["threshold"].to_numpy(),
@@ -131,6 +139,34 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
             "f1": deployed["f1"],
         }
     )
+
+
+def _deployed(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float, keys: list[str]) -> dict:
+    """``metric_zoo(counts_at_prevalence(Counts(tn, fp, fn, tp), pi), keys=keys)`` for long int64 arrays.
+
+    Checked once here (whole counts >= 0, both classes in every entry), then
+    the unchecked path of :mod:`helpers.counts`: the same numbers, without
+    validating every array again at each step. Anything the check refuses
+    goes through the public functions, which raise their own messages.
+    """
+    if _plain_counts(tn, fp, fn, tp):
+        return _zoo_at_prevalence(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi, keys)
+    return metric_zoo(counts_at_prevalence(Counts(tn=tn, fp=fp, fn=fn, tp=tp), pi), keys=keys)
+
+
+def _weighted(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float) -> WeightedCounts:
+    """``counts_at_prevalence(Counts(tn, fp, fn, tp), pi)`` for long int64 arrays, checked once (as ``_deployed``)."""
+    if _plain_counts(tn, fp, fn, tp):
+        return _at_prevalence_unchecked(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi)
+    return counts_at_prevalence(Counts(tn=tn, fp=fp, fn=fn, tp=tp), pi)
+
+
+def _plain_counts(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray) -> bool:
+    """Integer arrays of one shape, not empty, counts >= 0, both classes in every entry: nothing to check later."""
+    arrays = (tn, fp, fn, tp)
+    if not all(isinstance(a, np.ndarray) and a.dtype.kind in "iu" and a.shape == tp.shape for a in arrays):
+        return False
+    return bool(tp.size and min(a.min() for a in arrays) >= 0 and (tp + fn).min() > 0 and (tn + fp).min() > 0)
 
 
 def best_f1_threshold(table: pd.DataFrame) -> tuple[float, float]:
@@ -273,6 +309,14 @@ class ScoredRows:
             self._cache[key] = pd.DataFrame({"score": self.table["score"].to_numpy(), "n_pos": pos, "n_neg": neg})
         return self._cache[key]
 
+    def counted(self, rows) -> _Counted:
+        """The arrays a rule needs from :meth:`counts_of` ``(rows)``, derived once per table (private)."""
+        table = self.counts_of(rows)
+        key = ("counted", id(table))
+        if key not in self._cache:
+            self._cache[key] = _Counted(table)
+        return self._cache[key]
+
     def roc(self, rows=None) -> pd.DataFrame:
         """The :func:`helpers.roc_table` of all the rows (or of those where the mask ``rows`` is True), from the counts.
 
@@ -355,13 +399,40 @@ def _both_classes(n_pos: np.ndarray, n_neg: np.ndarray) -> None:
         raise ValueError("y_true must hold both classes (at least one 1 and one 0)")
 
 
-def _choose_from_counts(table: pd.DataFrame, rule: ThresholdRule, pi: float) -> float:
+class _Counted:
+    """A checked score-count table's arrays, each derived once when first needed (for several rules in a row).
+
+    ``present``: ``score, n_pos, n_neg`` of the rows that hold data, and
+    their running sums ``tp, fp`` (where a rule chooses); ``cum_pos,
+    cum_neg``: running sums over every row (where counts at a threshold are
+    read). A :class:`ScoredRows` keeps one per table it counted, so the
+    notebook's many rule tables on the same half derive them once.
+    """
+
+    def __init__(self, table: pd.DataFrame) -> None:
+        self.table = table
+
+    @cached_property
+    def present(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        score, n_pos, n_neg = _present(self.table)
+        _both_classes(n_pos, n_neg)
+        return score, n_pos, n_neg, np.cumsum(n_pos), np.cumsum(n_neg)
+
+    @cached_property
+    def running(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``-score`` (ascending, for ``searchsorted``) and the running sums of ``n_pos``, ``n_neg`` over every row."""
+        score = self.table["score"].to_numpy()
+        n_pos = self.table["n_pos"].to_numpy(dtype=np.int64)
+        n_neg = self.table["n_neg"].to_numpy(dtype=np.int64)
+        return -score, np.cumsum(n_pos), np.cumsum(n_neg)
+
+
+def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi: float) -> float:
     """:func:`helpers.threshold_choice.choose_threshold` on the rows a score-count table counts."""
     if rule.kind == "fixed":
         return float(rule.threshold)
-    score, n_pos, n_neg = _present(table)
-    _both_classes(n_pos, n_neg)
-    tp, fp = np.cumsum(n_pos), np.cumsum(n_neg)
+    counted = table if isinstance(table, _Counted) else _Counted(table)
+    score, _, _, tp, fp = counted.present
     big_p, big_n = int(tp[-1]), int(fp[-1])
     if rule.kind == "recall":  # the k-th highest positive score (recall_target_threshold)
         if rule.recall_confidence is None:
@@ -383,22 +454,20 @@ def _choose_from_counts(table: pd.DataFrame, rule: ThresholdRule, pi: float) -> 
         return float(score[int(np.searchsorted(tp, k, side="left"))])
     if rule.kind == "cost":  # cost_threshold: +inf and every distinct score, ties to the highest
         counts = Counts(tn=np.r_[big_n, big_n - fp], fp=np.r_[0, fp], fn=np.r_[big_p, big_p - tp], tp=np.r_[0, tp])
-        priced = cost_table(counts_at_prevalence(counts, pi), cost_fp=rule.cost_fp, cost_fn=rule.cost_fn)
+        priced = cost_table(_weighted(*counts, pi), cost_fp=rule.cost_fp, cost_fn=rule.cost_fn)
         return float(np.r_[np.inf, score][cheapest_row(priced)])
     # f1: f1_best_threshold with the negatives weighted to pi; the first maximum is the highest threshold
-    at_pi = counts_at_prevalence(Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp), pi)
-    f1 = metric_zoo(at_pi, keys=["f1"])["f1"]
+    f1 = _deployed(big_n - fp, fp, big_p - tp, tp, pi, ["f1"])["f1"]
     return float(score[int(np.argmax(f1))])
 
 
-def _counts_from_table(table: pd.DataFrame, threshold: float) -> Counts:
+def _counts_from_table(table: pd.DataFrame | _Counted, threshold: float) -> Counts:
     """The confusion counts at ``score >= threshold`` of the rows a score-count table counts."""
-    score = table["score"].to_numpy()
-    n_pos = table["n_pos"].to_numpy(dtype=np.int64)
-    n_neg = table["n_neg"].to_numpy(dtype=np.int64)
-    k = int(np.searchsorted(-score, -threshold, side="right"))  # scores are descending: rows 0..k-1 flagged
-    tp, fp = int(n_pos[:k].sum()), int(n_neg[:k].sum())
-    big_p, big_n = int(n_pos.sum()), int(n_neg.sum())
+    counted = table if isinstance(table, _Counted) else _Counted(table)
+    negated, cum_pos, cum_neg = counted.running
+    k = int(np.searchsorted(negated, -threshold, side="right"))  # scores are descending: rows 0..k-1 flagged
+    tp, fp = (int(cum_pos[k - 1]), int(cum_neg[k - 1])) if k else (0, 0)
+    big_p, big_n = int(cum_pos[-1]), int(cum_neg[-1])
     return Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp)
 
 
@@ -514,6 +583,11 @@ def counts_rule_table(choices, *, choose: pd.DataFrame, count: pd.DataFrame, con
     choose = _count_table(choose, "choose")
     count = _count_table(count, "count")
     conf = check_probability_open(confidence, "confidence")
+    return _rule_rows(choices, _Counted(choose), _Counted(count), conf)
+
+
+def _rule_rows(choices, choose: _Counted, count: _Counted, conf: float) -> pd.DataFrame:
+    """The rows of :func:`counts_rule_table` from checked tables (``conf`` checked too)."""
     rows = []
     for rule, pi in choices:
         if not isinstance(rule, ThresholdRule):
@@ -593,8 +667,9 @@ def rule_table(
         if mask.dtype != bool or mask.shape != scored.order.shape:
             raise ValueError(f"{name} must be a boolean mask with one entry per row of y_true ({scored.order.size})")
         masks.append(mask)
-    choose_table, count_table = (scored.counts_of(mask) for mask in masks)
-    return counts_rule_table(choices, choose=choose_table, count=count_table, confidence=confidence)
+    conf = check_probability_open(confidence, "confidence")
+    choose_table, count_table = (scored.counted(mask) for mask in masks)  # built here: no need to check them
+    return _rule_rows(choices, choose_table, count_table, conf)
 
 
 @takes_counts()
@@ -813,7 +888,7 @@ def deployment_cost_curve(
     tp = roc["tp"].to_numpy(dtype=np.int64)
     fp = roc["fp"].to_numpy(dtype=np.int64)
     big_p, big_n = int(tp[-1]), int(fp[-1])
-    counts = counts_at_prevalence(Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp), pi)
+    counts = _weighted(big_n - fp, fp, big_p - tp, tp, pi)
     table = pd.DataFrame({"threshold": roc["threshold"].to_numpy(), **counts._asdict()})
     return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn)
 

@@ -225,8 +225,8 @@ def _sniff(text: str) -> tuple[str, list[str]]:
     return best[1], best[2]
 
 
-def _check_columns(name: str, names: list[str], wanted: tuple[str, str], listed: str) -> tuple[int, int]:
-    """Positions of the two wanted columns, or the error: blank header, duplicate or missing names."""
+def _check_columns(name: str, names: list[str], wanted: tuple[str, ...], listed: str) -> tuple[int, ...]:
+    """Positions of the wanted columns (labels, then scores), or the error: blank header, duplicate or missing names."""
     if not any(names):
         problem = "the first line must be the header naming the columns (e.g. 'y_true,y_score'), but it is blank"
         raise _fail(name, problem, line=1)
@@ -240,7 +240,7 @@ def _check_columns(name: str, names: list[str], wanted: tuple[str, str], listed:
         seen.setdefault(column, position)
     missing = [column for column in wanted if column not in seen]
     if not missing:
-        return seen[wanted[0]] - 1, seen[wanted[1]] - 1
+        return tuple(seen[column] - 1 for column in wanted)
     shown = ", ".join(map(_show, names[:10])) + (f", ... ({len(names)} in all)" if len(names) > 10 else "")
     problem = f"has no column{'s' * (len(missing) > 1)} {' and '.join(map(_show, missing))}; {listed} {shown}"
     lowered = {column.lower(): column for column in names}
@@ -366,12 +366,12 @@ def _read_csv(name: str, data: bytes, sep: str, decimal: str, columns: list[int]
             raise _fail(name, f"cannot be read as CSV ({first})") from None
 
 
-# A parsed file: the label column (any dtype), the scores (NaN where not a finite number), the text of a
-# score for messages, the line of a data row (None for Parquet), the file's decimal mark.
-_Parsed = tuple[pd.Series, np.ndarray, Callable[[int], str], Callable[[int], "int | None"], str]
+# A parsed file: the label column (any dtype), each score column (NaN where not a finite number) and the text
+# of one of its scores for messages, the line of a data row (None for Parquet), the file's decimal mark.
+_Parsed = tuple[pd.Series, list[np.ndarray], list[Callable[[int], str]], Callable[[int], "int | None"], str]
 
 
-def _parse_text(name: str, data: bytes, wanted: tuple[str, str]) -> _Parsed:
+def _parse_text(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
     text = _decode(name, data)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -397,23 +397,24 @@ def _parse_text(name: str, data: bytes, wanted: tuple[str, str]) -> _Parsed:
     n_rows = records.check_shape()
     if n_rows == 0:
         raise _fail(name, "has a header line but no data rows")
-    columns = sorted(positions)
-    label, score = columns.index(positions[0]), columns.index(positions[1])
+    columns = sorted(positions)  # all the wanted columns in one read (usecols)
+    label, where = columns.index(positions[0]), [columns.index(p) for p in positions[1:]]
     try:  # the fast way: pandas parses the scores as float64
-        frame = _read_csv(name, data, sep, decimal, columns, {positions[1]: np.float64})
-        scores, tokens = frame.iloc[:, score].to_numpy(dtype=np.float64), None
+        frame = _read_csv(name, data, sep, decimal, columns, dict.fromkeys(positions[1:], np.float64))
+        scores, tokens = [frame.iloc[:, k].to_numpy(dtype=np.float64) for k in where], None
     except PredictionFileError:  # a score is not a number: the text read below says which
-        scores = np.array([np.nan])
-    if not np.isfinite(scores).all():
-        frame = _read_csv(name, data, sep, decimal, columns, {positions[1]: str})
-        tokens = frame.iloc[:, score]
-        scores = _to_float(tokens, decimal)
+        scores = [np.array([np.nan])]
+    if not all(np.isfinite(s).all() for s in scores):
+        frame = _read_csv(name, data, sep, decimal, columns, dict.fromkeys(positions[1:], str))
+        tokens = [frame.iloc[:, k] for k in where]
+        scores = [_to_float(t, decimal) for t in tokens]
     if len(frame) != n_rows:
         raise _fail(name, f'has {n_rows} data rows but pandas read {len(frame)}; check for stray double quotes (")')
-    return frame.iloc[:, label], scores, lambda row: str(tokens.iloc[row]), records.line, decimal  # type: ignore
+    texts = [lambda row, k=k: str(tokens[k].iloc[row]) for k in range(len(where))]  # type: ignore[index]
+    return frame.iloc[:, label], scores, texts, records.line, decimal
 
 
-def _parse_parquet(name: str, data: bytes, wanted: tuple[str, str]) -> _Parsed:
+def _parse_parquet(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -425,18 +426,29 @@ def _parse_parquet(name: str, data: bytes, wanted: tuple[str, str]) -> _Parsed:
         raise _fail(name, f"is a Parquet file that cannot be read ({str(exc).strip().splitlines()[0]})") from None
     if table.num_rows == 0:
         raise _fail(name, "has no data rows")
-    labels, score = table.column(0).to_pandas(), table.column(1)
+    labels, all_scores, texts = table.column(0).to_pandas(), [], []
+    for k, column in enumerate(wanted[1:], start=1):
+        scores, text = _parquet_scores(name, table.column(k), column)
+        all_scores.append(scores)
+        texts.append(text)
+    return labels, all_scores, texts, lambda _: None, "."
+
+
+def _parquet_scores(name: str, score: object, column: str) -> tuple[np.ndarray, Callable[[int], str]]:
+    """One Parquet score column as float64 (NaN where not a finite number), and the text of a value for messages."""
+    import pyarrow as pa
+
     if any(check(score.type) for check in (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal)):
         scores = score.cast(pa.float64()).to_numpy(zero_copy_only=False)
 
         def token(row: int) -> str:
             return repr(float(scores[row])) if score[row].is_valid else "null"
 
-        return labels, scores, token, lambda _: None, "."
+        return scores, token
     if pa.types.is_string(score.type) or pa.types.is_large_string(score.type):
         tokens = score.to_pandas().astype(object).fillna("null")
-        return labels, _to_float(tokens, "."), lambda row: str(tokens.iloc[row]), lambda _: None, "."
-    raise _fail(name, f"holds {score.type} values, not numbers; scores must be numbers", column=wanted[1])
+        return _to_float(tokens, "."), lambda row: str(tokens.iloc[row])
+    raise _fail(name, f"holds {score.type} values, not numbers; scores must be numbers", column=column)
 
 
 def _describe_score(token: str, value: float, decimal: str) -> str:
@@ -624,6 +636,14 @@ def load_predictions(
     0       1      0.9
     1       0      0.2
     """
+    wanted = _wanted(y_true, y_score, pos_label)
+    name, data = _read_source(path_or_buffer)
+    y, (scores,) = _load(name, data, wanted, pos_label)
+    return pd.DataFrame({wanted[0]: y, wanted[1]: scores})
+
+
+def _wanted(y_true: object, y_score: object, pos_label: object) -> tuple[str, str]:
+    """The two column names, stripped, after :func:`load_predictions`'s checks of its arguments."""
     for argument, value in (("y_true", y_true), ("y_score", y_score)):
         if not isinstance(value, str) or not value.strip():
             raise ValueError(f"{argument} must be a non-empty column name, got {value!r}")
@@ -633,13 +653,41 @@ def load_predictions(
         raise TypeError(
             f"pos_label must be a label (a non-blank str, a finite number or a bool) or None, got {pos_label!r:.60}"
         )
-    wanted = (y_true.strip(), y_score.strip())
+    return y_true.strip(), y_score.strip()
 
+
+def _load_columns(
+    path_or_buffer: PathOrBuffer, *, y_true: str, y_scores: list[str], pos_label: Label | None = None
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The labels (int64, 1 positive) and every score column (float64) of one file, which is read once.
+
+    The same arrays, and the same error for a bad file, as
+    ``load_predictions(path_or_buffer, y_true=y_true, y_score=c, pos_label=pos_label)``
+    for each ``c`` of ``y_scores`` in turn: the file is read from disk once and
+    parsed once for all the columns (``usecols``); only when that finds a
+    problem are the columns parsed one by one, so that the message is the one
+    the first bad column gives.
+    """
+    wanted = [_wanted(y_true, column, pos_label) for column in y_scores]
+    if not wanted:
+        raise ValueError("y_scores must name at least one score column")
     name, data = _read_source(path_or_buffer)
+    if len(wanted) > 1:
+        try:
+            return _load(name, data, (wanted[0][0], *(w[1] for w in wanted)), pos_label)
+        except PredictionFileError:
+            pass  # parsed again column by column below, for the message the first bad column gives
+    loaded = [_load(name, data, pair, pos_label) for pair in wanted]
+    return loaded[0][0], [scores for _, (scores,) in loaded]
+
+
+def _load(name: str, data: bytes, wanted: tuple[str, ...], pos_label: Label | None) -> tuple[np.ndarray, list]:
+    """Parse and check the bytes of a file: the labels as 0/1 and each wanted score column (``wanted[1:]``)."""
     data = _decompress(name, data)
-    labels, scores, token, line, decimal = (_parse_parquet if data[:4] == b"PAR1" else _parse_text)(
+    labels, all_scores, tokens, line, decimal = (_parse_parquet if data[:4] == b"PAR1" else _parse_text)(
         name, data, wanted
     )
+    scores, token = all_scores[0], tokens[0]
     if scores.size == 1:
         raise _fail(name, "has only one data row; the analyses need many rows, with both classes")
     ids, keys, spellings = _classes(labels, decimal)
@@ -656,4 +704,7 @@ def load_predictions(
         problem += f" ({int(bad_scores.sum())} bad scores in this column)" * (int(bad_scores.sum()) > 1)
         raise _fail(name, problem, column=wanted[1], row=first_score + 1, line=line(first_score + 1))
     y = _positive(name, wanted[0], ids, keys, spellings, pos_label)
-    return pd.DataFrame({wanted[0]: y, wanted[1]: scores})
+    for column, more in zip(wanted[2:], all_scores[1:], strict=True):  # further models: read the same way
+        if not np.isfinite(more).all():
+            raise _fail(name, "a score is not a finite number", column=column)  # the caller parses it again alone
+    return y, all_scores

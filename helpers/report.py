@@ -69,7 +69,7 @@ from typing import NoReturn
 import numpy as np
 
 from .own_predictions import NOTEBOOKS
-from .predictions_file import PredictionFileError, load_predictions
+from .predictions_file import PredictionFileError, _load_columns
 from .threshold_choice import threshold_rule
 
 __all__ = ["NOTEBOOK", "ReportError", "build_report", "main", "pick_engine"]
@@ -379,12 +379,11 @@ def build_report(
                       "deploy_prevalence": float(prevalence), "table_path": None,
                       **{name: value for name, value in rule.items()}}
         return _page(parameters, arrays, _counts_notebook(), "count_tables", source, Path(out).absolute(), table)
-    checked: dict[str, np.ndarray] = {}
-    for k, column in enumerate(columns):
-        frame = load_predictions(source, y_true=y_true, y_score=column, pos_label=pos_label)
-        checked["y_true"] = frame[y_true].to_numpy(dtype=np.int8)
-        checked[f"score_{k}"] = frame[column].to_numpy()
-        del frame
+    # The file is read and parsed once for every score column (the checks as load_predictions makes them).
+    labels, scores = _load_columns(source, y_true=y_true, y_scores=columns, pos_label=pos_label)
+    checked: dict[str, np.ndarray] = {"y_true": labels.astype(np.int8)}
+    checked.update({f"score_{k}": column_scores for k, column_scores in enumerate(scores)})
+    del labels, scores
     source = source.absolute()
     target = Path(out).absolute()
     models = f", {len(columns)} models" if len(columns) > 1 else ""

@@ -574,3 +574,70 @@ def test_a_long_path_keeps_the_file_name_in_the_message(tmp_path):
     expected = r"\.\.\..*/a_rather_long_folder_name/missing_file\.csv: no such file"
     with pytest.raises(PredictionFileError, match=expected):
         load_predictions(deep / "missing_file.csv")
+
+
+# --------------------------------------------------------------------------- several score columns, read once
+
+
+def _per_column(source, columns, **kwargs):
+    """What load_predictions gives column by column: (labels, scores...) or the message of the first error."""
+    try:
+        frames = [load_predictions(source, y_score=c, **kwargs) for c in columns]
+    except PredictionFileError as exc:
+        return str(exc)
+    return [frames[0]["y_true"].to_numpy(), *(f[c].to_numpy() for f, c in zip(frames, columns, strict=True))]
+
+
+def _at_once(source, columns, **kwargs):
+    from helpers.predictions_file import _load_columns
+
+    try:
+        labels, scores = _load_columns(source, y_true="y_true", y_scores=columns, **kwargs)
+    except PredictionFileError as exc:
+        return str(exc)
+    return [labels, *scores]
+
+
+@pytest.mark.parametrize("kind", ["csv", "semicolon", "gz", "parquet"])
+def test_several_score_columns_read_once_give_what_each_read_gives(kind: str, tmp_path: Path):
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"a": rng.random(300), "y_true": rng.choice(["fraud", "legit"], 300),
+                          "b": np.round(rng.normal(size=300), 4), "c": rng.integers(0, 9, 300)})
+    path = tmp_path / {"csv": "p.csv", "semicolon": "p.csv", "gz": "p.csv.gz", "parquet": "p.parquet"}[kind]
+    if kind == "parquet":
+        frame.to_parquet(path)
+    else:
+        frame.to_csv(path, index=False, sep=";" if kind == "semicolon" else ",",
+                     decimal="," if kind == "semicolon" else ".")
+    columns = ["b", "a", "c"]
+    expected, got = _per_column(path, columns, pos_label="fraud"), _at_once(path, columns, pos_label="fraud")
+    assert not isinstance(got, str) and len(got) == 4
+    for e, g in zip(expected, got, strict=True):
+        assert e.dtype == g.dtype and np.array_equal(e, g)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["y_true,a,b", "1,0.5,0.2", "0,0.4,x", "1,0.3,0.1"],  # a bad score in the second column only
+        ["y_true,a,b", "1,0.5,0.2", "0,x,y", "1,0.3,0.1"],  # bad in both: the first column's message
+        ["y_true,a,b", "1,0.5,0.2", "2,0.4,nan", "1,0.3,0.1"],  # a third label before the second column's NaN
+        ["y_true,a", "1,0.5", "0,x", "1,0.3"],  # the second column missing, the first one bad
+        ["y_true,a", "1,0.5", "0,0.4", "1,0.3"],  # the second column missing
+        ["y_true,a,b", "1,0.5,0.2", "1,0.4,0.3"],  # one class only
+    ],
+)
+def test_several_score_columns_refused_with_the_message_the_first_bad_column_gives(rows: list[str]):
+    text = "\n".join(rows) + "\n"
+    expected = _per_column_text(text, ["a", "b"])  # a fresh buffer for each column
+    assert isinstance(expected, str)
+    assert _at_once(io.StringIO(text), ["a", "b"]) == expected
+
+
+def _per_column_text(text: str, columns: list[str]):
+    try:
+        for c in columns:
+            load_predictions(io.StringIO(text), y_score=c)
+    except PredictionFileError as exc:
+        return str(exc)
+    return None

@@ -412,3 +412,39 @@ def test_merging_runs_without_positives_keeps_auc_delong_rules_and_fixed_counts(
                (threshold_rule(f1=True), 0.05), (threshold_rule(threshold=fixed), 0.01)]
     pd.testing.assert_frame_equal(counts_rule_table(choices, choose=merged, count=merged),
                                   counts_rule_table(choices, choose=table, count=table))
+
+
+# --------------------------------------------------------------------------- the unchecked path of the counts
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 400)), min_size=1, max_size=60),
+       st.floats(1e-6, 1 - 1e-6))
+def test_deployment_numbers_are_bit_for_bit_those_of_the_public_counts_path(cells, pi):
+    from helpers.counts import counts_at_prevalence
+    from helpers.own_predictions import _weighted
+
+    n_pos = np.array([c[0] for c in cells], dtype=np.int64)
+    n_neg = np.array([c[1] for c in cells], dtype=np.int64)
+    if n_pos.sum() == 0 or n_neg.sum() == 0:
+        return
+    tp, fp = np.cumsum(n_pos), np.cumsum(n_neg)
+    big_p, big_n = int(tp[-1]), int(fp[-1])
+    public = counts_at_prevalence(Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp), pi)
+    fast = _weighted(big_n - fp, fp, big_p - tp, tp, pi)
+    for a, b in zip(public, fast, strict=True):
+        assert np.array_equal(a, b)
+    keys = ["precision", "f1", "npv", "mcc"]
+    expected = metric_zoo(public, keys=keys)
+    roc = pd.DataFrame({"threshold": np.r_[np.inf, np.arange(tp.size, 0, -1.0)], "tp": np.r_[0, tp],
+                        "fp": np.r_[0, fp], "tpr": np.r_[0, tp] / big_p, "fpr": np.r_[0, fp] / big_n})
+    table = deployment_table(roc, deploy_prevalence=pi)
+    for key in ("precision", "f1"):
+        assert np.array_equal(table[key].to_numpy(), expected[key], equal_nan=True)
+
+
+def test_deployment_table_of_bad_counts_still_gets_the_public_message():
+    roc = pd.DataFrame({"threshold": [np.inf, 0.9, 0.1], "tp": [0, -1, 2], "fp": [0, 1, 3],
+                        "tpr": [0, 0.5, 1.0], "fpr": [0, 0.3, 1.0]})
+    with pytest.raises(ValueError, match="negative"):
+        deployment_table(roc, deploy_prevalence=0.1)
