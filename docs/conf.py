@@ -54,6 +54,9 @@ REPOSITORY_BRANCH = os.environ.get("COURSE_REPOSITORY_BRANCH", "main")
 html_theme = "sphinx_book_theme"
 html_title = "Rare positives: a course"
 html_static_path = ["_static"]
+templates_path = ["_templates"]
+# The theme's sidebar (theme.conf), with its title link inside a <nav> (docs/_templates/course-logo.html).
+html_sidebars = {"**": ["course-logo.html", "icon-links.html", "search-button-field.html", "sbt-sidebar-nav.html"]}
 html_extra_path = ["_extra"]
 html_css_files = ["course.css"]
 html_js_files = [("course.js", {"priority": 200})]  # before the widget manager (500)
