@@ -85,6 +85,12 @@ def _axis(ax: Axes, which: str) -> str:
     return text + f" from {_number(min(lo, hi), 2)} to {_number(max(lo, hi), 2)}"
 
 
+def _label(artist) -> str:
+    """An artist's legend label, cleaned; "" for matplotlib's hidden ones (``_child0``, ``_nolegend_``)."""
+    label = artist.get_label()
+    return "" if not label or label.startswith("_") else _clean(label)
+
+
 def _finite_xy(xy: np.ndarray) -> np.ndarray:
     xy = np.asarray(xy, dtype=float).reshape(-1, 2)
     return xy[np.isfinite(xy).all(axis=1)]
@@ -102,15 +108,15 @@ def _tick_names(ax: Axes, which: str) -> dict[float, str]:
 
 def _bars(ax: Axes, container: BarContainer) -> str:
     patches = [p for p in container.patches if p.get_visible()]
-    label = container.get_label()
-    if (not label or label.startswith("_")) and patches:
-        label = patches[0].get_label()  # Axes.hist labels the first bar, not the container
+    label = _label(container)
+    if not label and patches:
+        label = _label(patches[0])  # Axes.hist labels the first bar, not the container
     horizontal = getattr(container, "orientation", "vertical") == "horizontal"
     heights = np.array([p.get_width() if horizontal else p.get_height() for p in patches], dtype=float)
     centres = np.array(
         [p.get_y() + p.get_height() / 2 if horizontal else p.get_x() + p.get_width() / 2 for p in patches]
     )
-    named = "" if not label or label.startswith("_") else f" '{_clean(label)}'"
+    named = f" '{label}'" if label else ""
     if len(patches) == 0:
         return ""
     if len(patches) > _MAX_ITEMS:
@@ -133,8 +139,7 @@ def _bars(ax: Axes, container: BarContainer) -> str:
 
 def _line(line: Line2D) -> str:
     xy = _finite_xy(line.get_xydata())
-    label = line.get_label()
-    named = "" if not label or label.startswith("_") else f"'{_clean(label)}' "
+    named = f"'{_label(line)}' " if _label(line) else ""
     if len(xy) == 0:
         return ""
     if len(xy) == 1:
@@ -149,8 +154,7 @@ def _line(line: Line2D) -> str:
 
 def _points(coll: PathCollection) -> str:
     xy = _finite_xy(coll.get_offsets())
-    label = coll.get_label()
-    named = "" if not label or label.startswith("_") else f" '{_clean(label)}'"
+    named = f" '{_label(coll)}'" if _label(coll) else ""
     if len(xy) == 0:
         return ""
     if len(xy) == 1:
@@ -159,10 +163,7 @@ def _points(coll: PathCollection) -> str:
 
 
 def _band(coll: PolyCollection) -> str:
-    label = coll.get_label()
-    if not label or label.startswith("_"):
-        return "a shaded area"
-    return f"shaded area '{_clean(label)}'"
+    return f"shaded area '{_label(coll)}'" if _label(coll) else "a shaded area"
 
 
 def _listing(kind: str, items: list[str]) -> str:
@@ -209,7 +210,7 @@ def _describe_axes(ax: Axes) -> str:
     in_bars = {id(p) for c in bars for p in c.patches}
     parts += [_bars(ax, c) for c in bars]
     lines = [ln for ln in ax.get_lines() if ln.get_visible() and len(_finite_xy(ln.get_xydata()))]
-    unnamed = [ln for ln in lines if not ln.get_label() or ln.get_label().startswith("_")]
+    unnamed = [ln for ln in lines if not _label(ln)]
     if len(unnamed) > 3:  # error bars, interval segments drawn one by one: say how many and where
         xy = np.vstack([_finite_xy(ln.get_xydata()) for ln in unnamed])
         lines = [ln for ln in lines if ln not in unnamed]
