@@ -21,12 +21,16 @@ counted on the other half; a fixed threshold is counted on every row, and its
 plain interval holds.
 
 The file is checked first with :func:`helpers.load_predictions`, so a bad file
-or a bad option stops at once, before any kernel starts, with one line on
-stderr naming the file, the column, the row and the problem, and exit status
-2 (bad option) or 1 (bad file). Then notebook 13 runs on the file with
-papermill (the options become its parameters) and nbconvert turns the result
-into one HTML page: no code, the figures embedded as PNG, no scripts or
-stylesheets fetched from the network, so it opens offline and can be mailed.
+or a bad option stops at once with one line on stderr naming the file, the
+column, the row and the problem, and exit status 2 (bad option) or 1 (bad
+file). Then notebook 13 runs on the checked columns (the options become its
+parameters, injected by papermill; nbclient runs it) and nbconvert turns the
+result into one HTML page: no code, the figures embedded as PNG, no scripts
+or stylesheets fetched from the network, so it opens offline and can be
+mailed. For a file of 2 MB or more, the notebook's process and its kernel
+start while the file is read (:mod:`helpers.report_runner`), so that their
+start-up costs no time on a machine with two cores; a bad file stops them.
+A smaller file is read first, and a bad one stops before any kernel starts.
 The page is written to a temporary file and moved into place only when
 everything succeeded; a failure leaves no HTML behind.
 
@@ -56,12 +60,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from numbers import Real
 from pathlib import Path
 from typing import NoReturn
@@ -86,6 +92,8 @@ _TEMPLATE = """{%- extends 'index.html.j2' -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 """
+# What the kernel imports as it starts, while the file is read (the notebooks' own imports then cost nothing).
+WARM_IMPORTS = "import matplotlib.pyplot, pandas, sklearn.metrics, helpers.own_predictions, helpers.plotting"
 # Cells of notebook 13 that explain how to run it: left out of the report.
 HIDE_TAG = "report-hide"
 
@@ -245,81 +253,77 @@ def _step(message: str) -> None:
     print(f"report: {message}", file=sys.stderr, flush=True)
 
 
-@contextlib.contextmanager
-def _quiet_fd2(log: Path) -> Iterator[object]:
-    """Send everything written to file descriptor 2 (the kernel's log lines) to ``log``.
+_RUN_SCRIPT = "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
 
-    Yields a text stream on the original stderr, for papermill's progress bar.
+
+class _Runner:
+    """The process that runs the notebook and writes the page (:mod:`helpers.report_runner`), started as a script.
+
+    ``go()`` once the arrays are on disk; ``stop()`` when the report stops
+    before (a bad file): the process then shuts its kernel down and exits.
+    Its standard error and its kernel's go to ``kernel.log`` in the work folder.
     """
-    sys.stderr.flush()
-    saved = os.dup(2)
-    original = os.fdopen(os.dup(saved), "w", buffering=1)
-    try:
-        with open(log, "wb") as sink:
-            os.dup2(sink.fileno(), 2)
-            try:
-                yield original
-            finally:
-                sys.stderr.flush()
-                os.dup2(saved, 2)
-    finally:
-        original.close()
-        os.close(saved)
 
-
-def _execute(parameters: dict, executed: Path, workdir: Path, nb: object = None, name: str = "") -> None:
-    import nbformat
-    import papermill
-
-    what_ran = "notebook 13" if nb is None else "the page of the count tables"
-    if nb is None:  # notebook 13; the cells the page leaves out (how to run it, the exercises) are not run either
-        nb = nbformat.read(NOTEBOOK, as_version=4)
-        nb.cells = [cell for cell in nb.cells if HIDE_TAG not in cell.metadata.get("tags", [])]
-    runnable = workdir / "report.ipynb"
-    nbformat.write(nb, runnable)
-    show_bar = sys.stderr.isatty()
-    os.environ.pop("MPLBACKEND", None)  # the kernel draws inline figures, whatever the caller's backend
-    with _quiet_fd2(workdir / "kernel.log") as terminal:
-        previous = sys.stderr
-        sys.stderr = terminal  # tqdm writes its bar to sys.stderr
-        try:
-            papermill.execute_notebook(
-                str(runnable),
-                str(executed),
-                parameters=parameters,
-                cwd=str(NOTEBOOKS),
-                kernel_name="python3",
-                progress_bar=show_bar,
-                log_output=False,
-                report_mode=False,
+    def __init__(self, workdir: Path, source_nb: Path, parameters: dict, title: str) -> None:
+        self.workdir = workdir
+        settings = {
+            "source": str(source_nb), "hide_tag": HIDE_TAG, "parameters": parameters, "cwd": str(NOTEBOOKS),
+"html": str(workdir / "page.html"), "title": title,
+            "template": _TEMPLATE, "bar_fd": None, "warm": [WARM_IMPORTS],
+        }
+        keep_fds: tuple[int, ...] = ()
+        if sys.stderr.isatty():  # papermill's kind of progress bar over the cells, on the terminal
+            settings["bar_fd"] = os.dup(sys.stderr.fileno())
+            keep_fds = (settings["bar_fd"],)
+        (workdir / "runner.json").write_text(json.dumps(settings), encoding="utf-8")
+        env = dict(os.environ)
+        env.pop("MPLBACKEND", None)  # the kernel draws inline figures, whatever the caller's backend
+        with open(workdir / "kernel.log", "wb") as log:
+            self.process = subprocess.Popen(  # a script, not -m: importing the package would load scikit-learn
+                [sys.executable, "-c", _RUN_SCRIPT, str(Path(__file__).with_name("report_runner.py")),
+                 str(workdir / "runner.json")],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, cwd=workdir, env=env, text=True,
+                pass_fds=keep_fds,
             )
-        except Exception as exc:  # PapermillExecutionError, kernel death, timeouts...
-            what = f"{getattr(exc, 'ename', type(exc).__name__)}: {getattr(exc, 'evalue', exc)}"
-            raise ReportError(f"{PROG}: {what_ran} failed on {name}: {what}") from None
-        finally:
-            sys.stderr = previous
+        for fd in keep_fds:
+            os.close(fd)
 
+    def go(self) -> None:
+        with contextlib.suppress(BrokenPipeError):  # the process has failed already: finish() says how
+            self.process.stdin.write("go\n")
+            self.process.stdin.close()
 
-def _to_html(executed: Path, title: str) -> str:
-    import nbformat
-    from jinja2 import DictLoader
-    from nbconvert import HTMLExporter
-    from nbconvert.preprocessors import TagRemovePreprocessor
+    def stop(self) -> None:
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.close()  # end of input, then SIGTERM: the process shuts its kernel down and ends
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
 
-    nb = nbformat.read(executed, as_version=4)
-    nb.metadata["title"] = title  # the template escapes it
-    exporter = HTMLExporter(
-        template_name="lab",
-        extra_loaders=[DictLoader({"report.html.j2": _TEMPLATE})],
-        template_file="report.html.j2",
-        exclude_input=True,
-        exclude_input_prompt=True,
-        exclude_output_prompt=True,
-        embed_images=True,
-    )
-    exporter.register_preprocessor(TagRemovePreprocessor(remove_cell_tags={HIDE_TAG}), enabled=True)
-    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": "report"}})
-    return body
+    def finish(self, what_ran: str, name: str) -> str:
+        """Wait for the page; its HTML, or :class:`ReportError` with the notebook's own error in one line."""
+        start = time.perf_counter()
+        problem = None
+        with self.process.stdout:
+            for line in self.process.stdout:
+                word, _, rest = line.strip().partition(" ")
+                if word == "ran":
+                    _step(f"notebook ran in {time.perf_counter() - start:.1f} s; writing the HTML page...")
+                elif word == "failed":
+                    problem = rest
+        status = self.process.wait()
+        page = self.workdir / "page.html"
+        if problem is not None:
+            raise ReportError(f"{PROG}: {what_ran} failed on {name}: {problem}")
+        if status != 0 or not page.exists():
+            log = (self.workdir / "kernel.log").read_text("utf-8", errors="replace").strip().splitlines()
+            last = f": {log[-1].strip()}" if log else ""
+            raise ReportError(f"{PROG}: {what_ran} failed on {name}: its process ended with status {status}{last}")
+        return page.read_text(encoding="utf-8")
 
 
 def build_report(
@@ -339,8 +343,9 @@ def build_report(
 ) -> Path:
     """Check the file, run notebook 13 on it and write the HTML page to ``out``; return its path.
 
-    Raises :class:`PredictionFileError` for a bad file (before any kernel
-    starts) and :class:`ReportError` when the run or the conversion fails. The
+    Raises :class:`PredictionFileError` for a bad file (a kernel started
+    while a big file was read is shut down first) and :class:`ReportError`
+    when the run or the conversion fails. The
     page appears at ``out`` only when everything succeeded. ``prevalence``
     (strictly between 0 and 1) and the threshold rule are checked first, with
     a ``ValueError`` naming the argument: at most one of ``at_recall`` (in
@@ -378,17 +383,9 @@ def build_report(
         parameters = {"models": columns, "source_name": source.name, "engine": engine,
                       "deploy_prevalence": float(prevalence), "table_path": None,
                       **{name: value for name, value in rule.items()}}
-        return _page(parameters, arrays, _counts_notebook(), "count_tables", source, Path(out).absolute(), table)
-    # The file is read and parsed once for every score column (the checks as load_predictions makes them).
-    labels, scores = _load_columns(source, y_true=y_true, y_scores=columns, pos_label=pos_label)
-    checked: dict[str, np.ndarray] = {"y_true": labels.astype(np.int8)}
-    checked.update({f"score_{k}": column_scores for k, column_scores in enumerate(scores)})
-    del labels, scores
+        return _counts_page(parameters, arrays, source, Path(out).absolute(), table)
     source = source.absolute()
     target = Path(out).absolute()
-    models = f", {len(columns)} models" if len(columns) > 1 else ""
-    _step(f"{source.name}: {checked['y_true'].size:,} rows, {int(checked['y_true'].sum()):,} positives{models}, "
-          "checked")
     parameters: dict = {
         "predictions_path": str(source),
         "y_true_column": y_true,
@@ -399,47 +396,87 @@ def build_report(
         "table_path": None,
         **rule,  # every rule parameter, None included: the notebook's own default rule is not used
     }
-    # The kernel gets the checked columns as numpy arrays: the file is read (and checked) once.
-    return _page(parameters, checked, None, "checked_columns", source, target, table)
-
-
-def _page(parameters: dict, arrays: dict, nb: object, array_parameter: str, source: Path, target: Path,
-          table: str | os.PathLike[str] | None) -> Path:
-    """Run the notebook on the arrays (handed over as one .npz file) and write the page (and --table)."""
     with tempfile.TemporaryDirectory(prefix="report-") as tmp:
         workdir = Path(tmp)
-        executed = workdir / "executed.ipynb"
-        np.savez(workdir / "arrays.npz", **arrays)
-        parameters[array_parameter] = str(workdir / "arrays.npz")
-        arrays.clear()
+        # The kernel gets the checked columns as numpy arrays in one .npz file: the file is read (and checked) once.
+        parameters["checked_columns"] = str(workdir / "arrays.npz")
         if table is not None:
             parameters["table_path"] = str(workdir / "table.csv")
-        start = time.perf_counter()
-        _step("running notebook 13 (papermill)..." if nb is None else "building the page from the counts...")
-        _execute(parameters, executed, workdir, nb, str(source))
-        _step(f"notebook ran in {time.perf_counter() - start:.1f} s; writing the HTML page...")
+        runner = None
+        if source.is_file() and source.stat().st_size >= EARLY_START_BYTES:
+            # A big file: the notebook's process, its kernel and their imports start while the file is read.
+            runner = _Runner(workdir, NOTEBOOK, parameters, _title(source))
         try:
-            html = _to_html(executed, f"Predictions report: {source.name}")
-        except Exception as exc:
-            raise ReportError(f"{PROG}: converting the notebook to HTML failed: {type(exc).__name__}: {exc}") from None
-        partial = None
-        try:
-            with tempfile.NamedTemporaryFile(
-                "w", encoding="utf-8", dir=target.parent, prefix=".report-", suffix=".html.part", delete=False
-            ) as handle:
-                partial = Path(handle.name)
-                handle.write(html)
-            umask = os.umask(0)
-            os.umask(umask)
-            partial.chmod(0o666 & ~umask)  # as an ordinary new file, not 0600
-            if table is not None:
-                os.replace(workdir / "table.csv", Path(table).absolute())
-            os.replace(partial, target)
-        except OSError as exc:
-            if partial is not None:
-                partial.unlink(missing_ok=True)
-            raise ReportError(f"{PROG}: cannot write {target}: {exc.strerror or exc}") from None
+            # The file is read and parsed once for every score column (the checks as load_predictions makes them).
+            labels, scores = _load_columns(source, y_true=y_true, y_scores=columns, pos_label=pos_label)
+            checked: dict[str, np.ndarray] = {"y_true": labels.astype(np.int8)}
+            checked.update({f"score_{k}": column_scores for k, column_scores in enumerate(scores)})
+            del labels, scores
+            models = f", {len(columns)} models" if len(columns) > 1 else ""
+            _step(f"{source.name}: {checked['y_true'].size:,} rows, {int(checked['y_true'].sum()):,} positives"
+                  f"{models}, checked")
+            np.savez(workdir / "arrays.npz", **checked)
+            del checked
+        except BaseException:
+            if runner is not None:
+                runner.stop()
+            raise
+        if runner is None:
+            runner = _Runner(workdir, NOTEBOOK, parameters, _title(source))
+        _step("running notebook 13...")
+        return _write_page(runner, "notebook 13", source, target, table)
+
+
+# Files at least this big start the notebook's process before they are read (reading them takes about as long as
+# the kernel's start); a smaller file is read first, so that a bad one stops before any kernel starts.
+EARLY_START_BYTES = 2 * 10**6
+
+
+def _title(source: Path) -> str:
+    return f"Predictions report: {source.name}"
+
+
+def _write_page(runner: _Runner, what_ran: str, source: Path, target: Path,
+                table: str | os.PathLike[str] | None) -> Path:
+    """Let the runner go, wait for its page and move it (and the --table) into place; no page on any failure."""
+    runner.go()
+    html = runner.finish(what_ran, str(source))
+    partial = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=target.parent, prefix=".report-", suffix=".html.part", delete=False
+        ) as handle:
+            partial = Path(handle.name)
+            handle.write(html)
+        umask = os.umask(0)
+        os.umask(umask)
+        partial.chmod(0o666 & ~umask)  # as an ordinary new file, not 0600
+        if table is not None:
+            os.replace(runner.workdir / "table.csv", Path(table).absolute())
+        os.replace(partial, target)
+    except OSError as exc:
+        if partial is not None:
+            partial.unlink(missing_ok=True)
+        raise ReportError(f"{PROG}: cannot write {target}: {exc.strerror or exc}") from None
     return target
+
+
+def _counts_page(parameters: dict, arrays: dict, source: Path, target: Path,
+                 table: str | os.PathLike[str] | None) -> Path:
+    """The page of an engine's count tables: the arrays handed over as one .npz file, then the notebook run."""
+    import nbformat
+
+    with tempfile.TemporaryDirectory(prefix="report-") as tmp:
+        workdir = Path(tmp)
+        np.savez(workdir / "arrays.npz", **arrays)
+        arrays.clear()
+        parameters["count_tables"] = str(workdir / "arrays.npz")
+        if table is not None:
+            parameters["table_path"] = str(workdir / "table.csv")
+        nbformat.write(_counts_notebook(), workdir / "counts.ipynb")
+        runner = _Runner(workdir, workdir / "counts.ipynb", parameters, _title(source))
+        _step("building the page from the counts...")
+        return _write_page(runner, "the page of the count tables", source, target, table)
 
 
 # --------------------------------------------------------------------------- on an engine: the counts page

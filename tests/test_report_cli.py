@@ -416,6 +416,50 @@ def test_papermill_command_with_other_column_names(tmp_path):
     assert sum("image/png" in out.get("data", {}) for out in outputs) == 6
 
 
+def _page_text_without_ids(path: Path) -> str:
+    return re.sub(r'id="cell-id=[^"]*"', "", path.read_text("utf-8"))
+
+
+@pytest.mark.slow
+def test_starting_the_kernel_while_the_file_is_read_gives_the_same_page(tmp_path, monkeypatch, capfd):
+    """A big file starts the notebook's process before it is read: the page is byte for byte the one made after."""
+    import helpers.report as report
+
+    monkeypatch.chdir(tmp_path)
+    pages = {}
+    for name, early_from in [("after", 10**15), ("while", 0)]:
+        monkeypatch.setattr(report, "EARLY_START_BYTES", early_from)
+        status = report.main([str(SCREENING), "--prevalence", "0.01", "--at-recall", "0.8", "--out", f"{name}.html"])
+        assert status == 0, capfd.readouterr().err
+        pages[name] = _page_text_without_ids(tmp_path / f"{name}.html")
+    assert pages["while"] == pages["after"]  # the figures' PNG bytes included
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["after.html", "while.html"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ["label_text.csv", "score_inf.csv", "ragged_more.csv"])
+def test_a_bad_file_stops_the_kernel_started_while_it_was_read(case, tmp_path, monkeypatch, capfd):
+    """The same one line as when the file is read first; the notebook's process and its kernel end at once."""
+    import helpers.report as report
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(report, "EARLY_START_BYTES", 0)
+    stopped = []
+    original = report._Runner.stop
+
+    def stop(self):
+        original(self)
+        stopped.append(self.process.returncode)
+
+    monkeypatch.setattr(report._Runner, "stop", stop)
+    status = report.main(_bad_args(case))
+    lines = capfd.readouterr().err.splitlines()
+    assert len(lines) == 1 and "Traceback" not in lines[0]
+    _check_line(case, lines[0], status)
+    assert len(stopped) == 1 and stopped[0] is not None  # the process has ended (its exit status is known)
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.slow
 def test_failure_mid_run_leaves_no_html(tmp_path, monkeypatch, capfd):
     """If the notebook fails after validation: one line, no traceback, no page."""
