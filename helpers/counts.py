@@ -412,13 +412,32 @@ def metric_zoo(
     return _zoo(tn, fp, fn, tp, wanted)
 
 
-def _zoo(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, wanted: list[str]) -> dict:
-    """:func:`metric_zoo`'s formulas on float arrays already checked (the one copy of them)."""
-    n = tn + fp + fn + tp
-    if np.any(n == 0):
+def _zoo(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, wanted: list[str], *,
+         nobody_missing: bool = False) -> dict:
+    """:func:`metric_zoo`'s formulas on float arrays already checked (the one copy of them).
+
+    ``nobody_missing=True`` (internal callers that checked ``tp + fn > 0``
+    everywhere) skips the check that ``n = tn + fp + fn + tp`` is never 0,
+    and ``n`` is only added up when a metric needs it: the same numbers.
+    """
+    total: list[np.ndarray] = []
+
+    def n() -> np.ndarray:
+        if not total:
+            total.append(tn + fp + fn + tp)
+        return total[0]
+
+    if not nobody_missing and np.any(n() == 0):
         raise ValueError("counts are all zero: there is nobody to evaluate")
+
+    def f1() -> np.ndarray:  # 2 TP / ((2 TP + FP) + FN), the denominator added up in place
+        two_tp = 2 * tp
+        den = two_tp + fp
+        den += fn
+        return _ratio(two_tp, den)
+
     formulas: dict[str, Callable[[], np.ndarray]] = {
-        "accuracy": lambda: _ratio(tp + tn, n),
+        "accuracy": lambda: _ratio(tp + tn, n()),
         "precision": lambda: _ratio(tp, tp + fp),
         "recall": lambda: _ratio(tp, tp + fn),
         "specificity": lambda: _ratio(tn, tn + fp),
@@ -427,10 +446,10 @@ def _zoo(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, wanted:
         "npv": lambda: _ratio(tn, tn + fn),
         "fdr": lambda: _ratio(fp, fp + tp),
         "for": lambda: _ratio(fn, fn + tn),
-        "f1": lambda: _ratio(2 * tp, 2 * tp + fp + fn),
+        "f1": f1,
         "balanced_accuracy": lambda: (get("recall") + get("specificity")) / 2,
         "mcc": lambda: _ratio(tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))),
-        "prevalence": lambda: _ratio(tp + fn, n),
+        "prevalence": lambda: _ratio(tp + fn, n()),
         "lr_plus": lambda: _ratio(get("recall"), get("fpr")),
         "lr_minus": lambda: _ratio(get("fnr"), get("specificity")),
         "dor": lambda: _ratio(get("lr_plus"), get("lr_minus")),
@@ -443,30 +462,40 @@ def _zoo(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, wanted:
         return done[key]
 
     out = {key: get(key) for key in wanted}
-    if n.ndim == 0:
+    if np.ndim(n() if total else tp) == 0:
         return {k: float(v) for k, v in out.items()}
     return out
 
 
 def _zoo_at_prevalence(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float,
-                       wanted: list[str]) -> dict:
+                       wanted: list[str], *, totals: tuple[float, float] | None = None) -> dict:
     """``metric_zoo(counts_at_prevalence(Counts(tn, fp, fn, tp), pi), keys=wanted)`` without the checks.
 
     For loops over long arrays whose caller has checked them once: float
     arrays of one shape holding whole counts >= 0, ``tp + fn > 0`` and
     ``tn + fp > 0`` everywhere, ``pi`` a float in (0, 1). The same operations
     as the public path (:func:`_negative_weight`, then ``w TN, w FP``, then
-    :func:`_zoo`), so the same numbers to the last bit.
+    :func:`_zoo`), so the same numbers to the last bit. ``totals`` as for
+    :func:`_at_prevalence_unchecked`.
     """
-    at_pi = _at_prevalence_unchecked(tn, fp, fn, tp, pi)
-    return _zoo(at_pi.tn, at_pi.fp, at_pi.fn, at_pi.tp, wanted)
+    at_pi = _at_prevalence_unchecked(tn, fp, fn, tp, pi, totals=totals)
+    return _zoo(at_pi.tn, at_pi.fp, at_pi.fn, at_pi.tp, wanted, nobody_missing=True)
 
 
 def _at_prevalence_unchecked(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray,
-                             pi: float) -> WeightedCounts:
-    """``counts_at_prevalence(Counts(tn, fp, fn, tp), pi)`` unchecked (inputs as for :func:`_zoo_at_prevalence`)."""
+                             pi: float, *, totals: tuple[float, float] | None = None) -> WeightedCounts:
+    """``counts_at_prevalence(Counts(tn, fp, fn, tp), pi)`` unchecked (inputs as for :func:`_zoo_at_prevalence`).
+
+    ``totals = (P, N)`` when the caller knows that ``tp + fn == P`` and
+    ``tn + fp == N`` in every entry, exactly in floating point (whole counts
+    below ``2**53``, as on a curve of one set of rows): the weight is then
+    computed once, from the same two numbers, instead of once per entry.
+    """
     with np.errstate(over="ignore", divide="ignore"):
-        w = _negative_weight(tp + fn, tn + fp, pi)
+        if totals is None:
+            w = _negative_weight(tp + fn, tn + fp, pi)
+        else:
+            w = _negative_weight(np.float64(totals[0]), np.float64(totals[1]), pi)
     if not np.all(np.isfinite(w)):
         raise ValueError(f"prevalence is too small: the weight of a negative overflows, found {float(pi)!r}")
     return _weigh(tn, fp, fn, tp, w)

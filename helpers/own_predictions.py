@@ -127,7 +127,7 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
     tp = rows["tp"].to_numpy(dtype=np.int64)  # whole counts: checked without a float round trip
     fp = rows["fp"].to_numpy(dtype=np.int64)
     n_pos, n_neg = tp[-1], fp[-1]
-    deployed = _deployed(n_neg - fp, fp, n_pos - tp, tp, pi, ["precision", "f1"])
+    deployed = _deployed(n_neg - fp, fp, n_pos - tp, tp, pi, ["precision", "f1"], totals=(n_pos, n_neg))
     return pd.DataFrame(
         {
             "threshold": rows["threshold"].to_numpy(),
@@ -137,36 +137,66 @@ def deployment_table(roc: pd.DataFrame, *, deploy_prevalence: float) -> pd.DataF
             "fpr": rows["fpr"].to_numpy(),
             "precision": deployed["precision"],
             "f1": deployed["f1"],
-        }
+        },
+        copy=False,  # each column its own block: no copy of a million-row curve (nothing here is written to)
     )
 
 
-def _deployed(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float, keys: list[str]) -> dict:
+def _deployed(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float, keys: list[str], *,
+              totals: tuple[int, int] | None = None) -> dict:
     """``metric_zoo(counts_at_prevalence(Counts(tn, fp, fn, tp), pi), keys=keys)`` for long int64 arrays.
 
     Checked once here (whole counts >= 0, both classes in every entry), then
     the unchecked path of :mod:`helpers.counts`: the same numbers, without
     validating every array again at each step. Anything the check refuses
     goes through the public functions, which raise their own messages.
+    ``totals = (P, N)``: the caller built ``fn = P - tp`` and ``tn = N - fp``
+    (every entry counts the same rows), so ``tp + fn == P`` and ``tn + fp ==
+    N`` everywhere (see :func:`_plain_counts`).
     """
-    if _plain_counts(tn, fp, fn, tp):
-        return _zoo_at_prevalence(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi, keys)
+    if _plain_counts(tn, fp, fn, tp, totals):
+        return _zoo_at_prevalence(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi, keys,
+                                  totals=_float_totals(totals))
     return metric_zoo(counts_at_prevalence(Counts(tn=tn, fp=fp, fn=fn, tp=tp), pi), keys=keys)
 
 
-def _weighted(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float) -> WeightedCounts:
+def _weighted(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi: float, *,
+              totals: tuple[int, int] | None = None) -> WeightedCounts:
     """``counts_at_prevalence(Counts(tn, fp, fn, tp), pi)`` for long int64 arrays, checked once (as ``_deployed``)."""
-    if _plain_counts(tn, fp, fn, tp):
-        return _at_prevalence_unchecked(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi)
+    if _plain_counts(tn, fp, fn, tp, totals):
+        return _at_prevalence_unchecked(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi,
+                                        totals=_float_totals(totals))
     return counts_at_prevalence(Counts(tn=tn, fp=fp, fn=fn, tp=tp), pi)
 
 
-def _plain_counts(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray) -> bool:
-    """Integer arrays of one shape, not empty, counts >= 0, both classes in every entry: nothing to check later."""
+def _plain_counts(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray,
+                  totals: tuple[int, int] | None = None) -> bool:
+    """Integer arrays of one shape, not empty, counts >= 0, both classes in every entry: nothing to check later.
+
+    With ``totals = (P, N)`` the caller guarantees ``tp + fn == P`` and
+    ``tn + fp == N`` in every entry (it computed ``fn = P - tp``, ``tn = N - fp``:
+    exact in int64), so both classes are there when ``P > 0`` and ``N > 0``.
+    """
     arrays = (tn, fp, fn, tp)
     if not all(isinstance(a, np.ndarray) and a.dtype.kind in "iu" and a.shape == tp.shape for a in arrays):
         return False
-    return bool(tp.size and min(a.min() for a in arrays) >= 0 and (tp + fn).min() > 0 and (tn + fp).min() > 0)
+    if not (tp.size and min(a.min() for a in arrays) >= 0):
+        return False
+    if totals is not None:
+        return bool(totals[0] > 0 and totals[1] > 0)
+    return bool((tp + fn).min() > 0 and (tn + fp).min() > 0)
+
+
+def _float_totals(totals: tuple[int, int] | None) -> tuple[float, float] | None:
+    """``(P, N)`` as floats when ``tp + fn`` and ``tn + fp`` are exactly ``P`` and ``N`` in float64 too.
+
+    Whole counts >= 0 that add up to less than ``2**53`` are exact in float64,
+    and so is their sum: then the weight computed once from ``(P, N)`` is the
+    weight computed per entry, bit for bit. Otherwise ``None`` (per entry).
+    """
+    if totals is None or int(totals[0]) + int(totals[1]) >= 2**53:
+        return None
+    return float(totals[0]), float(totals[1])
 
 
 def best_f1_threshold(table: pd.DataFrame) -> tuple[float, float]:
@@ -304,9 +334,13 @@ class ScoredRows:
             if mask.all():
                 return self.table
             in_rows = mask[self.order]
-            pos = _run_sums(in_rows & self.sorted_pos, self.starts)
-            neg = _run_sums(in_rows & ~self.sorted_pos, self.starts)
-            self._cache[key] = pd.DataFrame({"score": self.table["score"].to_numpy(), "n_pos": pos, "n_neg": neg})
+            flags = np.logical_and(in_rows, self.sorted_pos)
+            pos = _run_sums(flags, self.starts)
+            np.greater(in_rows, self.sorted_pos, out=flags)  # in the rows and negative: in_rows & ~sorted_pos
+            neg = _run_sums(flags, self.starts)
+            del flags, in_rows
+            self._cache[key] = pd.DataFrame({"score": self.table["score"].to_numpy(), "n_pos": pos, "n_neg": neg},
+                                            copy=False)
         return self._cache[key]
 
     def counted(self, rows) -> _Counted:
@@ -336,6 +370,9 @@ def _run_sums(flags: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return np.add.reduceat(flags.view(np.int8), starts, dtype=np.int64)[::-1]
 
 
+_CHUNK = 1 << 20  # rows per piece where a long temporary array is made a piece at a time
+
+
 def scored_rows(y_true, y_score) -> ScoredRows:
     """Count one model's labelled scores once, keeping where each row sits: a :class:`ScoredRows`.
 
@@ -358,18 +395,19 @@ def scored_rows(y_true, y_score) -> ScoredRows:
     if score.size == 0:
         raise ValueError("y_score is empty")
     order = np.argsort(score)
-    ranked = score[order]
-    new_run = np.empty(ranked.size, dtype=bool)
+    new_run = np.empty(score.size, dtype=bool)  # new_run[i]: ranked[i] != ranked[i - 1], ranked = score[order]
     new_run[0] = True
-    np.not_equal(ranked[1:], ranked[:-1], out=new_run[1:])
+    for lo in range(0, score.size - 1, _CHUNK):  # ranked a piece at a time: no second array of every score
+        hi = min(lo + _CHUNK, score.size - 1)
+        ranked = score[order[lo : hi + 1]]
+        np.not_equal(ranked[1:], ranked[:-1], out=new_run[lo + 1 : hi + 1])
     starts = np.flatnonzero(new_run)
     del new_run
-    distinct = ranked[starts][::-1] + 0.0  # highest first; -0.0 becomes 0.0
-    del ranked
+    distinct = score[order[starts]][::-1] + 0.0  # highest first; -0.0 becomes 0.0
     sorted_pos = is_pos[order]
     n_pos = _run_sums(sorted_pos, starts)
     n_all = np.diff(np.append(starts, order.size))[::-1]
-    table = pd.DataFrame({"score": distinct, "n_pos": n_pos, "n_neg": n_all - n_pos})
+    table = pd.DataFrame({"score": distinct, "n_pos": n_pos, "n_neg": n_all - n_pos}, copy=False)
     return ScoredRows(table=table, order=order, starts=starts, sorted_pos=sorted_pos)
 
 
@@ -403,9 +441,10 @@ class _Counted:
     """A checked score-count table's arrays, each derived once when first needed (for several rules in a row).
 
     ``present``: ``score, n_pos, n_neg`` of the rows that hold data, and
-    their running sums ``tp, fp`` (where a rule chooses); ``cum_pos,
-    cum_neg``: running sums over every row (where counts at a threshold are
-    read). A :class:`ScoredRows` keeps one per table it counted, so the
+    their running sums ``tp, fp`` (where a rule chooses); ``columns`` and
+    ``totals``: every row's counts and their sums (where counts at a
+    threshold are read, by summing the rows above it: no running sums kept).
+    A :class:`ScoredRows` keeps one per table it counted, so the
     notebook's many rule tables on the same half derive them once.
     """
 
@@ -419,12 +458,23 @@ class _Counted:
         return score, n_pos, n_neg, np.cumsum(n_pos), np.cumsum(n_neg)
 
     @cached_property
-    def running(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``-score`` (ascending, for ``searchsorted``) and the running sums of ``n_pos``, ``n_neg`` over every row."""
-        score = self.table["score"].to_numpy()
-        n_pos = self.table["n_pos"].to_numpy(dtype=np.int64)
-        n_neg = self.table["n_neg"].to_numpy(dtype=np.int64)
-        return -score, np.cumsum(n_pos), np.cumsum(n_neg)
+    def cost_rows(self) -> Counts:
+        """The counts at ``+inf`` (nobody flagged) and at every score of :attr:`present`, where costs are compared."""
+        _, _, _, tp, fp = self.present
+        big_p, big_n = int(tp[-1]), int(fp[-1])
+        return Counts(tn=np.r_[big_n, big_n - fp], fp=np.r_[0, fp], fn=np.r_[big_p, big_p - tp], tp=np.r_[0, tp])
+
+    @cached_property
+    def columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``score, n_pos, n_neg`` over every row (int64 counts), where counts at a threshold are read."""
+        n_pos, n_neg = (self.table[c].to_numpy(dtype=np.int64) for c in ("n_pos", "n_neg"))
+        return self.table["score"].to_numpy(), n_pos, n_neg
+
+    @cached_property
+    def totals(self) -> tuple[int, int]:
+        """``P, N``: the positives and negatives the table counts."""
+        _, n_pos, n_neg = self.columns
+        return int(n_pos.sum()), int(n_neg.sum())
 
 
 def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi: float) -> float:
@@ -453,22 +503,41 @@ def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi:
                 below, k = (below, middle) if low(middle) >= rule.at_recall else (middle, k)
         return float(score[int(np.searchsorted(tp, k, side="left"))])
     if rule.kind == "cost":  # cost_threshold: +inf and every distinct score, ties to the highest
-        counts = Counts(tn=np.r_[big_n, big_n - fp], fp=np.r_[0, fp], fn=np.r_[big_p, big_p - tp], tp=np.r_[0, tp])
-        priced = cost_table(_weighted(*counts, pi), cost_fp=rule.cost_fp, cost_fn=rule.cost_fn)
-        return float(np.r_[np.inf, score][cheapest_row(priced)])
+        priced = cost_table(_weighted(*counted.cost_rows, pi, totals=(big_p, big_n)), cost_fp=rule.cost_fp,
+                            cost_fn=rule.cost_fn)
+        row = cheapest_row(priced)
+        return float(np.inf if row == 0 else score[row - 1])
     # f1: f1_best_threshold with the negatives weighted to pi; the first maximum is the highest threshold
-    f1 = _deployed(big_n - fp, fp, big_p - tp, tp, pi, ["f1"])["f1"]
+    f1 = _deployed(big_n - fp, fp, big_p - tp, tp, pi, ["f1"], totals=(big_p, big_n))["f1"]
     return float(score[int(np.argmax(f1))])
 
 
 def _counts_from_table(table: pd.DataFrame | _Counted, threshold: float) -> Counts:
     """The confusion counts at ``score >= threshold`` of the rows a score-count table counts."""
     counted = table if isinstance(table, _Counted) else _Counted(table)
-    negated, cum_pos, cum_neg = counted.running
-    k = int(np.searchsorted(negated, -threshold, side="right"))  # scores are descending: rows 0..k-1 flagged
-    tp, fp = (int(cum_pos[k - 1]), int(cum_neg[k - 1])) if k else (0, 0)
-    big_p, big_n = int(cum_pos[-1]), int(cum_neg[-1])
+    score, n_pos, n_neg = counted.columns
+    k = _at_or_above(score, threshold)  # scores are descending: rows 0..k-1 flagged
+    tp, fp = int(n_pos[:k].sum()), int(n_neg[:k].sum())  # whole numbers: any order of adding gives the same
+    big_p, big_n = counted.totals
     return Counts(tn=big_n - fp, fp=fp, fn=big_p - tp, tp=tp)
+
+
+def _at_or_above(score: np.ndarray, threshold: float) -> int:
+    """``#{j : score_j >= threshold}`` for distinct scores in decreasing order: a bisection, no array made.
+
+    The same count as ``searchsorted(-score, -threshold, side="right")``.
+    """
+    t = float(threshold)
+    if math.isnan(t):
+        return int(np.searchsorted(-score, -t, side="right"))
+    lo, hi = 0, score.size
+    while lo < hi:  # score[:lo] >= t > score[hi:]
+        mid = (lo + hi) // 2
+        if score[mid] >= t:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def _placement_values(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
@@ -476,13 +545,21 @@ def _placement_values(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
 
     ``V10 = (negatives below + n_neg / 2) / N``, ``V01 = (positives above + n_pos / 2) / P``.
     """
-    n_pos = table["n_pos"].to_numpy(dtype=float)
-    n_neg = table["n_neg"].to_numpy(dtype=float)
+    return _placements(table["n_pos"].to_numpy(dtype=float), table["n_neg"].to_numpy(dtype=float))
+
+
+def _placements(n_pos: np.ndarray, n_neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_placement_values` from the float counts: the same operations in the same order, in place."""
     big_p, big_n = n_pos.sum(), n_neg.sum()
-    neg_at_or_above = np.cumsum(n_neg)
-    pos_at_or_above = np.cumsum(n_pos)
-    v10 = (big_n - neg_at_or_above + 0.5 * n_neg) / big_n
-    v01 = (pos_at_or_above - 0.5 * n_pos) / big_p
+    half = np.multiply(n_neg, 0.5)
+    v10 = np.cumsum(n_neg)  # negatives at or above
+    np.subtract(big_n, v10, out=v10)
+    v10 += half
+    v10 /= big_n
+    np.multiply(n_pos, 0.5, out=half)
+    v01 = np.cumsum(n_pos)  # positives at or above
+    v01 -= half
+    v01 /= big_p
     return v10, v01
 
 
@@ -492,10 +569,13 @@ def _delong_from_counts(table: pd.DataFrame, confidence: float) -> tuple[float, 
     n_neg = table["n_neg"].to_numpy(dtype=float)
     _both_classes(n_pos, n_neg)
     big_p, big_n = n_pos.sum(), n_neg.sum()
-    v10, v01 = _placement_values(table)
+    v10, v01 = _placements(n_pos, n_neg)
     auc = float(np.dot(n_pos, v10) / big_p)
-    s10 = float(np.dot(n_pos, (v10 - auc) ** 2) / (big_p - 1)) if big_p > 1 else 0.0
-    s01 = float(np.dot(n_neg, (v01 - auc) ** 2) / (big_n - 1)) if big_n > 1 else 0.0
+    for v in (v10, v01):  # (v - auc) ** 2, in place
+        v -= auc
+        np.square(v, out=v)
+    s10 = float(np.dot(n_pos, v10) / (big_p - 1)) if big_p > 1 else 0.0
+    s01 = float(np.dot(n_neg, v01) / (big_n - 1)) if big_n > 1 else 0.0
     se = math.sqrt(max(s10 / big_p + s01 / big_n, 0.0))
     z = float(norm.ppf((1 + confidence) / 2))
     return auc, max(0.0, auc - z * se), min(1.0, auc + z * se)
@@ -558,8 +638,8 @@ def split_counts(table: pd.DataFrame, *, rng=0, exact_limit: int = 10**6) -> tup
     n_neg = table["n_neg"].to_numpy(dtype=np.int64)
     pos, neg = _half(n_pos, gen, limit), _half(n_neg, gen, limit)
     score = table["score"].to_numpy()
-    return (pd.DataFrame({"score": score, "n_pos": pos, "n_neg": neg}),
-            pd.DataFrame({"score": score, "n_pos": n_pos - pos, "n_neg": n_neg - neg}))
+    return (pd.DataFrame({"score": score, "n_pos": pos, "n_neg": neg}, copy=False),
+            pd.DataFrame({"score": score, "n_pos": n_pos - pos, "n_neg": n_neg - neg}, copy=False))
 
 
 def counts_rule_table(choices, *, choose: pd.DataFrame, count: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
@@ -859,7 +939,7 @@ def threshold_table(y_true, scores: Mapping[str, object], *, deploy_prevalence: 
             "model": name, "threshold": table["threshold"], "tp": table["tp"], "fp": table["fp"],
             "recall": table["tpr"], "fpr": table["fpr"], "precision": table["precision"], "f1": table["f1"],
             "flagged_per_1000": 1000 * (pi * table["tpr"] + (1 - pi) * table["fpr"]),
-        }))
+        }, copy=False))
     return pd.concat(parts, ignore_index=True)
 
 
@@ -888,8 +968,8 @@ def deployment_cost_curve(
     tp = roc["tp"].to_numpy(dtype=np.int64)
     fp = roc["fp"].to_numpy(dtype=np.int64)
     big_p, big_n = int(tp[-1]), int(fp[-1])
-    counts = _weighted(big_n - fp, fp, big_p - tp, tp, pi)
-    table = pd.DataFrame({"threshold": roc["threshold"].to_numpy(), **counts._asdict()})
+    counts = _weighted(big_n - fp, fp, big_p - tp, tp, pi, totals=(big_p, big_n))
+    table = pd.DataFrame({"threshold": roc["threshold"].to_numpy(), **counts._asdict()}, copy=False)
     return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn)
 
 
@@ -927,7 +1007,7 @@ def merge_negative_runs(table: pd.DataFrame, *, keep: tuple[float, ...] = ()) ->
     first = np.flatnonzero(start)
     last = np.append(first[1:], score.size) - 1
     return pd.DataFrame({"score": score[last], "n_pos": np.add.reduceat(n_pos, first),
-                         "n_neg": np.add.reduceat(n_neg, first)})
+                         "n_neg": np.add.reduceat(n_neg, first)}, copy=False)
 
 
 def _threshold_value(value: object) -> float:

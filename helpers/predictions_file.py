@@ -13,6 +13,7 @@ place and the problem, e.g. ``preds.csv: row 3 (line 4 of the file), column
 from __future__ import annotations
 
 import bz2
+import contextlib
 import csv
 import gzip
 import io
@@ -25,6 +26,7 @@ import re
 import warnings
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO
 
@@ -51,6 +53,8 @@ _MANY = 1000  # a label column with more distinct values is a column of scores
 # Bytes of a text file: printable ASCII, tab, LF, CR and bytes >= 128 (UTF-8 is checked apart).
 _TEXT_BYTES = bytes(range(32, 127)) + b"\t\n\r" + bytes(range(128, 256))
 _CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_FAST = True  # shortcuts for the usual file (ASCII, 0/1 labels...); tests turn them off to compare the results
+_PARALLEL_BYTES = 8 << 20  # a larger file of integer labels is parsed in parts, one thread each (tests lower it)
 
 
 class PredictionFileError(ValueError):
@@ -268,14 +272,16 @@ class _Records:
         self.name, self.text, self.sep, self.quoted = name, text, sep, '"' in text
         self._scanned: tuple[list[int], list[bool]] | None = None
         if not self.quoted:
-            codes = np.frombuffer(data, dtype=np.uint8)
-            marks = data.translate(None, bytes(set(range(256)) - {10, ord(sep)})) + b"\n"  # separators, line ends
-            marks = np.frombuffer(marks, dtype=np.uint8)
-            n_columns = int(np.argmax(marks == 10)) + 1
-            pattern = np.append(np.full(n_columns - 1, ord(sep)), 10)
-            if marks.size % n_columns == 0 and (marks.reshape(-1, n_columns) == pattern).all():
-                self.counts = np.full(marks.size // n_columns, n_columns)  # every line as the header: the usual case
+            marks = data.translate(None, bytes(set(range(256)) - {10, ord(sep)}))  # separators, line ends
+            if not data.endswith(b"\n"):  # (data may end with the last line's "\n")
+                marks += b"\n"
+            n_columns = marks.index(b"\n") + 1
+            if marks == (sep.encode() * (n_columns - 1) + b"\n") * (len(marks) // n_columns):
+                # every line as the header, the usual case: the counts take no memory
+                self.counts = np.broadcast_to(np.int64(n_columns), (len(marks) // n_columns,))
                 return
+            del marks
+            codes = np.frombuffer(data[:-1] if data.endswith(b"\n") else data, dtype=np.uint8)
             ends = np.append(np.flatnonzero(codes == 10), codes.size)
             self.counts = np.diff(np.searchsorted(np.flatnonzero(codes == ord(sep)), ends), prepend=0) + 1
             single = np.flatnonzero(self.counts == 1)  # a line without separator: blank if only spaces
@@ -313,6 +319,8 @@ class _Records:
     def check_shape(self) -> int:
         """Refuse ragged or blank rows; return the number of data rows."""
         counts, n_columns = self.counts, int(self.counts[0])
+        if counts.strides == (0,):  # every line as the header (see __init__)
+            return counts.size - 1
         bad = np.flatnonzero(counts[1:] != n_columns)
         if not bad.size:
             return counts.size - 1
@@ -350,20 +358,96 @@ def _to_float(tokens: pd.Series, decimal: str) -> np.ndarray:
     return pd.to_numeric(text, errors="coerce").to_numpy(dtype=np.float64)
 
 
-def _read_csv(name: str, data: bytes, sep: str, decimal: str, columns: list[int], dtype: dict) -> pd.DataFrame:
-    """``pandas.read_csv`` of some columns (by position), any parser complaint turned into an error."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", pd.errors.ParserWarning)
-        warnings.simplefilter("ignore", pd.errors.DtypeWarning)  # labels of mixed types are handled below
+def _read_csv(
+    name: str, data: bytes | _View, sep: str, decimal: str, columns: list[int], dtype: dict, *,
+    low_memory: bool = False, header: int | None = 0, spaces: bool | None = None, warn: bool = True,
+) -> pd.DataFrame:  # fmt: skip
+    """``pandas.read_csv`` of some columns (by position), any parser complaint turned into an error.
+
+    ``low_memory=False`` infers each column's type from the whole column (see
+    :func:`_read_in_parts` for ``True``).  ``skipinitialspace`` is left out
+    where the bytes hold no space (``spaces``, found here if None), as it then
+    changes nothing and costs time.  ``warn=False``: the caller has set the
+    warning filters (threads must not set them).
+    """
+    spaces = (b" " in data if isinstance(data, bytes) else True) if spaces is None else spaces
+    with warnings.catch_warnings() if warn else contextlib.nullcontext():
+        if warn:
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            warnings.simplefilter("ignore", pd.errors.DtypeWarning)  # labels of mixed types are handled below
         try:
             return pd.read_csv(
-                io.BytesIO(data), sep=sep, decimal=decimal, header=0, usecols=columns, index_col=False, dtype=dtype,
-                na_filter=False, skipinitialspace=True, skip_blank_lines=False, engine="c", encoding="utf-8",
-                low_memory=False,  # one chunk: no concatenation of chunks at the end (2 s on 10**7 rows)
+                io.BytesIO(data) if isinstance(data, bytes) else data, sep=sep, decimal=decimal, header=header,
+                usecols=columns, index_col=False, dtype=dtype, na_filter=False, skipinitialspace=spaces or not _FAST,
+                skip_blank_lines=False, engine="c", encoding="utf-8", low_memory=low_memory,
             )  # fmt: skip
         except (ValueError, csv.Error, pd.errors.ParserWarning) as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise _fail(name, f"cannot be read as CSV ({first})") from None
+
+
+class _View:
+    """A file-like view of bytes, read by pandas piece by piece (``io.BytesIO`` of a memoryview would copy it)."""
+
+    def __init__(self, view: memoryview) -> None:
+        self.view, self.position = view, 0
+
+    def read(self, size: int | None = -1) -> bytes:
+        end = len(self.view) if size is None or size < 0 else min(self.position + size, len(self.view))
+        piece, self.position = self.view[self.position : end].tobytes(), end
+        return piece
+
+
+def _read_in_parts(
+    name: str, data: bytes, sep: str, decimal: str, columns: list[int], dtype: dict, label: int, n_rows: int,
+    lines_are_records: bool,
+) -> pd.DataFrame | None:  # fmt: skip
+    """What :func:`_read_csv` returns, read faster, or None where that may differ (the caller then reads as usual).
+
+    ``read_csv(low_memory=True)`` infers a column's type chunk by chunk, and
+    a large file whose lines are its records (no quotes) is cut at line ends
+    into parts, one thread each: the scores have the dtype given, so each is
+    parsed alone as before; the labels are kept only if every part read them
+    as ``int64`` (or every part as ``bool``), as the whole column then reads
+    too, with the same values.  Any complaint of pandas: None.
+    """
+    try:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    except OSError:
+        workers = 1
+    workers = min(workers, 4) if lines_are_records and len(data) >= _PARALLEL_BYTES else 1
+    cuts = [data.index(b"\n") + 1]  # after the header line
+    for k in range(1, workers):
+        cut = data.find(b"\n", cuts[0] + (len(data) - cuts[0]) * k // workers) + 1
+        cuts += [cut] if cut > cuts[-1] else []
+    cuts += [len(data)] if cuts[-1] < len(data) else []
+    view, spaces = memoryview(data), b" " in data
+
+    def part(bounds: tuple[int, int]) -> pd.DataFrame:
+        return _read_csv(
+            name, _View(view[bounds[0] : bounds[1]]), sep, decimal, columns, dtype, low_memory=True, header=None,
+            spaces=spaces, warn=False,
+        )  # fmt: skip
+
+    with warnings.catch_warnings():  # here, not in the threads: the filters are the process's
+        warnings.simplefilter("error", pd.errors.ParserWarning)
+        warnings.simplefilter("ignore", pd.errors.DtypeWarning)
+        try:
+            if workers == 1 or len(cuts) < 3:
+                frames = [_read_csv(name, data, sep, decimal, columns, dtype, low_memory=True, warn=False)]
+            else:
+                with ThreadPoolExecutor(len(cuts) - 1) as pool:
+                    frames = list(pool.map(part, itertools.pairwise(cuts)))
+        except PredictionFileError:
+            return None
+    kinds = {frame.iloc[:, label].dtype for frame in frames}
+    if len(kinds) != 1 or kinds.pop() not in (np.int64, np.bool_) or sum(map(len, frames)) != n_rows:
+        return None
+    if len(frames) == 1:
+        return frames[0]
+    return pd.DataFrame(
+        {k: np.concatenate([frame.iloc[:, k].to_numpy() for frame in frames]) for k in range(len(columns))}
+    )
 
 
 # A parsed file: the label column (any dtype), each score column (NaN where not a finite number) and the text
@@ -371,8 +455,25 @@ def _read_csv(name: str, data: bytes, sep: str, decimal: str, columns: list[int]
 _Parsed = tuple[pd.Series, list[np.ndarray], list[Callable[[int], str]], Callable[[int], "int | None"], str]
 
 
+def _integer_labels(text: str, sep: str, position: int) -> bool:
+    """Whether the first data row's label looks like an integer or a bool, so labels chunk by chunk likely agree.
+
+    ``read_csv(low_memory=True)`` infers a column's type chunk by chunk: the
+    labels it returns are those of ``low_memory=False`` when it returns them
+    as ``int64`` or ``bool`` (every chunk read them so, hence the whole column
+    too, with the same values); otherwise the file is read again with
+    ``low_memory=False``.  This guess only saves that second reading.
+    """
+    start = text.find("\n") + 1
+    end = text.find("\n", start)
+    fields = text[start : end if end >= 0 else len(text)].split(sep)
+    label = fields[position].strip().lower() if position < len(fields) else ""
+    return label.lstrip("+-").isdigit() or label in ("true", "false")
+
+
 def _parse_text(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
     text = _decode(name, data)
+    same = _FAST and data.isascii() and "\r" not in text  # the text: the bytes decoded, but for blank lines at the end
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     end = len(text)
@@ -392,15 +493,19 @@ def _parse_text(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
     sep, names = _sniff(text)
     positions = _check_columns(name, names, wanted, "the header line names")
     decimal = "," if sep == ";" and re.search(r"\d,\d", text) else "."
-    data = text.encode("utf-8")
+    if not same or len(data) - len(text) not in (0, 1):  # else the bytes, or with one "\n" more: no copy needed
+        data = text.encode("utf-8")
     records = _Records(name, text, data, sep)
     n_rows = records.check_shape()
     if n_rows == 0:
         raise _fail(name, "has a header line but no data rows")
     columns = sorted(positions)  # all the wanted columns in one read (usecols)
     label, where = columns.index(positions[0]), [columns.index(p) for p in positions[1:]]
+    floats, frame = dict.fromkeys(positions[1:], np.float64), None
+    if _FAST and _integer_labels(text, sep, positions[0]):  # the fastest way, kept where it reads as the next one
+        frame = _read_in_parts(name, data, sep, decimal, columns, floats, label, n_rows, not records.quoted)
     try:  # the fast way: pandas parses the scores as float64
-        frame = _read_csv(name, data, sep, decimal, columns, dict.fromkeys(positions[1:], np.float64))
+        frame = _read_csv(name, data, sep, decimal, columns, floats) if frame is None else frame
         scores, tokens = [frame.iloc[:, k].to_numpy(dtype=np.float64) for k in where], None
     except PredictionFileError:  # a score is not a number: the text read below says which
         scores = [np.array([np.nan])]
@@ -493,6 +598,9 @@ def _classes(labels: pd.Series, decimal: str) -> tuple[np.ndarray, list[object],
     file.  Only the first ``_MANY`` distinct values are looked at (more is a
     column of scores); the rest get the index ``_MANY``.
     """
+    fast = _two_classes(labels) if _FAST else None
+    if fast is not None:
+        return fast
     codes, uniques = pd.factorize(labels, use_na_sentinel=False)
     keys: list[object] = []
     spellings: list[str] = []
@@ -504,6 +612,21 @@ def _classes(labels: pd.Series, decimal: str) -> tuple[np.ndarray, list[object],
             spellings.append(str(int(key)) if isinstance(key, float) and key.is_integer() else str(value).strip())
         index[position] = keys.index(key) if key != "" else -1
     return index[codes], keys, spellings
+
+
+def _two_classes(labels: pd.Series) -> tuple[np.ndarray, list[object], list[str]] | None:
+    """What :func:`_classes` returns, found fast for labels read as integers 0/1 or as bools; else None."""
+    values = labels.to_numpy() if labels.dtype in (np.int64, np.bool_) else None
+    if values is None or values.size == 0 or (values.dtype == np.int64 and (values.min() < 0 or values.max() > 1)):
+        return None
+    first, both = bool(values[0]), values.min() != values.max()
+    ids = (values ^ first if values.dtype == np.bool_ else 1 - values if first else values).astype(np.int64, copy=False)
+    if values.dtype == np.bool_:
+        keys: list[object] = ["true" if first else "false", "false" if first else "true"]
+        spellings = [str(first), str(not first)]
+    else:
+        keys, spellings = [float(first), float(not first)], [str(int(first)), str(int(not first))]
+    return ids, keys[: 1 + both], spellings[: 1 + both]
 
 
 def _listed(spellings: list[str]) -> str:

@@ -414,9 +414,9 @@ def stratified_halves(y_true, *, rng=0) -> np.ndarray:
     is_pos = check_binary_labels(y_true)
     gen = as_generator(rng)
     choosing = np.zeros(is_pos.size, dtype=bool)
-    for cls in (True, False):
-        rows = np.flatnonzero(is_pos == cls)
-        choosing[gen.permutation(rows)[: rows.size // 2]] = True
+    for rows in (np.flatnonzero(is_pos), np.flatnonzero(~is_pos)):
+        gen.shuffle(rows)  # what gen.permutation(rows) does to its copy: the same draws, no 2nd long array
+        choosing[rows[: rows.size // 2]] = True
     return choosing
 
 
