@@ -7,8 +7,8 @@ the threshold that maximises F1 at the deployment prevalence, the metrics
 that change with the prevalence, and thinning a curve of a million points to
 a few thousand for plotting. Everything is counted once per model, by
 :func:`scored_rows` (one sort: the score-count table of
-:mod:`helpers.score_counts`, with the sort order kept so that a half of the
-rows is counted in one pass), and derived from those counts without Python
+:mod:`helpers.score_counts`, with the rows kept so that a half of them is
+counted on the same table), and derived from those counts without Python
 loops: the ROC table, the rules' thresholds, the counts at a threshold,
 DeLong's placements. The functions named ``counts_*`` and
 :func:`split_counts` need the score-count table only, so they also serve a
@@ -279,44 +279,35 @@ def thin_indices(n: int, max_points: int = 2000) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class ScoredRows:
-    """One model's labelled scores counted once: the score-count table and where each row sits in it.
+    """One model's labelled scores counted once: the score-count table, and the rows to count a subset of them.
 
     Made by :func:`scored_rows`. ``table`` has one row per distinct score,
     highest first, with columns ``score, n_pos, n_neg`` (the positives and
     negatives at exactly that score: the table of
-    :func:`helpers.score_counts.count_scores`). ``order`` sorts the rows by
-    score (ascending), ``starts`` is where each distinct score's run begins
-    in that order, and ``sorted_pos`` the labels in that order. Every number
-    of notebook 13 comes from these arrays without sorting again: a subset
-    of the rows (one half of a split) is counted on the same table rows by
-    :meth:`counts_of`, in one pass.
+    :func:`helpers.score_counts.count_scores`). ``score`` and ``is_pos`` are
+    the rows' scores and labels (a private copy), so that a subset of the
+    rows (one half of a split) is counted on the same table rows by
+    :meth:`counts_of`, and the other half from it by subtraction.
     """
 
     table: pd.DataFrame
-    order: np.ndarray
-    starts: np.ndarray
-    sorted_pos: np.ndarray
+    score: np.ndarray
+    is_pos: np.ndarray
     _cache: dict = field(default_factory=dict, repr=False)
 
     @property
-    def is_pos(self) -> np.ndarray:
-        """The labels as booleans, in row order."""
-        if "is_pos" not in self._cache:
-            is_pos = np.empty_like(self.sorted_pos)
-            is_pos[self.order] = self.sorted_pos
-            self._cache["is_pos"] = is_pos
-        return self._cache["is_pos"]
-
-    @property
     def row_index(self) -> np.ndarray:
-        """Each row's table row: ``table.score[row_index[i]]`` is row ``i``'s score."""
+        """Each row's table row: ``table.score[row_index[i]]`` is row ``i``'s score (one ``argsort``, kept)."""
         if "row_index" not in self._cache:
-            m = len(self.table)
-            run = np.zeros(self.order.size, dtype=np.int64)
-            run[self.starts[1:]] = 1
-            np.cumsum(run, out=run)  # ascending run number of each sorted row
-            row_index = np.empty(self.order.size, dtype=np.int64)
-            row_index[self.order] = (m - 1) - run  # highest score first
+            order = np.argsort(self.score)
+            run = np.empty(order.size, dtype=np.int64)  # run[k]: the ascending run number of the k-th sorted row
+            run[0] = 0
+            ranked = self.score[order]
+            np.not_equal(ranked[1:], ranked[:-1], out=run[1:], casting="unsafe")
+            del ranked
+            np.cumsum(run, out=run)
+            row_index = np.empty(order.size, dtype=np.int64)
+            row_index[order] = (len(self.table) - 1) - run  # highest score first
             self._cache["row_index"] = row_index
         return self._cache["row_index"]
 
@@ -324,21 +315,25 @@ class ScoredRows:
         """The score-count table of the rows where the boolean mask ``rows`` is True (same scores, zeros kept).
 
         ``n_pos[j] = #{i : rows[i], y_i = 1, score_i = s_j}``, and ``n_neg``
-        likewise: one pass over the rows in score order, no sort.
+        likewise: the scores of those rows sorted and tallied against the
+        table's. The complement of a mask counted before is its table minus
+        that one's counts, with no pass over the rows.
         """
         mask = np.asarray(rows)
-        if mask.dtype != bool or mask.shape != self.order.shape:
-            raise ValueError(f"rows must be a boolean mask with one entry per row ({self.order.size})")
-        key = hashlib.blake2b(np.packbits(mask).tobytes(), digest_size=16).digest()
+        if mask.dtype != bool or mask.shape != self.score.shape:
+            raise ValueError(f"rows must be a boolean mask with one entry per row ({self.score.size})")
+        key = _mask_key(mask)
         if key not in self._cache:
             if mask.all():
                 return self.table
-            in_rows = mask[self.order]
-            flags = np.logical_and(in_rows, self.sorted_pos)
-            pos = _run_sums(flags, self.starts)
-            np.greater(in_rows, self.sorted_pos, out=flags)  # in the rows and negative: in_rows & ~sorted_pos
-            neg = _run_sums(flags, self.starts)
-            del flags, in_rows
+            other = self._cache.get(_mask_key(~mask))
+            if other is not None:  # the other half: everything minus that half
+                pos = self.table["n_pos"].to_numpy() - other["n_pos"].to_numpy()
+                neg = self.table["n_neg"].to_numpy() - other["n_neg"].to_numpy()
+            else:
+                ascending = self.table["score"].to_numpy()[::-1]
+                pos = _tally(ascending, self.score[mask & self.is_pos])[::-1]
+                neg = _tally(ascending, self.score[mask > self.is_pos])[::-1]  # mask > is_pos: in rows, negative
             self._cache[key] = pd.DataFrame({"score": self.table["score"].to_numpy(), "n_pos": pos, "n_neg": neg},
                                             copy=False)
         return self._cache[key]
@@ -365,28 +360,46 @@ class ScoredRows:
         return self._cache[key]
 
 
-def _run_sums(flags: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """How many ``flags`` are True in each run that begins at ``starts`` (ascending), highest run first."""
-    return np.add.reduceat(flags.view(np.int8), starts, dtype=np.int64)[::-1]
+def _mask_key(mask: np.ndarray) -> bytes:
+    return hashlib.blake2b(np.packbits(mask).tobytes(), digest_size=16).digest()
 
 
-_CHUNK = 1 << 20  # rows per piece where a long temporary array is made a piece at a time
+def _runs(ranked: np.ndarray) -> np.ndarray:
+    """Where each run of equal values begins in the sorted, non-empty array ``ranked``."""
+    new_run = np.empty(ranked.size, dtype=bool)
+    new_run[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=new_run[1:])
+    return np.flatnonzero(new_run)
+
+
+def _tally(distinct: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``n[j] = #{i : values_i = distinct_j}`` for ``distinct`` ascending and holding every one of ``values``.
+
+    One sort of ``values``: each run of equal values is found in
+    ``distinct`` by bisection (``-0.0`` finds ``0.0``).
+    """
+    n = np.zeros(distinct.size, dtype=np.int64)
+    if values.size:
+        ranked = np.sort(values)
+        starts = _runs(ranked)
+        n[np.searchsorted(distinct, ranked[starts])] = np.diff(starts, append=ranked.size)
+    return n
 
 
 def scored_rows(y_true, y_score) -> ScoredRows:
-    """Count one model's labelled scores once, keeping where each row sits: a :class:`ScoredRows`.
+    """Count one model's labelled scores once, keeping the rows: a :class:`ScoredRows`.
 
-    One sort of the scores (``numpy.argsort``) gives the distinct scores
-    ``s_1 > s_2 > ... > s_m`` as runs of equal values; then, summing along
-    each run::
+    One sort of the scores (``numpy.sort``) gives the distinct scores
+    ``s_1 > s_2 > ... > s_m`` as runs of equal values, and how many rows
+    each holds; one sort of the positives' scores counts them::
 
-        n_pos[j] = #{i : y_i = 1, score_i = s_j}     n_neg[j] = #{i : y_i = 0, score_i = s_j}
+        n_pos[j] = #{i : y_i = 1, score_i = s_j}     n_neg[j] = #{i : score_i = s_j} - n_pos[j]
 
     ``y_true`` holds 0/1 (or booleans), ``y_score`` finite numbers. The
     table equals :func:`helpers.score_counts.count_scores` (``-0.0`` counts as
-    ``0.0``); the sort order kept with it lets a split of the rows, and
-    DeLong's per-row placements of several models, be counted without
-    another sort.
+    ``0.0``); the rows kept with it let a split of the rows be counted, and
+    DeLong's per-row placements of several models be found, on the same
+    table.
     """
     score = check_scores(y_score)
     labels = np.asarray(y_true)
@@ -394,21 +407,16 @@ def scored_rows(y_true, y_score) -> ScoredRows:
     is_pos = check_binary_labels(labels)
     if score.size == 0:
         raise ValueError("y_score is empty")
-    order = np.argsort(score)
-    new_run = np.empty(score.size, dtype=bool)  # new_run[i]: ranked[i] != ranked[i - 1], ranked = score[order]
-    new_run[0] = True
-    for lo in range(0, score.size - 1, _CHUNK):  # ranked a piece at a time: no second array of every score
-        hi = min(lo + _CHUNK, score.size - 1)
-        ranked = score[order[lo : hi + 1]]
-        np.not_equal(ranked[1:], ranked[:-1], out=new_run[lo + 1 : hi + 1])
-    starts = np.flatnonzero(new_run)
-    del new_run
-    distinct = score[order[starts]][::-1] + 0.0  # highest first; -0.0 becomes 0.0
-    sorted_pos = is_pos[order]
-    n_pos = _run_sums(sorted_pos, starts)
-    n_all = np.diff(np.append(starts, order.size))[::-1]
-    table = pd.DataFrame({"score": distinct, "n_pos": n_pos, "n_neg": n_all - n_pos}, copy=False)
-    return ScoredRows(table=table, order=order, starts=starts, sorted_pos=sorted_pos)
+    score = np.array(score, dtype=np.float64)  # a copy: the counts must not change with the caller's array
+    ranked = np.sort(score)
+    starts = _runs(ranked)
+    distinct = ranked[starts] + 0.0  # ascending; -0.0 becomes 0.0
+    del ranked
+    n_all = np.diff(starts, append=score.size)
+    n_pos = _tally(distinct, score[is_pos])
+    n_all -= n_pos
+    table = pd.DataFrame({"score": distinct[::-1], "n_pos": n_pos[::-1], "n_neg": n_all[::-1]}, copy=False)
+    return ScoredRows(table=table, score=score, is_pos=np.array(is_pos, dtype=bool))
 
 
 def _scored(y_true, y_score) -> ScoredRows:
@@ -744,8 +752,8 @@ def rule_table(
     masks = []
     for name, mask in (("choose_rows", choose_rows), ("count_rows", count_rows)):
         mask = np.asarray(mask)
-        if mask.dtype != bool or mask.shape != scored.order.shape:
-            raise ValueError(f"{name} must be a boolean mask with one entry per row of y_true ({scored.order.size})")
+        if mask.dtype != bool or mask.shape != scored.score.shape:
+            raise ValueError(f"{name} must be a boolean mask with one entry per row of y_true ({scored.score.size})")
         masks.append(mask)
     conf = check_probability_open(confidence, "confidence")
     choose_table, count_table = (scored.counted(mask) for mask in masks)  # built here: no need to check them

@@ -41,6 +41,13 @@ from pathlib import Path
 
 INJECTED = "injected-parameters"
 
+# nbformat imports jsonschema, whose format checkers import rfc3987_syntax when it is installed (JupyterLab's
+# jupyter_events brings it): it builds a Lark grammar as it is imported, 2 s of CPU on a two-core machine
+# where the kernel and the report are starting too (python-jsonschema/jsonschema#1428). Its one checker
+# ("iri" strings) checks nothing in a notebook: this process never imports it (None in sys.modules makes
+# the import raise ImportError, which jsonschema expects of a package that is not installed).
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
 
 def _say(line: str) -> None:
     print(line.replace("\n", " "), flush=True)

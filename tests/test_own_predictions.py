@@ -448,3 +448,32 @@ def test_deployment_table_of_bad_counts_still_gets_the_public_message():
                         "tpr": [0, 0.5, 1.0], "fpr": [0, 0.3, 1.0]})
     with pytest.raises(ValueError, match="negative"):
         deployment_table(roc, deploy_prevalence=0.1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rows=st.lists(st.tuples(st.booleans(), st.sampled_from([-1.5, -0.0, 0.0, 0.25, 0.25, 1e-300, 3.0]), st.booleans()),
+                  min_size=2, max_size=60),
+    complement_first=st.booleans(),
+)
+def test_scored_rows_counts_a_subset_and_its_complement_as_a_slow_count_does(rows, complement_first):
+    """Both halves of a split, whichever is counted first (the other comes by subtraction), row by row."""
+    from helpers.own_predictions import scored_rows
+
+    y = np.array([label for label, _, _ in rows], dtype=int)
+    s = np.array([score for _, score, _ in rows])
+    mask = np.array([inside for _, _, inside in rows])
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    scored = scored_rows(y, s)
+    distinct = scored.table["score"].to_numpy()
+    np.testing.assert_array_equal(distinct, np.unique(s + 0.0)[::-1])  # -0.0 is counted as 0.0
+    np.testing.assert_array_equal(distinct[scored.row_index], s)
+    for part in ([~mask, mask] if complement_first else [mask, ~mask]):
+        table = scored.counts_of(part)
+        for j, score in enumerate(distinct):  # the slow obvious count per distinct score
+            at = part & (s == score)
+            assert table["n_pos"].iloc[j] == int((at & (y == 1)).sum())
+            assert table["n_neg"].iloc[j] == int((at & (y == 0)).sum())
+    s[:] = 7.0  # the caller's array changes: the counts do not
+    assert scored.counts_of(np.ones_like(mask))["score"].max() < 7.0
