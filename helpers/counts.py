@@ -346,8 +346,10 @@ def _ratio(num, den):
     """``num / den`` elementwise, ``nan`` where ``den`` is 0 (an array, 0-d for scalars)."""
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
-    out = np.full(np.broadcast_shapes(num.shape, den.shape), np.nan)
-    np.divide(num, den, out=out, where=den != 0)
+    out = np.empty(np.broadcast_shapes(num.shape, den.shape))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        np.divide(num, den, out=out)  # one pass over long arrays; then nan where den is 0
+    np.copyto(out, np.nan, where=den == 0)
     return out
 
 
@@ -478,8 +480,23 @@ def _zoo_at_prevalence(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.nd
     :func:`_zoo`), so the same numbers to the last bit. ``totals`` as for
     :func:`_at_prevalence_unchecked`.
     """
-    at_pi = _at_prevalence_unchecked(tn, fp, fn, tp, pi, totals=totals)
+    if totals is not None and set(wanted) <= _NO_TN:  # w TN is never used: not computed (tn may be None)
+        at_pi = _weigh(np.float64(0.0), fp, fn, tp, _weight_of_totals(totals, pi))
+    else:
+        at_pi = _at_prevalence_unchecked(tn, fp, fn, tp, pi, totals=totals)
     return _zoo(at_pi.tn, at_pi.fp, at_pi.fn, at_pi.tp, wanted, nobody_missing=True)
+
+
+_NO_TN = {"precision", "recall", "f1", "fnr", "fdr"}  # the metrics of _zoo whose formulas leave TN and n out
+
+
+def _weight_of_totals(totals: tuple[float, float], pi: float) -> np.float64:
+    """The weight of a negative from ``(P, N)``: :func:`_at_prevalence_unchecked`'s, the same operations."""
+    with np.errstate(over="ignore", divide="ignore"):
+        w = _negative_weight(np.float64(totals[0]), np.float64(totals[1]), pi)
+    if not np.isfinite(w):
+        raise ValueError(f"prevalence is too small: the weight of a negative overflows, found {float(pi)!r}")
+    return w
 
 
 def _at_prevalence_unchecked(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray,

@@ -36,6 +36,7 @@ from ._arguments import Cell, as_generator, resolve_counts, takes_counts
 from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
 from .costs import cheapest_row, cost_table
 from .counts import (
+    _NO_TN,
     PREVALENCE_FREE,
     Counts,
     WeightedCounts,
@@ -155,8 +156,10 @@ def _deployed(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, pi
     N`` everywhere (see :func:`_plain_counts`).
     """
     if _plain_counts(tn, fp, fn, tp, totals):
-        return _zoo_at_prevalence(tn.astype(float), fp.astype(float), fn.astype(float), tp.astype(float), pi, keys,
-                                  totals=_float_totals(totals))
+        exact = _float_totals(totals)
+        unused = exact is not None and set(keys) <= _NO_TN  # then TN is not looked at: not converted
+        return _zoo_at_prevalence(None if unused else tn.astype(float), fp.astype(float), fn.astype(float),
+                                  tp.astype(float), pi, keys, totals=exact)
     return metric_zoo(counts_at_prevalence(Counts(tn=tn, fp=fp, fn=fn, tp=tp), pi), keys=keys)
 
 

@@ -265,3 +265,30 @@ def test_messages_name_the_cells_as_the_caller_wrote_them():
         metric_zoo(Counts(tn=1, fp=1, fn=1, tp=np.array([1, 2])))
     with pytest.raises(ValueError, match=r"^weight must be a finite number > 0, got 'x'$"):
         weight_negatives(Counts(1, 1, 1, 1), "x")
+
+
+@given(
+    curve=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 400)), min_size=1, max_size=30),
+    pi=st.floats(1e-6, 0.999),
+    keys=st.sampled_from([["precision", "f1"], ["f1"], ["precision", "recall", "fnr", "fdr"]]),
+)
+def test_the_metrics_at_a_prevalence_without_tn_are_those_with_it_to_the_bit(curve, pi, keys):
+    """The fast path (TN neither converted nor weighted; the weight from P and N) against the per-entry one."""
+    from helpers.counts import _zoo_at_prevalence
+
+    tp = np.cumsum([a for a, _ in curve]).astype(float)
+    fp = np.cumsum([b for _, b in curve]).astype(float)
+    big_p, big_n = tp[-1] + 1, fp[-1] + 1  # one positive and one negative never flagged: both classes everywhere
+    fast = _zoo_at_prevalence(None, fp, big_p - tp, tp, pi, keys, totals=(big_p, big_n))
+    slow = _zoo_at_prevalence(big_n - fp, fp, big_p - tp, tp, pi, keys)
+    for key in keys:
+        np.testing.assert_array_equal(fast[key].view(np.int64), slow[key].view(np.int64))  # same bits, nan too
+
+
+def test_a_ratio_is_nan_exactly_where_its_denominator_is_zero():
+    from helpers.counts import _ratio
+
+    out = _ratio(np.array([0.0, 1.0, 0.0, 2.0]), np.array([0.0, 0.0, 3.0, 4.0]))
+    np.testing.assert_array_equal(np.isnan(out), [True, True, False, False])
+    assert out[2] == 0.0 and out[3] == 0.5
+    assert np.isnan(_ratio(0, 0)) and _ratio(1, 4).ndim == 0
