@@ -14,7 +14,7 @@ process, the engine's threads and buffers included):
 * ``numpy``: the same read, then the score-count table in memory
   (:func:`helpers.score_counts.count_scores`);
 * ``scored``: the same read, then notebook 13's one sort per model
-  (:func:`helpers.own_predictions.scored_rows`: the table and the sort order);
+  (:func:`helpers.own_predictions.scored_rows`: the table, and the rows kept to count a half);
 * ``duckdb``: :func:`helpers.score_counts.score_count_table` with
   ``engine="duckdb"``: ``GROUP BY score`` over the Parquet file, out of core;
 * ``spark``: the same with ``engine="spark"``, ``local[2]`` (when PySpark and

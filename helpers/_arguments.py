@@ -27,7 +27,6 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_count_array
-from .counts import Counts
 
 F = TypeVar("F", bound=Callable)
 
@@ -178,3 +177,8 @@ def as_generator(rng: object, name: str = "rng") -> np.random.Generator:
 def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# At the end: helpers.counts imports this module as it is being defined (after its class Counts), and this
+# module may be imported first (``import helpers`` imports nothing eagerly): either way both modules are complete.
+from .counts import Counts  # noqa: E402

@@ -74,9 +74,12 @@ from typing import NoReturn
 
 import numpy as np
 
-from .own_predictions import NOTEBOOKS
 from .predictions_file import PredictionFileError, _load_columns
-from .threshold_choice import threshold_rule
+from .threshold_rules import threshold_rule
+
+# helpers.own_predictions.NOTEBOOKS, not imported from there: that module imports scikit-learn and SciPy, which
+# this process does not need (the kernel does; it starts sooner without them).
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 __all__ = ["NOTEBOOK", "ReportError", "build_report", "main", "pick_engine"]
 

@@ -412,7 +412,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.threshold_choice (helpers/threshold_choice.py)
     "helpers.threshold_choice.prevalence_weights": [Bad("prevalence", lambda f: f(Y, 0))],
     "helpers.threshold_choice.f1_best_threshold": [Bad("sample_weight", lambda f: f(Y, S, sample_weight=-np.ones(8)))],
-    "helpers.threshold_choice.threshold_rule": [
+    "helpers.threshold_rules.threshold_rule": [
         Bad("at_recall", lambda f: f(at_recall=2)),
         Bad("cost_fn", lambda f: f(cost_fp=1)),
         Bad("recall_confidence", lambda f: f(at_recall=0.8, recall_confidence=2)),
