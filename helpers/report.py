@@ -88,12 +88,22 @@ PROG = "python -m helpers.report"
 
 # The lab template without the scripts it would load from a CDN (require.js,
 # MathJax, mermaid, widgets): notebook 13 needs none of them, and the page must
-# read the same offline. Its CSS is inlined by nbconvert.
+# read the same offline. Its CSS is inlined by nbconvert. Each figure's <img>
+# gets the text alternative the kernel wrote from the figure
+# (helpers.figure_text, metadata["image/png"]["alt"]): nbconvert's lab template
+# reads no alt, and would give every figure "No description has been provided".
 _TEMPLATE = """{%- extends 'index.html.j2' -%}
 {%- block html_head_js -%}{%- endblock html_head_js -%}
 {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block data_png scoped -%}
+<div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
+<img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
+{%- set alt = output | get_metadata('alt', 'image/png') %}
+{%- if alt %} alt="{{ alt | escape_html }}"{% endif %}>
+</div>
+{%- endblock data_png -%}
 """
 # What the kernel imports as it starts, while the file is read (the notebooks' own imports then cost nothing).
 WARM_IMPORTS = "import matplotlib.pyplot, pandas, sklearn.metrics, helpers.own_predictions, helpers.plotting"
@@ -562,6 +572,7 @@ from helpers.own_predictions import (counts_auc_interval, counts_rule_table, dep
                                      deployment_metrics, deployment_table, merge_negative_runs,
                                      real_in_batch_interval, split_counts, thin_indices)
 from helpers.plotting import PALETTE, use_course_style
+from helpers.rare_rates import decimals_for, fixed_percent, with_interval
 from helpers.score_counts import roc_from_score_counts
 from helpers.threshold_choice import threshold_rule
 
@@ -599,13 +610,13 @@ for name, t in tables.items():
     auc, low, high = counts_auc_interval(t)
     row = {"model": name, "rows": int(t.n_pos.sum() + t.n_neg.sum()), "positives": int(t.n_pos.sum()),
            "ROC vertices": len(merge_negative_runs(t, keep=keep)),
-           "ROC AUC [95 %]": f"{auc:.3f} [{low:.3f}, {high:.3f}]"}
+           "ROC AUC [95 %]": with_interval(auc, low, high)}
     if rule is not None:
         choose, judge = halves[name] if rule.looks_at_rows else (t, t)
         at = counts_rule_table([(rule, deploy_prevalence)], choose=choose, count=judge).iloc[0]
         row.update({"threshold": f"{at.threshold:.4g}",
-                    "recall [95 %]": f"{at.recall:.3f} [{at.recall_low:.3f}, {at.recall_high:.3f}]",
-                    "precision at deployment [95 %]": f"{at.precision:.3f} [{at.low:.3f}, {at.high:.3f}]",
+                    "recall [95 %]": with_interval(at.recall, at.recall_low, at.recall_high),
+                    "precision at deployment [95 %]": with_interval(at.precision, at.low, at.high),
                     "flagged per 1000": f"{at.flagged_per_1000:.1f}"})
     rows.append(row)
 print(f"{source_name}, counted by {engine}; deployment prevalence {deploy_prevalence:.4%}")
@@ -626,13 +637,14 @@ for (name, roc), colour in zip(rocs.items(), CYCLE, strict=False):
     tested = deployment_table(roc, deploy_prevalence=roc.tp.iloc[-1] / (roc.tp.iloc[-1] + roc.fp.iloc[-1]))
     deployed = deployment_table(roc, deploy_prevalence=deploy_prevalence)
     ap_tested, ap_deployed = (float(np.sum(np.diff(d.tpr, prepend=0.0) * d.precision)) for d in (tested, deployed))
-    print(f"{name}: average precision as tested {ap_tested:.4f}, at deployment {ap_deployed:.4f}")
+    k = decimals_for(ap_tested, ap_deployed, least=4)  # more decimals where a number is below 0.001
+    print(f"{name}: average precision as tested {ap_tested:.{k}f}, at deployment {ap_deployed:.{k}f}")
     keep = thin_indices(len(deployed))
     ax_pr.plot(deployed.tpr.to_numpy()[keep], deployed.precision.to_numpy()[keep], color=colour, label=name)
 ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
 ax_roc.set(xlabel="false positive rate", ylabel="recall (true positive rate)", title="ROC curves")
 ax_pr.set(xlabel="recall", ylabel="precision at deployment", ylim=(0, 1.02),
-          title=f"Precision–recall at {deploy_prevalence:.2%} prevalence")
+          title=f"Precision–recall at {fixed_percent(deploy_prevalence)} prevalence")
 ax_roc.legend(loc="lower right", fontsize="small")
 ax_pr.legend(loc="upper right", fontsize="small")
 plt.show()"""),
@@ -689,8 +701,9 @@ else:
     batch_low, batch_high = real_in_batch_interval(**c, deploy_prevalence=deploy_prevalence, batch=1000)
     d = deployment_metrics(**c, deploy_prevalence=deploy_prevalence)
     print(f"{first} at threshold {at.threshold:.6g}: TP {c['tp']:,}, FN {c['fn']:,}, FP {c['fp']:,}, TN {c['tn']:,}")
-    print(f"expected precision at {deploy_prevalence:.4%}: {at.precision:.4f}, 95 % interval {at.low:.4f} to "
-          f"{at.high:.4f}; F1 at deployment {d['f1']:.4f}")
+    k = decimals_for(at.precision, at.low, at.high, least=4)  # more decimals where precision is below 0.001
+    print(f"expected precision at {deploy_prevalence:.4%}: {at.precision:.{k}f}, 95 % interval {at.low:.{k}f} to "
+          f"{at.high:.{k}f}; F1 at deployment {d['f1']:.4f}")
     print(f"one batch of 1000 flagged cases: {batch_low:.0f} to {batch_high:.0f} real ones (95 % range)")
 prices = (rule.cost_fp, rule.cost_fn) if rule is not None and rule.kind == "cost" else (1.0, 50.0)
 fig, ax = plt.subplots(figsize=(7.5, 4.2))
@@ -700,7 +713,8 @@ for name, colour in zip(models, CYCLE, strict=False):
     keep = thin_indices(len(curve) - 1) + 1
     ax.plot(curve.threshold.to_numpy()[keep], 1000 * curve.mean_cost.to_numpy()[keep], color=colour, label=name)
 ax.set(xlabel="threshold", ylabel="expected cost per 1000 cases",
-       title=f"Cost at {deploy_prevalence:.2%} prevalence (FP {prices[0]:g}, FN {prices[1]:g}), judging half")
+       title=f"Cost at {fixed_percent(deploy_prevalence)} prevalence (FP {prices[0]:g}, FN {prices[1]:g}), "
+             "judging half")
 ax.legend(loc="best", fontsize="small")
 plt.show()"""),
 ]

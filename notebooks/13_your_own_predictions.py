@@ -96,6 +96,7 @@ from helpers.own_predictions import (
     threshold_table,
 )
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
+from helpers.rare_rates import decimals_for, fixed_percent, with_interval
 from helpers.tables import styled
 from helpers.threshold_choice import split_half_optimism, stratified_halves, threshold_rule
 
@@ -173,13 +174,14 @@ print(f"{path.name}: {y_true.size:,} rows, {int(y_true.sum()):,} positives; depl
 print(f"rule: {'none (no threshold chosen)' if rule is None else rule.describe()}"
       + ("" if rule is None else ", chosen on one half, counted on the other" if rule.looks_at_rows
          else ", counted on every row"))
-glance_view = pd.DataFrame({"ROC AUC [95 %]": [f"{r.auc:.3f} [{r.auc_low:.3f}, {r.auc_high:.3f}]"
+# with_interval: 3 decimals, more where a number is below 0.01 (two significant digits, so an interval shows)
+glance_view = pd.DataFrame({"ROC AUC [95 %]": [with_interval(r.auc, r.auc_low, r.auc_high)
                                               for r in glance.itertuples()]}, index=glance.index)
 if rule is not None:
     glance_view["threshold"] = [f"{t:.4g}" for t in glance["threshold"]]
-    glance_view["recall [95 %]"] = [f"{r.recall:.3f} [{r.recall_low:.3f}, {r.recall_high:.3f}]"
+    glance_view["recall [95 %]"] = [with_interval(r.recall, r.recall_low, r.recall_high)
                                     for r in glance.itertuples()]
-    glance_view["precision at deployment [95 %]"] = [f"{r.precision:.3f} [{r.low:.3f}, {r.high:.3f}]"
+    glance_view["precision at deployment [95 %]"] = [with_interval(r.precision, r.low, r.high)
                                                      for r in glance.itertuples()]
     glance_view["flagged per 1000"] = [f"{f:.1f}" for f in glance["flagged_per_1000"]]
 for comparison, d in differences.iterrows():
@@ -221,7 +223,7 @@ for (name, model_roc), colour in zip(rocs.items(), CYCLE, strict=False):
 ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
 ax_roc.set(xlabel="false positive rate", ylabel="recall (true positive rate)", title="ROC curves")
 ax_pr.set(xlabel="recall", ylabel="precision at deployment", ylim=(0, 1.02),
-          title=f"Precision–recall at {deploy_prevalence:.2%} prevalence")
+          title=f"Precision–recall at {fixed_percent(deploy_prevalence)} prevalence")
 ax_roc.legend(loc="lower right", fontsize="small")
 ax_pr.legend(loc="upper right", fontsize="small")
 plt.show()
@@ -302,13 +304,14 @@ plt.show()
 pr_test = deployment_table(roc, deploy_prevalence=n_pos / y_true.size)  # w = 1: precision as tested
 pr_deploy = deployed[models[0]]
 ap_test, ap_deploy = (float(np.sum(np.diff(pr["tpr"], prepend=0.0) * pr["precision"])) for pr in (pr_test, pr_deploy))
-print(f"average precision as tested: {ap_test:.4f}   at deployment: {ap_deploy:.4f}")
+k = decimals_for(ap_test, ap_deploy, least=4)  # more decimals where a number is below 0.001
+print(f"average precision as tested: {ap_test:.{k}f}   at deployment: {ap_deploy:.{k}f}")
 
 # %%
 fig, ax = plt.subplots(figsize=(5.6, 4.2))
 for pr, colour, label in [
     (pr_test, PALETTE["blue"], f"as tested ({n_pos / y_true.size:.1%} positive), AP {ap_test:.3f}"),
-    (pr_deploy, PALETTE["orange"], f"at deployment ({deploy_prevalence:.2%}), AP {ap_deploy:.3f}"),
+    (pr_deploy, PALETTE["orange"], f"at deployment ({fixed_percent(deploy_prevalence)}), AP {ap_deploy:.3f}"),
 ]:
     keep = thin_indices(len(pr))
     ax.plot(pr["tpr"].to_numpy()[keep], pr["precision"].to_numpy()[keep], color=colour, label=label)
@@ -451,8 +454,9 @@ same = rule_table(y_true, first, [(r, deploy_prevalence) for r in demo], choose_
 other = rule_table(y_true, first, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=~choosing)
 side = pd.concat([same.assign(counted_on="same half"), other.assign(counted_on="other half")]).sort_index(kind="stable")
 for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict=True):
-    print(f"{on_same['rule']}: precision at {deploy_prevalence:.2%} {on_same['precision']:.3f} counted on the half "
-          f"that chose it, {on_other['precision']:.3f} on the other; recall {on_same['recall']:.3f} and "
+    k = decimals_for(on_same["precision"], on_other["precision"])  # 3 decimals, more below 0.01
+    print(f"{on_same['rule']}: precision at {fixed_percent(deploy_prevalence)} {on_same['precision']:.{k}f} counted on the half "
+          f"that chose it, {on_other['precision']:.{k}f} on the other; recall {on_same['recall']:.3f} and "
           f"{on_other['recall']:.3f}")
 styled(side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index")
        .format("{:.4g}", subset=["threshold", "recall", "fpr", "precision"]).set_uuid("side"))  # no row numbers
@@ -553,8 +557,10 @@ else:
     print(f"at threshold {chosen:.4g}: TP {counts.tp:,}, FN {counts.fn:,}, FP {counts.fp:,}, TN {counts.tn:,}")
     print(f"counted on {where}")
     print(f"expected precision at deployment prevalence {deploy_prevalence:.4%} (the long-run share of flagged")
-    print(f"cases that are real): {ppv:.4f}, i.e. {ppv:.1%}")
-    print(f"95 % interval: {low:.4f} to {high:.4f}, i.e. {low:.1%} to {high:.1%}")
+    k = decimals_for(ppv, low, high, least=4)  # more decimals where a number is below 0.001
+    k_pct = decimals_for(100 * ppv, 100 * low, 100 * high, least=1)  # the same, as percentages
+    print(f"cases that are real): {ppv:.{k}f}, i.e. {ppv:.{k_pct}%}")
+    print(f"95 % interval: {low:.{k}f} to {high:.{k}f}, i.e. {low:.{k_pct}%} to {high:.{k_pct}%}")
     print(f"one batch of 1000 flagged cases: {batch_low:.0f} to {batch_high:.0f} real ones (95 % range for one batch;")
     print(f"1000 times the interval alone would say {1000 * low:.0f} to {1000 * high:.0f})")
 
@@ -620,7 +626,7 @@ for name, colour in zip(models, CYCLE, strict=False):
 if positive_scores:
     ax.set_xscale("log")
 ax.set(xlabel="threshold" + (" (log scale)" if positive_scores else ""), ylabel="expected cost per 1000 cases",
-       title=f"Cost at {deploy_prevalence:.2%} prevalence (FP {prices[0]:g}, FN {prices[1]:g})")
+       title=f"Cost at {fixed_percent(deploy_prevalence)} prevalence (FP {prices[0]:g}, FN {prices[1]:g})")
 ax.legend(loc="best", fontsize="small")
 plt.show()
 
@@ -635,19 +641,20 @@ summary = {
     "prevalence in the file": f"{n_pos / y_true.size:.2%}",
     "deployment prevalence": f"{deploy_prevalence:.4%}",
     "ROC AUC": f"{auc:.4f}",
-    "average precision, as tested": f"{ap_test:.4f}",
-    "average precision, at deployment": f"{ap_deploy:.4f}",
+    "average precision, as tested": f"{ap_test:.{decimals_for(ap_test, least=4)}f}",
+    "average precision, at deployment": f"{ap_deploy:.{decimals_for(ap_deploy, least=4)}f}",
 }
 if chosen is None:
     summary["threshold"] = "none chosen: give a rule (recall target, costs, or a fixed threshold)"
 else:
+    k = decimals_for(ppv, low, high, least=4)  # more decimals where precision is below 0.001
     summary.update({
         "threshold rule": f"{rule.describe()}, on the choosing half" if rule.looks_at_rows else rule.describe(),
         "threshold": f"{chosen:.6g}",
         "counted on": where,
         "recall at the threshold": f"{d['recall']:.4f} (95 % interval {recall_low:.4f} to {recall_high:.4f})",
         "FPR at the threshold": f"{d['fpr']:.4g}",
-        "expected precision at deployment": f"{ppv:.4f} (95 % interval {low:.4f} to {high:.4f})",
+        "expected precision at deployment": f"{ppv:.{k}f} (95 % interval {low:.{k}f} to {high:.{k}f})",
         "real cases in one batch of 1000 flagged": f"{batch_low:.0f} to {batch_high:.0f} (95 %)",
         "F1 at deployment": f"{d['f1']:.4f}",
     })

@@ -312,6 +312,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.rare_rates
     "helpers.rare_rates.percent": [Bad("rate", lambda f: f("1%")), Bad("digits", lambda f: f(0.5, 0))],
     "helpers.rare_rates.one_in": [Bad("rate", lambda f: f(None))],
+    "helpers.rare_rates.decimals_for": [
+        Bad("least", lambda f: f(0.5, least=-1)), Bad("values", lambda f: f(0.1, "0.5")),
+    ],
+    "helpers.rare_rates.fixed_percent": [Bad("rate", lambda f: f("1%")), Bad("least", lambda f: f(0.5, -1))],
+    "helpers.rare_rates.with_interval": [
+        Bad("low", lambda f: f(0.5, "0.4", 0.6)), Bad("least", lambda f: f(0.5, 0.4, 0.6, -1)),
+    ],
     # --- helpers.multiclass
     "helpers.multiclass.per_class_counts": [Bad("matrix", lambda f: f(np.zeros((2, 3))))],
     "helpers.multiclass.ovr_auc_table": [Bad("proba", lambda f: f(Y3, P3[:, :2]))],

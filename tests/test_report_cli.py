@@ -240,6 +240,9 @@ def _check_page(page: str, figures: int) -> None:
     # figures are embedded, and there is no code
     assert page.count('src="data:image/png;base64,') == figures
     assert "load_predictions(" not in page and "import " not in page
+    # each figure says in words what it draws (helpers.figure_text), not nbconvert's "No description ..."
+    alts = re.findall(r'<img\b[^>]*\balt="([^"]*)"', page)
+    assert len(alts) == figures and all(alt.startswith("Figure") for alt in alts), alts
 
 
 def _text(page: str) -> str:
@@ -601,3 +604,21 @@ def test_auto_engine_picks_duckdb_for_folders_and_big_files(tmp_path, monkeypatc
     assert report.pick_engine(small) == "duckdb"
     with pytest.raises(ValueError, match="engine"):
         report.pick_engine(small, "polars")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_small_precision_at_deployment_keeps_its_interval(tmp_path, engine):
+    """At 0.1 % precision is near 0.005: the summary prints it and its interval with two significant digits,
+    so the interval shows (three decimals printed 0.005 [0.004, 0.005]), and the numbers are in order."""
+    result = _run([str(SCREENING), "--prevalence", "0.001", "--at-recall", "0.8", "--engine", engine,
+                   "--out", "r.html"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = _text((tmp_path / "r.html").read_text("utf-8"))
+    glance = text[text.index("At a glance") : text.index("1. The data" if engine == "pandas" else "ROC curves")]
+    triples = re.findall(r"(\d\.\d+) \[(\d\.\d+), (\d\.\d+)\]", glance)
+    assert len(triples) == 3, triples  # ROC AUC, recall, precision at deployment
+    value, low, high = triples[2]
+    assert 0 < float(low) < float(value) < float(high) < 0.01
+    for number in (value, low, high):
+        assert len(number.replace(".", "").lstrip("0")) >= 2, number
