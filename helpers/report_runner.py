@@ -108,7 +108,7 @@ def to_html(nb: object, title: str, template: str, hide_tag: str) -> str:
     """The page: the lab template without code or prompts, figures embedded, cells tagged ``hide_tag`` left out."""
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
-    from nbconvert.preprocessors import TagRemovePreprocessor
+    from nbconvert.preprocessors import CoalesceStreamsPreprocessor, TagRemovePreprocessor
 
     nb.metadata["title"] = title  # the template escapes it
     exporter = HTMLExporter(
@@ -121,6 +121,9 @@ def to_html(nb: object, title: str, template: str, hide_tag: str) -> str:
         embed_images=True,
     )
     exporter.register_preprocessor(TagRemovePreprocessor(remove_cell_tags={hide_tag}), enabled=True)
+    # A cell's printed lines can reach the notebook as one stream output or several, as the kernel flushed
+    # them: one block per cell, so that the page does not depend on that timing.
+    exporter.register_preprocessor(CoalesceStreamsPreprocessor(), enabled=True)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": "report"}})
     return body
 
