@@ -557,9 +557,15 @@ the AUC and its interval and every threshold stay the same. For those, run the r
 with `--engine pandas` on a file that fits in memory.
 
 A rule that looks at the rows chooses its threshold on one random half and
-is judged on the other, as in notebook 13. The halves are drawn from the
-counts: rows with the same score and class are interchangeable, so a random
-half of the rows is a random half of each count (`split_counts`)."""),
+is judged on the other, as in notebook 13, but the halves are drawn
+differently. Here they are drawn from the counts: rows with the same score
+and class are interchangeable, so a random half of the rows is a random half
+of each count (`split_counts`). They are drawn per model, from each model's
+own table, so two models are not judged on the same rows. The pandas engine
+(`--engine pandas`) draws one split of the rows, shared by all models, so on
+the same file and rule its threshold, recall and precision differ from these
+by the luck of the split: the gap between the two pages is a measure of how
+much the split moves the threshold."""),
     ("code", """# %matplotlib inline
 import json
 
@@ -574,6 +580,7 @@ from helpers.own_predictions import (counts_auc_interval, counts_rule_table, dep
 from helpers.plotting import PALETTE, use_course_style
 from helpers.rare_rates import decimals_for, fixed_percent, with_interval
 from helpers.score_counts import roc_from_score_counts
+from helpers.tables import styled
 from helpers.threshold_choice import threshold_rule
 
 use_course_style()
@@ -596,7 +603,16 @@ Per model: the ROC AUC with DeLong's 95 % interval (from the counts: a
 positive's placement among the negatives depends only on its score), and the
 threshold your rule gives it, chosen on one half, with the recall and the
 expected precision at the deployment prevalence counted on the other half,
-each with its 95 % interval."""),
+each with its 95 % interval. "Flagged per 1000" is the expected number of
+cases flagged per 1000 at deployment, `1000 (π recall + (1 − π) FPR)` at the
+deployment prevalence π.
+
+The correction to the deployment prevalence assumes prior shift only: only
+the share of positives changes between the file and deployment (the scores
+of positives and of negatives are distributed as in the file), so recall and
+FPR carry over (notebook 07 shows what happens when they do not). The
+deployment prevalence is taken as known exactly: the intervals hold the
+uncertainty of recall and FPR only, not that of the prevalence."""),
     ("code", """with np.load(count_tables) as arrays:
     tables = {name: pd.DataFrame({"score": arrays[f"score_{k}"], "n_pos": arrays[f"n_pos_{k}"],
                                   "n_neg": arrays[f"n_neg_{k}"]}) for k, name in enumerate(models)}
@@ -608,8 +624,8 @@ halves = {name: split_counts(merge_negative_runs(t, keep=keep), rng=split_rng) f
 rows = []
 for name, t in tables.items():
     auc, low, high = counts_auc_interval(t)
-    row = {"model": name, "rows": int(t.n_pos.sum() + t.n_neg.sum()), "positives": int(t.n_pos.sum()),
-           "ROC vertices": len(merge_negative_runs(t, keep=keep)),
+    row = {"model": name, "rows": f"{int(t.n_pos.sum() + t.n_neg.sum()):,}", "positives": f"{int(t.n_pos.sum()):,}",
+           "ROC vertices": f"{len(merge_negative_runs(t, keep=keep)):,}",
            "ROC AUC [95 %]": with_interval(auc, low, high)}
     if rule is not None:
         choose, judge = halves[name] if rule.looks_at_rows else (t, t)
@@ -623,7 +639,7 @@ print(f"{source_name}, counted by {engine}; deployment prevalence {deploy_preval
 print(f"rule: {'none (no threshold chosen)' if rule is None else rule.describe()}"
       + ("" if rule is None else ", chosen on one half, counted on the other" if rule.looks_at_rows
          else ", counted on every row"))
-pd.DataFrame(rows).set_index("model")"""),
+pd.DataFrame(rows).set_index("model").rename_axis(index=None, columns="model")  # one header row"""),
     ("markdown", """ROC curves (they do not depend on the prevalence) and precision against
 recall at the deployment prevalence (the false positives rescaled, notebook
 06), each drawn through at most 2000 of its points. Average precision as
@@ -664,33 +680,39 @@ For the first model: a few recall targets, each chosen on the first half
 and counted on the second (its recall there estimates the recall on new
 cases). Then your rule at half and double the deployment prevalence, next
 to a cost rule as an example (a missed case costs as much as 50 false
-alarms): a cost rule moves its threshold with the prevalence, and every rule
-moves its precision."""),
+alarms; left out when your rule is a cost rule): a cost rule moves its
+threshold with the prevalence, and every rule moves its precision."""),
     ("code", """first = models[0]
 choose, judge = halves[first]
 names = {"recall_low": "recall low", "recall_high": "recall high", "low": "precision low", "high": "precision high"}
 targets = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95]
 tradeoff = counts_rule_table([(threshold_rule(at_recall=r), deploy_prevalence) for r in targets], choose=choose,
                              count=judge)
-tradeoff.index = pd.Index(targets, name="recall target")
+tradeoff.index = pd.Index(targets)
 tradeoff[["threshold", "recall", "recall_low", "recall_high", "fpr", "precision", "low", "high",
-          "flagged_per_1000"]].rename(columns=names)"""),
+          "flagged_per_1000"]].rename(columns=names).rename_axis(columns="recall target")"""),
     ("code", """example_cost = threshold_rule(cost_fp=1, cost_fn=50)
 shown = ([rule] if rule is not None else []) + ([] if rule is not None and rule.kind == "cost" else [example_cost])
 prevalences = [f * deploy_prevalence for f in (0.5, 1.0, 2.0) if f * deploy_prevalence < 1]
 moves = pd.concat([counts_rule_table([(r, p) for p in prevalences], choose=choose if r.looks_at_rows else tables[first],
                                      count=judge if r.looks_at_rows else tables[first]) for r in shown])
 moves["rule"] = moves["rule"].replace({example_cost.describe(): "cost 1 : 50 (example)"})
-moves.set_index(["rule", "prevalence"])[["threshold", "recall", "fpr", "precision", "low", "high",
-                                         "flagged_per_1000"]].rename(columns=names)"""),
+moves_columns = ["threshold", "recall", "fpr", "precision", "low", "high", "flagged_per_1000"]
+styled(moves[["rule", "prevalence", *moves_columns]].rename(columns=names).style.hide(axis="index")  # no row numbers
+       .format("{:.4g}", subset=["prevalence", *[names.get(c, c) for c in moves_columns]]).set_uuid("moves"))"""),
     ("markdown", """## Precision at deployment, with its uncertainty, and what the threshold costs
 
 At the first model's threshold: the expected precision at the deployment
 prevalence with its 95 % interval (for that threshold fixed before the
 counted half was seen), and the range of real cases in one batch of 1000
-flagged cases. Then the expected cost per 1000 cases at deployment against
-the threshold, counted on the judging half (your prices with a cost rule,
-else the example prices 1 : 50)."""),
+flagged cases (the deployment prevalence taken as known, as above). Then
+the expected cost per 1000 cases at deployment against the threshold,
+counted on the judging half (your prices with a cost rule, else the example
+prices 1 : 50), each model's chosen threshold marked on its curve. The
+expected cost per case is `(1 − π) FPR C_fp + π (1 − recall) C_fn`; the lines
+above the chart give it per 1000 cases at each model's threshold, next to
+the cost of flagging nobody (`1000 π C_fn`) and of flagging everybody
+(`1000 (1 − π) C_fp`)."""),
     ("code", """if rule is None:
     print("No rule given: no threshold is chosen (--at-recall, --cost-fp/--cost-fn or --threshold).")
 else:
@@ -705,13 +727,30 @@ else:
     print(f"expected precision at {deploy_prevalence:.4%}: {at.precision:.{k}f}, 95 % interval {at.low:.{k}f} to "
           f"{at.high:.{k}f}; F1 at deployment {d['f1']:.4f}")
     print(f"one batch of 1000 flagged cases: {batch_low:.0f} to {batch_high:.0f} real ones (95 % range)")
-prices = (rule.cost_fp, rule.cost_fn) if rule is not None and rule.kind == "cost" else (1.0, 50.0)
+own_prices = rule is not None and rule.kind == "cost"
+prices = (rule.cost_fp, rule.cost_fn) if own_prices else (1.0, 50.0)
+priced = (f"your prices (FP {prices[0]:g}, FN {prices[1]:g})" if own_prices else f"example prices FP {prices[0]:g}, "
+          f"FN {prices[1]:g} ({'no rule given' if rule is None else 'your rule is not a cost rule'})")
+nobody, everybody = 1000 * deploy_prevalence * prices[1], 1000 * (1 - deploy_prevalence) * prices[0]
+marked = {}  # model -> (its chosen threshold, expected cost per 1000 there, counted on the judging half)
 fig, ax = plt.subplots(figsize=(7.5, 4.2))
 for name, colour in zip(models, CYCLE, strict=False):
     curve = deployment_cost_curve(roc_from_score_counts(halves[name][1]), cost_fp=prices[0], cost_fn=prices[1],
                                   deploy_prevalence=deploy_prevalence)
     keep = thin_indices(len(curve) - 1) + 1
     ax.plot(curve.threshold.to_numpy()[keep], 1000 * curve.mean_cost.to_numpy()[keep], color=colour, label=name)
+    if rule is not None:
+        choose_on = halves[name][0] if rule.looks_at_rows else tables[name]
+        on = counts_rule_table([(rule, deploy_prevalence)], choose=choose_on, count=halves[name][1]).iloc[0]
+        marked[name] = (on.threshold, 1000 * ((1 - deploy_prevalence) * on.fpr * prices[0]
+                                              + deploy_prevalence * (1 - on.recall) * prices[1]))
+        ax.plot(*marked[name], ls="none", marker="o", ms=8, color=colour, markeredgecolor=PALETTE["black"],
+                label=f"{name} at its threshold {on.threshold:.4g}")
+k = decimals_for(nobody, everybody, *(cost for _, cost in marked.values()), least=1)
+print(f"expected cost per 1000 cases at {fixed_percent(deploy_prevalence)} prevalence, {priced}: "
+      f"flagging nobody {nobody:,.{k}f}, flagging everybody {everybody:,.{k}f}")
+for name, (at_threshold, cost) in marked.items():
+    print(f"{name} at its threshold {at_threshold:.4g}: {cost:,.{k}f} (counted on the judging half, like the curve)")
 ax.set(xlabel="threshold", ylabel="expected cost per 1000 cases",
        title=f"Cost at {fixed_percent(deploy_prevalence)} prevalence (FP {prices[0]:g}, FN {prices[1]:g}), "
              "judging half")

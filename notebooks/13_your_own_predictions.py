@@ -14,13 +14,15 @@
 # %% [markdown]
 # # 13 · Your own predictions
 #
-# Every analysis of the course, run on a CSV file of *your* model's
-# predictions on a labeled test set: one row per example, a column of true
-# labels (1 = the rare positive class, 0 = negative) and a column of scores
-# (probabilities or any decision-function values, higher = more likely
-# positive). You also say how common positives are where the model will be
-# deployed; precision, F1 and the choice of threshold depend on it.
-#
+# Every analysis of the course, run on a file of *your* model's predictions
+# on a labeled test set (CSV, TSV, compressed, or Parquet): one row per
+# example, a column of true labels (two of them, one naming the rare positive
+# class) and a column of scores (probabilities or any decision-function
+# values, higher = more likely positive) for each model. You also say how
+# common positives are where the model will be deployed; precision, F1 and
+# the choice of threshold depend on it.
+
+# %% [markdown] tags=["report-hide"]
 # **Learning goals**
 #
 # - run the course's analyses on your own file, without changing any code;
@@ -96,7 +98,7 @@ from helpers.own_predictions import (
     threshold_table,
 )
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
-from helpers.rare_rates import decimals_for, fixed_percent, with_interval
+from helpers.rare_rates import decimals_for, fixed_percent, one_in, with_interval
 from helpers.tables import styled
 from helpers.threshold_choice import split_half_optimism, stratified_halves, threshold_rule
 
@@ -124,23 +126,8 @@ checked_columns = None  # set by the report: the file's columns, already checked
 # %% [markdown]
 # ## At a glance: the decision numbers
 #
-# `load_predictions` reads the file with pandas (pyarrow for Parquet) and
-# checks it thoroughly (the columns present, exactly two labels, 0/1,
-# True/False or the pair `pos_label` names, every score a finite number, both
-# classes present). If anything is off it stops with a one-line message naming
-# the row and the problem. From here on the positive class is coded 1. Every
-# score column is one model, scored on the same rows.
-#
-# The table holds, per model, the numbers a decision needs. The ROC AUC is
-# counted on every row, with DeLong's 95 % interval (it needs no threshold
-# and no prevalence). Then the threshold your rule gives that model, chosen
-# on one half of the file, and the recall and expected precision at the
-# deployment prevalence it reaches, counted on the other half, each with its
-# 95 % interval (section 4 says why, and how). Each model gets its own
-# threshold: the same rule asks for different scores from different models.
-# With several models, the line below the table says which one ranks better
-# and by how much: the paired difference of the AUCs on the same rows
-# (DeLong's test for correlated ROC curves).
+# Per model, the numbers a decision needs; what each one means, and how it
+# is counted, follows the table.
 
 # %%
 path = resolve_predictions_path(predictions_path)
@@ -184,12 +171,38 @@ if rule is not None:
     glance_view["precision at deployment [95 %]"] = [with_interval(r.precision, r.low, r.high)
                                                      for r in glance.itertuples()]
     glance_view["flagged per 1000"] = [f"{f:.1f}" for f in glance["flagged_per_1000"]]
+    for r in glance.itertuples():  # the row in words
+        print(f"{r.Index}: flags {r.flagged_per_1000:.0f} of every 1000 cases; about {one_in(r.precision)} of "
+              f"them is a real case; it finds {r.recall:.0%} of the real cases")
 for comparison, d in differences.iterrows():
     better = comparison.split(" - ")[0 if d["difference"] > 0 else 1]
     print(f"AUC {comparison}: {d['difference']:+.4f}, 95 % interval {d['low']:+.4f} to {d['high']:+.4f} (paired, "
           f"DeLong; p = {d['p_value']:.2g}): " + (f"{better} ranks better" if d["low"] > 0 or d["high"] < 0
                                                   else "the file cannot tell which ranks better"))
 glance_view.rename_axis(index=None, columns="model")  # one header row, no empty header cell
+
+# %% [markdown]
+# `load_predictions` reads the file with pandas (pyarrow for Parquet) and
+# checks it thoroughly (the columns present, exactly two labels, 0/1,
+# True/False or the pair `pos_label` names, every score a finite number, both
+# classes present). If anything is off it stops with a one-line message naming
+# the row and the problem. From here on the positive class is coded 1. Every
+# score column is one model, scored on the same rows.
+#
+# The table holds, per model, the numbers a decision needs. The ROC AUC is
+# counted on every row, with DeLong's 95 % interval (it needs no threshold
+# and no prevalence). Then the threshold your rule gives that model, chosen
+# on one half of the file, and the recall and expected precision at the
+# deployment prevalence it reaches, counted on the other half, each with its
+# 95 % interval (section 4 says why, and how). Each model gets its own
+# threshold: the same rule asks for different scores from different models.
+# "Flagged per 1000" is how many of every 1000 cases at deployment the
+# threshold flags, `1000 (π recall + (1 − π) FPR)` at the deployment
+# prevalence π; the lines above the table say the same in words. With
+# several models, the last of those lines says which one ranks better and by
+# how much: the paired difference of the AUCs on the same rows (the test for
+# correlated ROC curves of DeLong, DeLong and Clarke-Pearson, *Biometrics*,
+# 1988).
 
 # %%
 if table_path is not None:  # the report's --table
@@ -231,8 +244,8 @@ plt.show()
 # %% [markdown]
 # ## 1. The data
 #
-# The rest of the page details the first model (`y_score_column`, or the first
-# of `y_score_columns`); to see it for another, list that one first.
+# The rest of the page details the first model (the first score column you
+# listed); to see it for another, list that one first.
 
 # %%
 n_pos = int(y_true.sum())
@@ -362,17 +375,20 @@ tradeoff = rule_table(
     choose_rows=choosing, count_rows=~choosing,
 )
 tradeoff.index = pd.Index(targets)
+below = int((tradeoff["recall"] < tradeoff.index).sum())
+print(f"recall on the judging half below its target: {below} of {len(targets)} targets")
 tradeoff[columns].rename(columns=names).rename_axis(columns="recall target")
 
 # %% [markdown]
 # Read the table as a menu: each line is one choice, with what it buys
 # (recall) and what it costs (flagged cases, and how many of them are real).
-# The recall on the judging half often comes in a little below its target.
-# The threshold sits exactly on the k-th highest positive score of the
-# choosing half, so that half meets the target to the case; new positives
-# fall above that score about k / (P + 1) of the time, a little less than
-# k / P, and in any one split chance moves the judging half's count either
-# way. The recall interval shows how far.
+# On average the recall on the judging half comes in a little below its
+# target. The threshold sits exactly on the k-th highest positive score of
+# the choosing half, so that half meets the target to the case; new
+# positives fall above that score about k / (P + 1) of the time, a little
+# less than k / P. In any one split chance moves the judging half's count
+# either way, often by more than that (the line above the table says how
+# your split fell); the recall interval shows how far.
 #
 # The rule you set in the `parameters` cell picks one point:
 
@@ -409,9 +425,14 @@ else:
 # Clopper–Pearson interval on the choosing half reach the target
 # (`recall_confidence = 0.95` in the `parameters` cell). If the positives at
 # deployment are scored as those of the file, the threshold's recall on new
-# cases is then at least the target with a probability of at least 97.5 %,
-# since the interval's lower end errs with probability at most 2.5 %. The
-# price is a lower threshold: more cases flagged, and a lower precision.
+# cases is then at least the target with a probability of at least 97.5 %.
+# Why, although the threshold was chosen by looking at the rows: it is the
+# j-th highest positive score of the choosing half, and j depends only on
+# the number P of positives there. The recall on new cases at the j-th
+# highest of P positive scores follows a Beta(j, P − j + 1) distribution,
+# whose 2.5 % quantile is exactly the interval's lower end for j of P, which
+# the rule made at least the target. The price is a lower threshold: more
+# cases flagged, and a lower precision.
 # Both versions of your recall target, chosen on the choosing half and
 # counted on the judging half:
 
@@ -440,13 +461,14 @@ margin
 # %% [markdown]
 # **What judging on the same rows would claim.** The same rules, counted
 # once on the half that chose them and once on the other half. Choosing the
-# highest F1 at deployment (the rule this notebook once used by default) is
-# the clearest case. It searches every threshold for the one where the
-# choosing half's own noise is kindest (a run of high scores where, by
-# chance, positives outnumber negatives more than usual), and the other half
-# has no reason to share that luck: counted there, precision and recall
-# fall. A recall target is flattered in recall instead, since it meets its
-# target exactly on the half that chose it.
+# highest F1 at deployment is the clearest case. It searches every
+# threshold for the one where the choosing half's own noise is kindest (a
+# run of high scores where, by chance, positives outnumber negatives more
+# than usual), and the other half has no reason to share that luck: counted
+# there, precision and recall tend to fall. A recall target tends to be
+# flattered in recall instead, since it meets its target exactly on the half
+# that chose it. "Tend to": in one split chance can outweigh the optimism,
+# and the lines below say which way your split fell.
 
 # %%
 demo = [threshold_rule(f1=True)] + ([rule] if rule is not None and rule.looks_at_rows else [])
@@ -458,6 +480,9 @@ for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict
     print(f"{on_same['rule']}: precision at {fixed_percent(deploy_prevalence)} {on_same['precision']:.{k}f} counted on the half "
           f"that chose it, {on_other['precision']:.{k}f} on the other; recall {on_same['recall']:.3f} and "
           f"{on_other['recall']:.3f}")
+    higher = [m for m in ("precision", "recall") if on_other[m] > on_same[m]]
+    if higher:  # chance outweighed the optimism in this split
+        print(f"  in this split the other half came out higher in {' and '.join(higher)}: it was the luckier one")
 styled(side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index")
        .format("{:.4g}", subset=["threshold", "recall", "fpr", "precision"]).set_uuid("side"))  # no row numbers
 
@@ -562,7 +587,8 @@ else:
     print(f"cases that are real): {ppv:.{k}f}, i.e. {ppv:.{k_pct}%}")
     print(f"95 % interval: {low:.{k}f} to {high:.{k}f}, i.e. {low:.{k_pct}%} to {high:.{k_pct}%}")
     print(f"one batch of 1000 flagged cases: {batch_low:.0f} to {batch_high:.0f} real ones (95 % range for one batch;")
-    print(f"1000 times the interval alone would say {1000 * low:.0f} to {1000 * high:.0f})")
+    k_batch = decimals_for(1000 * low, 1000 * high, least=0)  # "2.6 to 2.8", not "3 to 3"
+    print(f"1000 times the interval alone would say {1000 * low:.{k_batch}f} to {1000 * high:.{k_batch}f})")
 
 # %% [markdown]
 # The same interval at every threshold of the counted rows, as a band around

@@ -463,6 +463,25 @@ def test_a_bad_file_stops_the_kernel_started_while_it_was_read(case, tmp_path, m
     assert list(tmp_path.iterdir()) == []
 
 
+def test_printed_lines_make_one_block_however_the_kernel_flushed_them():
+    """Two stream outputs of a cell (two flushes) give the page of one: one <pre>, the same bytes."""
+    import nbformat
+
+    from helpers import report
+    from helpers.report_runner import to_html
+
+    def page(texts):
+        cell = nbformat.v4.new_code_cell("print('a'); print('b')")
+        cell.id = "printing"  # the same id in both pages
+        cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=t) for t in texts]
+        nb = nbformat.v4.new_notebook(cells=[cell])
+        return to_html(nb, "t", report._TEMPLATE, report.HIDE_TAG)
+
+    one, two = page(["a\nb\n"]), page(["a\n", "b\n"])
+    assert two.count("<pre>") == 1 and "a\nb\n" in two
+    assert one == two
+
+
 @pytest.mark.slow
 def test_failure_mid_run_leaves_no_html(tmp_path, monkeypatch, capfd):
     """If the notebook fails after validation: one line, no traceback, no page."""
@@ -586,6 +605,67 @@ def test_duckdb_report_is_the_same_with_or_without_every_score(tmp_path):
         texts.append(" ".join(_text(text).replace("per-threshold table at deployment written", "").split()))
     assert texts[0] == texts[1]
     assert f"{roc_auc_score(frame.y_true, frame.y_score):.3f} [" in texts[0]
+
+
+@pytest.mark.slow
+def test_duckdb_report_prices_each_models_threshold(tmp_path):
+    """A cost rule on --engine duckdb: the expected cost per 1000 cases at each model's chosen threshold, next to
+    flagging nobody and everybody, and marked on the chart; the first model's cost is recomputed here from the
+    counts the page prints. The page says how its halves differ from the pandas engine's, and what it assumes."""
+    frame = load_predictions(SCREENING)
+    rng = np.random.default_rng(3)
+    frame["model_b"] = np.round(frame.y_score + rng.normal(0, 0.05, len(frame)), 3)  # ties
+    source = tmp_path / "preds.parquet"
+    frame.to_parquet(source)
+    pi, cost_fp, cost_fn = 0.005, 1.0, 100.0
+    result = _run([str(source), "--prevalence", str(pi), "--cost-fp", str(cost_fp), "--cost-fn", str(cost_fn),
+                   "--engine", "duckdb", "--y-score", "y_score", "--y-score", "model_b", "--out", "r.html"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "r.html").read_text("utf-8")
+    _check_page(page, figures=2)
+    text = " ".join(_text(page).split())
+
+    def number(printed: str) -> tuple[float, float]:  # the value and half a unit of its last printed decimal
+        decimals = len(printed.partition(".")[2])
+        return float(printed.replace(",", "")), 0.5 * 10.0**-decimals + 1e-9
+
+    line = re.search(r"flagging nobody ([\d,.]+), flagging everybody ([\d,.]+)", text)
+    assert line, "no cost of flagging nobody and everybody on the page"
+    (nobody, tol_nobody), (everybody, tol_everybody) = number(line[1]), number(line[2])
+    assert abs(nobody - 1000 * pi * cost_fn) <= tol_nobody
+    assert abs(everybody - 1000 * (1 - pi) * cost_fp) <= tol_everybody
+    costs = {name: (float(t), *number(c)) for name, t, c in
+             re.findall(r"(\w+) at its threshold (\S+): ([\d,.]+) \(counted on the judging half", text)}
+    assert set(costs) == {"y_score", "model_b"}, costs
+    counts = re.search(r"y_score at threshold (\S+): TP ([\d,]+), FN ([\d,]+), FP ([\d,]+), TN ([\d,]+)", text)
+    threshold = float(counts[1])
+    tp, fn, fp, tn = (int(g.replace(",", "")) for g in counts.groups()[1:])  # on the judging half, as the cost
+    expected = 1000 * ((1 - pi) * fp / (fp + tn) * cost_fp + pi * fn / (tp + fn) * cost_fn)
+    chosen, cost, tol = costs["y_score"]
+    assert chosen == float(f"{threshold:.4g}") and abs(cost - expected) <= tol, (costs, expected)
+    assert cost < min(nobody, everybody)  # the cheapest threshold of one half beats both extremes on the other
+    alt = html.unescape([a for a in re.findall(r'<img\b[^>]*\balt="([^"]*)"', page) if "expected cost" in a][0])
+    for name, (chosen, cost, _) in costs.items():  # each model's threshold marked on the chart, at its cost
+        point = re.search(rf"'{name} at its threshold {chosen:.4g}' point at \(([\d.]+), ([\d.,]+)\)", alt)
+        assert point, alt
+        assert float(point[1]) == pytest.approx(chosen, rel=5e-3)
+        assert float(point[2].replace(",", "")) == pytest.approx(cost, rel=5e-3, abs=0.05)
+    # the halves, and the assumptions of the correction to the deployment prevalence
+    for sentence in ("left out when your rule is a cost rule",
+                     "They are drawn per model, from each model's own table, so two models are not judged on the same "
+                     "rows",
+                     "draws one split of the rows, shared by all models",
+                     "differ from these by the luck of the split: the gap between the two pages is a measure of how "
+                     "much the split moves the threshold",
+                     "The deployment prevalence is taken as known exactly",
+                     "assumes prior shift only: only the share of positives changes between the file and deployment",
+                     "so recall and FPR carry over",
+                     '"Flagged per 1000" is the expected number of cases flagged per 1000 at deployment, '
+                     "1000 (π recall + (1 − π) FPR)"):
+        assert sentence in text, sentence
+    assert re.search(r"y_score 20,000 300 ", text)  # rows and positives with thousands separators
+    for head in re.findall(r"<thead>.*?</thead>", page, flags=re.S):  # every table: one header row
+        assert head.count("<tr") == 1, head
 
 
 def test_auto_engine_picks_duckdb_for_folders_and_big_files(tmp_path, monkeypatch):
