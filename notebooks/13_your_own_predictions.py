@@ -633,7 +633,9 @@ plt.show()
 # that judge it.
 
 # %%
-prices = (rule.cost_fp, rule.cost_fn) if rule is not None and rule.kind == "cost" else (1.0, 50.0)
+own_prices = rule is not None and rule.kind == "cost"
+prices = (rule.cost_fp, rule.cost_fn) if own_prices else (1.0, 50.0)
+nobody, everybody = 1000 * deploy_prevalence * prices[1], 1000 * (1 - deploy_prevalence) * prices[0]
 fig, ax = plt.subplots(figsize=(7.5, 4.2))
 positive_scores = all(c.table["score"].iloc[-1] > 0 for c in counted.values())
 for name, colour in zip(models, CYCLE, strict=False):
@@ -646,9 +648,10 @@ for name, colour in zip(models, CYCLE, strict=False):
         t = float(glance.loc[name, "threshold"])
         at_t = per_1000[np.flatnonzero(curve["threshold"].to_numpy() >= t)[-1]]  # flags every score >= t
         ax.plot(t, at_t, "o", color=colour, label=f"{name} at threshold {t:.3g}: {at_t:.1f}")
-        print(f"{name}: at its threshold {t:.4g}, {at_t:.1f} per 1000 cases at deployment "
-              f"(a false positive costs {prices[0]:g}, a false negative {prices[1]:g}); flagging nobody costs "
-              f"{1000 * deploy_prevalence * prices[1]:.1f}")
+        print(f"{name}: at its threshold {t:.4g}, {at_t:.1f} per 1000 cases at deployment, at "
+              f"{'your' if own_prices else 'the example'} prices (a false positive costs {prices[0]:g}, a false "
+              f"negative {prices[1]:g}); flagging nobody costs {nobody:.1f}, flagging everybody {everybody:.1f}"
+              + (": at these prices flagging nobody is cheaper" if at_t > nobody else ""))
 if positive_scores:
     ax.set_xscale("log")
 ax.set(xlabel="threshold" + (" (log scale)" if positive_scores else ""), ylabel="expected cost per 1000 cases",

@@ -702,3 +702,12 @@ def test_a_small_precision_at_deployment_keeps_its_interval(tmp_path, engine):
     assert 0 < float(low) < float(value) < float(high) < 0.01
     for number in (value, low, high):
         assert len(number.replace(".", "").lstrip("0")) >= 2, number
+    if engine == "pandas":  # section 7 at the example prices: its cost from the page's own counts, and the verdict
+        tp, fn, fp, tn = (int(x.replace(",", "")) for x in re.search(
+            r"at threshold [\d.]+: TP ([\d,]+), FN ([\d,]+), FP ([\d,]+), TN ([\d,]+)", text).groups())
+        cost = 1000 * ((1 - 0.001) * fp / (fp + tn) * 1 + 0.001 * fn / (tp + fn) * 50)
+        printed = re.search(r"y_score: at its threshold [\d.]+, ([\d.]+) per 1000 cases at deployment, at the "
+                            r"example prices .*?flagging nobody costs ([\d.]+), flagging everybody ([\d.]+)", text)
+        assert float(printed[1]) == pytest.approx(cost, abs=0.051)
+        assert (float(printed[2]), float(printed[3])) == (50.0, 999.0)
+        assert cost > 50 and "at these prices flagging nobody is cheaper" in text  # 0.1 %: a costly threshold
