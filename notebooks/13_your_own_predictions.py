@@ -482,7 +482,7 @@ for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict
           f"{on_other['recall']:.3f}")
     higher = [m for m in ("precision", "recall") if on_other[m] > on_same[m]]
     if higher:  # chance outweighed the optimism in this split
-        print(f"  in this split the other half came out higher in {' and '.join(higher)}: it was the luckier one")
+        print(f"  higher on the other half: {' and '.join(higher)} (in this split chance outweighed the optimism)")
 styled(side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index")
        .format("{:.4g}", subset=["threshold", "recall", "fpr", "precision"]).set_uuid("side"))  # no row numbers
 

@@ -245,6 +245,23 @@ def _check_page(page: str, figures: int) -> None:
     assert len(alts) == figures and all(alt.startswith("Figure") for alt in alts), alts
 
 
+def _split_remarks(text: str) -> list[tuple[str, str]]:
+    """Section 4's rules, counted on the half that chose them and on the other: where the other came out higher,
+    the page must say so, and only there. Returns the (rule's line, metric) pairs it said so for."""
+    pattern = (r"precision at [\d.]+% ([\d.]+) counted on the half that chose it, ([\d.]+) on the other; "
+               r"recall ([\d.]+) and ([\d.]+)(\s+higher on the other half: ([a-z ]+) \()?")
+    found = re.findall(pattern, text)
+    assert len(found) == 2, found  # the highest-F1 rule and the user's recall target
+    remarks = []
+    for k, (same_p, other_p, same_r, other_r, _, higher) in enumerate(found):
+        for metric, same, other in (("precision", same_p, other_p), ("recall", same_r, other_r)):
+            if float(other) != float(same):
+                assert (metric in higher) == (float(other) > float(same)), (metric, same, other, higher)
+            if metric in higher:
+                remarks.append((k, metric))
+    return remarks
+
+
 def _text(page: str) -> str:
     body = page[page.index("<body") :]
     body = re.sub(r"<style.*?</style>", "", body, flags=re.S)
@@ -711,3 +728,18 @@ def test_a_small_precision_at_deployment_keeps_its_interval(tmp_path, engine):
         assert float(printed[1]) == pytest.approx(cost, abs=0.051)
         assert (float(printed[2]), float(printed[3])) == (50.0, 999.0)
         assert cost > 50 and "at these prices flagging nobody is cheaper" in text  # 0.1 %: a costly threshold
+        assert _split_remarks(text) == []  # on this file both rules look better on the half that chose them
+
+
+@pytest.mark.slow
+def test_the_page_says_when_the_judging_half_was_the_luckier_one(tmp_path):
+    """A split where the recall target's judging half beats the choosing half (0.870 against 0.802): the page
+    must not leave "a rule looks better on its own half" uncontradicted; it says which numbers came out higher."""
+    rng = np.random.default_rng(3)
+    y = (rng.random(20_000) < 0.05).astype(int)
+    score = np.round(1 / (1 + np.exp(-(rng.normal(size=y.size) + 1.5 * y - 2))), 4)
+    pd.DataFrame({"y_true": y, "y_score": score}).to_csv(tmp_path / "lucky.csv", index=False)
+    result = _run(["lucky.csv", "--prevalence", "0.001", "--at-recall", "0.8", "--out", "r.html"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = _text((tmp_path / "r.html").read_text("utf-8"))
+    assert (1, "recall") in _split_remarks(text)  # the user's recall target, counted on the other half
