@@ -91,7 +91,7 @@ def with_interval(value: float, low: float, high: float, least: int = 3) -> str:
 def fixed_percent(rate: float, least: int = 2) -> str:
     """A rate as a percentage with ``least`` decimals, more where ``100 * rate`` is below 0.1.
 
-    The decimals are ``max(least, decimals_for(100 * rate, least=0))``: a
+    The decimals are ``decimals_for(100 * rate, least=least)``: a
     prevalence of 1 % reads ``'1.00%'`` as with ``f"{rate:.2%}"``, and one of
     0.001 % reads ``'0.0010%'`` where ``.2%`` would print ``'0.00%'``.
 
@@ -99,6 +99,4 @@ def fixed_percent(rate: float, least: int = 2) -> str:
     ('1.00%', '0.0010%', '5.24%')
     """
     rate = _check_rate(rate)
-    if isinstance(least, bool) or not isinstance(least, (int, np.integer)) or least < 0:
-        raise ValueError(f"least must be a whole number >= 0, got {least!r}")
-    return f"{rate:.{max(int(least), decimals_for(100 * rate, least=0))}%}"
+    return f"{rate:.{decimals_for(100 * rate, least=least)}%}"

@@ -741,11 +741,11 @@ for name, colour in zip(models, CYCLE, strict=False):
     ax.plot(curve.threshold.to_numpy()[keep], 1000 * curve.mean_cost.to_numpy()[keep], color=colour, label=name)
     if rule is not None:
         choose_on = halves[name][0] if rule.looks_at_rows else tables[name]
-        on = counts_rule_table([(rule, deploy_prevalence)], choose=choose_on, count=halves[name][1]).iloc[0]
-        marked[name] = (on.threshold, 1000 * ((1 - deploy_prevalence) * on.fpr * prices[0]
-                                              + deploy_prevalence * (1 - on.recall) * prices[1]))
-        ax.plot(*marked[name], ls="none", marker="o", ms=8, color=colour, markeredgecolor=PALETTE["black"],
-                label=f"{name} at its threshold {on.threshold:.4g}")
+        t = counts_rule_table([(rule, deploy_prevalence)], choose=choose_on, count=halves[name][1]).threshold.iloc[0]
+        at_t = 1000 * curve.mean_cost.to_numpy()[np.flatnonzero(curve.threshold.to_numpy() >= t)[-1]]  # score >= t
+        marked[name] = (t, at_t)
+        ax.plot(t, at_t, ls="none", marker="o", ms=8, color=colour, markeredgecolor=PALETTE["black"],
+                label=f"{name} at its threshold {t:.4g}")
 k = decimals_for(nobody, everybody, *(cost for _, cost in marked.values()), least=1)
 print(f"expected cost per 1000 cases at {fixed_percent(deploy_prevalence)} prevalence, {priced}: "
       f"flagging nobody {nobody:,.{k}f}, flagging everybody {everybody:,.{k}f}")
