@@ -172,8 +172,9 @@ if rule is not None:
                                                      for r in glance.itertuples()]
     glance_view["flagged per 1000"] = [f"{f:.1f}" for f in glance["flagged_per_1000"]]
     for r in glance.itertuples():  # the row in words
-        print(f"{r.Index}: flags {r.flagged_per_1000:.0f} of every 1000 cases; about {one_in(r.precision)} of "
-              f"them is a real case; it finds {r.recall:.0%} of the real cases")
+        print(f"{r.Index}: flags {r.flagged_per_1000:.0f} of every 1000 cases at deployment; about "
+              f"{one_in(r.precision)} of those flagged is a real positive; it finds {r.recall:.0%} of the positives "
+              f"(its recall, counted on {'the judging half' if rule.looks_at_rows else 'every row'})")
 for comparison, d in differences.iterrows():
     better = comparison.split(" - ")[0 if d["difference"] > 0 else 1]
     print(f"AUC {comparison}: {d['difference']:+.4f}, 95 % interval {d['low']:+.4f} to {d['high']:+.4f} (paired, "
@@ -191,7 +192,10 @@ glance_view.rename_axis(index=None, columns="model")  # one header row, no empty
 #
 # The table holds, per model, the numbers a decision needs. The ROC AUC is
 # counted on every row, with DeLong's 95 % interval (it needs no threshold
-# and no prevalence). Then the threshold your rule gives that model, chosen
+# and no prevalence): the AUC is the share of (positive, negative) pairs
+# ranked the right way round, and DeLong's method estimates its variance
+# from each positive's and each negative's own share of those pairs, with no
+# assumption about the shape of the score distributions. Then the threshold your rule gives that model, chosen
 # on one half of the file, and the recall and expected precision at the
 # deployment prevalence it reaches, counted on the other half, each with its
 # 95 % interval (section 4 says why, and how). Each model gets its own
@@ -200,9 +204,9 @@ glance_view.rename_axis(index=None, columns="model")  # one header row, no empty
 # threshold flags, `1000 (π recall + (1 − π) FPR)` at the deployment
 # prevalence π; the lines above the table say the same in words. With
 # several models, the last of those lines says which one ranks better and by
-# how much: the paired difference of the AUCs on the same rows (the test for
-# correlated ROC curves of DeLong, DeLong and Clarke-Pearson, *Biometrics*,
-# 1988).
+# how much: the paired difference of the AUCs on the same rows, whose
+# interval also uses the covariance of the two models' shares on the same
+# rows (DeLong, DeLong and Clarke-Pearson, *Biometrics*, 1988).
 
 # %%
 if table_path is not None:  # the report's --table
@@ -382,13 +386,15 @@ tradeoff[columns].rename(columns=names).rename_axis(columns="recall target")
 # %% [markdown]
 # Read the table as a menu: each line is one choice, with what it buys
 # (recall) and what it costs (flagged cases, and how many of them are real).
-# On average the recall on the judging half comes in a little below its
-# target. The threshold sits exactly on the k-th highest positive score of
-# the choosing half, so that half meets the target to the case; new
-# positives fall above that score about k / (P + 1) of the time, a little
-# less than k / P. In any one split chance moves the judging half's count
-# either way, often by more than that (the line above the table says how
-# your split fell); the recall interval shows how far.
+# The threshold sits exactly on the k-th highest positive score of the
+# choosing half (P positives there), so that half shows recall k / P: the
+# target, met to the case. Averaged over splits, new positives score at or
+# above that threshold k / (P + 1) of the time, a little less than k / P, so
+# on average the judging half comes in a little below what the choosing half
+# showed. In any one split two things vary, by much more than that gap: the
+# threshold's own recall on new cases (it depends on which positives fell in
+# the choosing half) and the judging half's count. The line above the table
+# says how your split fell; the recall interval shows how far either can go.
 #
 # The rule you set in the `parameters` cell picks one point:
 
@@ -424,15 +430,20 @@ else:
 # holds on new cases, ask instead that the *lower end* of recall's 95 %
 # Clopper–Pearson interval on the choosing half reach the target
 # (`recall_confidence = 0.95` in the `parameters` cell). If the positives at
-# deployment are scored as those of the file, the threshold's recall on new
-# cases is then at least the target with a probability of at least 97.5 %.
-# Why, although the threshold was chosen by looking at the rows: it is the
-# j-th highest positive score of the choosing half, and j depends only on
-# the number P of positives there. The recall on new cases at the j-th
-# highest of P positive scores follows a Beta(j, P − j + 1) distribution,
-# whose 2.5 % quantile is exactly the interval's lower end for j of P, which
-# the rule made at least the target. The price is a lower threshold: more
-# cases flagged, and a lower precision.
+# deployment are drawn independently from the same score distribution as
+# the file's positives, the threshold's recall on new cases (the long-run
+# share of new positives it flags) is then at least the target with a
+# probability of at least 97.5 %, over the draw of the choosing half. Why,
+# although the threshold was chosen by looking at the rows: it is the j-th
+# highest positive score of the choosing half, and j depends only on the
+# number P of positives there. The recall on new cases at the j-th highest
+# of P positive scores follows a Beta(j, P − j + 1) distribution when no two
+# scores tie (ties, with "positive means score ≥ threshold", can only raise
+# it), and the 2.5 % quantile of that distribution is exactly the interval's
+# lower end for j of P, which the rule made at least the target. A finite
+# batch of new positives can still count below the target by chance
+# (exercise 3 counts how often). The price is a lower threshold: more cases
+# flagged, and a lower precision.
 # Both versions of your recall target, chosen on the choosing half and
 # counted on the judging half:
 
@@ -475,12 +486,13 @@ demo = [threshold_rule(f1=True)] + ([rule] if rule is not None and rule.looks_at
 same = rule_table(y_true, first, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=choosing)
 other = rule_table(y_true, first, [(r, deploy_prevalence) for r in demo], choose_rows=choosing, count_rows=~choosing)
 side = pd.concat([same.assign(counted_on="same half"), other.assign(counted_on="other half")]).sort_index(kind="stable")
-for (_, on_same), (_, on_other) in zip(same.iterrows(), other.iterrows(), strict=True):
+for r, (_, on_same), (_, on_other) in zip(demo, same.iterrows(), other.iterrows(), strict=True):
     k = decimals_for(on_same["precision"], on_other["precision"])  # 3 decimals, more below 0.01
     print(f"{on_same['rule']}: precision at {fixed_percent(deploy_prevalence)} {on_same['precision']:.{k}f} counted on the half "
           f"that chose it, {on_other['precision']:.{k}f} on the other; recall {on_same['recall']:.3f} and "
           f"{on_other['recall']:.3f}")
-    higher = [m for m in ("precision", "recall") if on_other[m] > on_same[m]]
+    adapted = ("recall",) if r.kind == "recall" else ("precision", "recall")  # where the rule's optimism lies
+    higher = [m for m in adapted if on_other[m] > on_same[m]]
     if higher:  # chance outweighed the optimism in this split
         print(f"  higher on the other half: {' and '.join(higher)} (in this split chance outweighed the optimism)")
 styled(side[["rule", "counted_on", "threshold", "tp", "fp", "recall", "fpr", "precision"]].style.hide(axis="index")
@@ -650,8 +662,10 @@ for name, colour in zip(models, CYCLE, strict=False):
         ax.plot(t, at_t, "o", color=colour, label=f"{name} at threshold {t:.3g}: {at_t:.1f}")
         print(f"{name}: at its threshold {t:.4g}, {at_t:.1f} per 1000 cases at deployment, at "
               f"{'your' if own_prices else 'the example'} prices (a false positive costs {prices[0]:g}, a false "
-              f"negative {prices[1]:g}); flagging nobody costs {nobody:.1f}, flagging everybody {everybody:.1f}"
-              + (": at these prices flagging nobody is cheaper" if at_t > nobody else ""))
+              f"negative {prices[1]:g}), counted on the judging half; flagging nobody costs {nobody:.1f}, "
+              f"flagging everybody {everybody:.1f}"
+              + (f": at these prices flagging {'nobody' if nobody <= everybody else 'everybody'} is cheaper"
+                 if at_t > min(nobody, everybody) else ""))
 if positive_scores:
     ax.set_xscale("log")
 ax.set(xlabel="threshold" + (" (log scale)" if positive_scores else ""), ylabel="expected cost per 1000 cases",

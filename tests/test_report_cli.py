@@ -246,15 +246,17 @@ def _check_page(page: str, figures: int) -> None:
 
 
 def _split_remarks(text: str) -> list[tuple[str, str]]:
-    """Section 4's rules, counted on the half that chose them and on the other: where the other came out higher,
-    the page must say so, and only there. Returns the (rule's line, metric) pairs it said so for."""
+    """Section 4's rules, counted on the half that chose them and on the other: where the other came out higher
+    in a number the rule adapts to (precision and recall for the highest F1, recall for a recall target), the page
+    must say so, and only there. Returns the (rule's line, metric) pairs it said so for."""
     pattern = (r"precision at [\d.]+% ([\d.]+) counted on the half that chose it, ([\d.]+) on the other; "
                r"recall ([\d.]+) and ([\d.]+)(\s+higher on the other half: ([a-z ]+) \()?")
     found = re.findall(pattern, text)
     assert len(found) == 2, found  # the highest-F1 rule and the user's recall target
     remarks = []
     for k, (same_p, other_p, same_r, other_r, _, higher) in enumerate(found):
-        for metric, same, other in (("precision", same_p, other_p), ("recall", same_r, other_r)):
+        pairs = (("precision", same_p, other_p), ("recall", same_r, other_r))
+        for metric, same, other in pairs if k == 0 else pairs[1:]:  # line 1: a recall target adapts recall only
             if float(other) != float(same):
                 assert (metric in higher) == (float(other) > float(same)), (metric, same, other, higher)
             if metric in higher:
