@@ -19,6 +19,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from helpers.course_map import course_notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -40,7 +42,7 @@ def run(path: Path) -> float:
 def main(argv: list[str]) -> int:
     os.environ["IPYKERNEL_CELL_NAME"] = "<IPY-INPUT>"
     os.environ.pop("MPLBACKEND", None)
-    paths = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    paths = course_notebooks(NOTEBOOKS)
     if argv:
         paths = [p for p in paths if p.name[:2] in argv]
     missed = 0

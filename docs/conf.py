@@ -32,7 +32,7 @@ extensions = ["myst_nb", "course_site"]
 
 root_doc = "docs/index"
 # Only these are pages; everything else under the root (the venv, data, tests) is left alone.
-include_patterns = ["docs/*.md", "notebooks/[0-9][0-9]_*.ipynb", "notebooks/TEACHING.md"]
+include_patterns = ["docs/*.md", "notebooks/[0-9][0-9]*_*.ipynb", "notebooks/TEACHING.md"]
 exclude_patterns = [".venv", "build", ".git", "test-artifacts", "node_modules", "**/.ipynb_checkpoints",
                     "jupyter_execute", "**/jupyter_execute"]
 

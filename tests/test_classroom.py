@@ -10,10 +10,11 @@ import sys
 import pytest
 
 from helpers.classroom import NOTEBOOKS, TEMPLATE_ROOT, classroom_command, main, notebook_path
+from helpers.course_map import course_notebooks
 
 
 def test_notebook_path_finds_each_notebook_by_its_number():
-    for nb in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
+    for nb in course_notebooks(NOTEBOOKS):
         assert notebook_path(nb.name[:2]) == nb
 
 
@@ -100,7 +101,7 @@ def guide_problems(text: str, numbers: list[str]) -> list[str]:
 
 
 def _numbers() -> list[str]:
-    return sorted({nb.name[:2] for nb in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")})
+    return sorted({nb.name.split("_")[0] for nb in course_notebooks(NOTEBOOKS)})
 
 
 def test_guide_covers_every_notebook_and_names_only_existing_presets():

@@ -14,10 +14,11 @@ import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from helpers.course_map import all_notebooks  # noqa: E402
 from helpers.figure_text import _number, describe_figure, enable_figure_descriptions  # noqa: E402
 from helpers.plotting import plot_confusion_matrix  # noqa: E402
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = all_notebooks(Path(__file__).resolve().parents[1] / "notebooks")
 cells = st.integers(min_value=0, max_value=10**6)
 
 

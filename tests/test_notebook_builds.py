@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.course_map import all_notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = all_notebooks(ROOT / "notebooks")
 
 
 
@@ -108,7 +110,7 @@ def test_session_scripts_are_left_out_of_saved_notebooks(build_notebooks):
 
 
 def test_no_saved_notebook_keeps_a_session_script():
-    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for path in all_notebooks(ROOT / "notebooks"):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             for out in cell.get("outputs", []):
                 assert out.get("metadata", {}).get("course") != "name-controls", path.name

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.course_map import course_notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = course_notebooks(ROOT / "notebooks")
 
 NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|\.\d+)")
 

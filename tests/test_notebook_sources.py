@@ -5,8 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from helpers.course_map import all_notebooks, course_notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = all_notebooks(ROOT / "notebooks")
+COURSE = course_notebooks(ROOT / "notebooks")
 
 
 def _cells(nb):
@@ -42,7 +45,7 @@ def test_committed_with_outputs_from_a_clean_run(path):
             assert out.get("name") != "stderr", f"{path.name}: stderr output committed: {''.join(out['text'])[:200]}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
 def test_course_structure(path):
     nb = json.loads(path.read_text())
     text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").lower()

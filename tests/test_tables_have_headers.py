@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.course_map import all_notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = all_notebooks(ROOT / "notebooks")
 
 _TABLE = re.compile(r"<table\b.*?</table>", re.S | re.I)
 _TH = re.compile(r"<th\b[^>]*>(.*?)</th>", re.S | re.I)

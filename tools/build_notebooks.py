@@ -29,6 +29,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from helpers.course_map import all_notebooks  # noqa: E402
+
 if TYPE_CHECKING:
     import nbformat
 
@@ -168,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sources", nargs="*", type=Path, help="jupytext .py sources (default: all in notebooks/)")
     args = parser.parse_args(argv)
-    sources = args.sources or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
+    sources = args.sources or [p.with_suffix(".py") for p in all_notebooks(NOTEBOOKS)]
     failed = False
     for source in sources:
         source = source.resolve().with_suffix(".py")

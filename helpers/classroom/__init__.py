@@ -20,13 +20,15 @@ import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..course_map import course_notebooks
+
 __all__ = ["TEMPLATE_ROOT", "classroom_command", "main", "notebook_path"]
 
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
 """A Jupyter data folder holding ``voila/templates/classroom`` (put first on ``JUPYTER_PATH``)."""
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-_NUMBER = re.compile(r"^\d\d$")
+_NUMBER = re.compile(r"^\d\d[a-z]?$")
 
 
 def notebook_path(number: str, notebooks_dir: str | Path = NOTEBOOKS) -> Path:
@@ -38,7 +40,7 @@ def notebook_path(number: str, notebooks_dir: str | Path = NOTEBOOKS) -> Path:
         raise ValueError(f"notebooks_dir must be a folder of notebooks, got {str(notebooks_dir)!r}")
     found = sorted(folder.glob(f"{number.strip()}_*.ipynb"))
     if not found:
-        have = ", ".join(sorted(p.name[:2] for p in folder.glob("[0-9][0-9]_*.ipynb")))
+        have = ", ".join(sorted(p.name.split("_")[0] for p in course_notebooks(folder)))
         raise ValueError(f"number {number!r} names no notebook in {folder}; there are {have}")
     return found[0]
 

@@ -68,7 +68,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-NOTEBOOK_NAME = re.compile(r"^\d\d_.+\.ipynb$")
+NOTEBOOK_NAME = re.compile(r"^\d\d[a-z]?_.+\.ipynb$")
 
 
 def discover_notebooks() -> list[Path]:

@@ -24,6 +24,8 @@ from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 import pytest
 
+from helpers.course_map import course_notebooks
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
@@ -103,7 +105,7 @@ def _pages(site: Path) -> list[Path]:
 
 def test_every_notebook_and_the_guide_is_a_page(site):
     names = {p.relative_to(site).as_posix() for p in _pages(site)}
-    notebooks = sorted(p.stem for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    notebooks = [p.stem for p in course_notebooks(REPO / "notebooks")]
     assert {f"notebooks/{n}.html" for n in notebooks} | {"docs/index.html", "notebooks/TEACHING.html",
                                                           "search.html", "index.html"} <= names
     index = (site / "docs" / "index.html").read_text(encoding="utf-8")
@@ -131,7 +133,7 @@ def test_no_broken_internal_link_or_missing_file(site):
 
 def test_solutions_are_collapsed(site):
     """Each solution cell (source_hidden + outputs_hidden in the notebook) is in a closed <details> on its page."""
-    for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for nb in course_notebooks(REPO / "notebooks"):
         cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
         hidden = sum(1 for c in cells if c.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
         html = (site / "notebooks" / f"{nb.stem}.html").read_text(encoding="utf-8")
@@ -149,7 +151,7 @@ def test_every_figure_says_what_it_shows(site):
     from course_site import figure_texts
 
     missing = []
-    for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for nb in course_notebooks(REPO / "notebooks"):
         texts = figure_texts(json.loads(nb.read_text(encoding="utf-8")))
         images = _parse(site / "notebooks" / f"{nb.stem}.html").images
         shown = {Path(unquote(src)).stem: alt for src, alt in images if "_images/" in src}

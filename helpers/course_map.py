@@ -1,0 +1,227 @@
+"""The course's notebooks: their names, their header card, and the size of their main line.
+
+A course notebook is ``NN_topic.ipynb`` or, for a notebook split off another, ``NNb_topic.ipynb``
+(:data:`NOTEBOOK_NAME`); its worked solutions are in ``solutions/NN_topic_solutions.ipynb``. Its first
+markdown cell is the **card**::
+
+    # 03 · Thresholds and curves
+
+    One sentence on what the notebook teaches (the classroom index shows it).
+
+    **Time on your own:** about 55 minutes.
+
+    **Learning goals**
+
+    - ...
+
+The **main line** is every cell before the markdown heading ``## Going deeper`` (the whole notebook
+when there is none). Its size is measured by :func:`main_line`, and the time on one's own follows
+from it by a stated rule (:func:`minutes_on_your_own`)::
+
+    minutes = prose words / 70  +  1 per visible code cell  +  5 per exercise  +  1 per quiz question
+
+rounded up to a multiple of 5. 70 words a minute is a pace for technical prose read with its
+formulas and checked against the outputs beside it; a code cell is read, run and its output looked
+at; an exercise is read, worked and checked; a quiz question is read and answered. (Measured
+against three careful readers' times for the course's notebooks in November 2026, the rule falls
+within or slightly under their ranges.) The course keeps each main line at most
+:data:`MAX_WORDS` words of prose and :data:`MAX_CODE_CELLS` visible code cells, with
+:data:`GOALS` learning goals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "GOALS",
+    "MAX_CODE_CELLS",
+    "MAX_WORDS",
+    "NOTEBOOK_NAME",
+    "Card",
+    "MainLine",
+    "card",
+    "all_notebooks",
+    "course_notebooks",
+    "main_line",
+    "minutes_on_your_own",
+    "prose_words",
+    "solutions_notebook",
+]
+
+NOTEBOOK_NAME = re.compile(r"^(?P<number>\d\d[a-z]?)_(?P<slug>[a-z0-9_]+)\.ipynb$")
+"""A course notebook's file name: two digits, an optional letter for a split-off notebook, a topic."""
+
+MAX_WORDS = 1800
+MAX_CODE_CELLS = 30
+GOALS = range(3, 6)
+GOING_DEEPER = re.compile(r"^##\s+Going deeper\s*$", re.M)
+_TIME = re.compile(r"^\*\*Time on your own:\*\*\s+about\s+(\d+)\s+minutes\.?\s*$", re.M)
+_TITLE = re.compile(r"^#\s+(?P<number>\d\d[a-z]?)\s+·\s+(?P<title>.+?)\s*$", re.M)
+_EXERCISE_CHECK = re.compile(r"^\s*(ex\d+)\.check\(", re.M)
+
+
+def course_notebooks(folder: str | Path) -> list[Path]:
+    """The course notebooks in ``folder``, in course order (``03`` before ``03b`` before ``04``)."""
+    found = [p for p in Path(folder).glob("*.ipynb") if NOTEBOOK_NAME.match(p.name)]
+    return sorted(found, key=lambda p: p.name)
+
+
+def all_notebooks(folder: str | Path) -> list[Path]:
+    """The course notebooks in ``folder`` and their solutions notebooks (``folder/solutions``), in that order."""
+    solutions = [p for p in Path(folder, "solutions").glob("*_solutions.ipynb")
+                 if NOTEBOOK_NAME.match(p.name.replace("_solutions.ipynb", ".ipynb"))]
+    return course_notebooks(folder) + sorted(solutions, key=lambda p: p.name)
+
+
+def solutions_notebook(notebook: str | Path) -> Path:
+    """Where the worked solutions of ``notebook`` live: ``solutions/NN_topic_solutions.ipynb`` beside it."""
+    p = Path(notebook)
+    if not NOTEBOOK_NAME.match(p.name):
+        raise ValueError(f"notebook must be a course notebook named NN_topic.ipynb, got {p.name!r}")
+    return p.parent / "solutions" / f"{p.stem}_solutions.ipynb"
+
+
+def _cells(notebook: str | Path | dict) -> list[dict]:
+    nb = notebook if isinstance(notebook, dict) else json.loads(Path(notebook).read_text(encoding="utf-8"))
+    return nb["cells"]
+
+
+def _source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def prose_words(markdown: str) -> int:
+    """Words of prose in a markdown text: fenced code, ``<details>`` blocks, HTML tags, link targets,
+    inline code and display math are left out; a word is a run of non-space characters holding a letter
+    or a digit.
+
+    >>> prose_words("Recall is `tp / (tp + fn)`: see [notebook 01](01_confusion_matrix.ipynb).")
+    5
+    """
+    text = re.sub(r"```.*?```", " ", markdown, flags=re.S)
+    text = re.sub(r"<details.*?</details>", " ", text, flags=re.S | re.I)
+    text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "] ", text)
+    text = re.sub(r"`[^`]*`", " ", text)
+    return sum(1 for w in text.split() if re.search(r"\w", w))
+
+
+@dataclass(frozen=True)
+class MainLine:
+    """The size of a notebook's main line (the cells before ``## Going deeper``)."""
+
+    words: int
+    code_cells: int
+    exercises: int
+    quiz_questions: int
+    has_going_deeper: bool
+
+    @property
+    def minutes(self) -> int:
+        """The time on one's own, by :func:`minutes_on_your_own`."""
+        return minutes_on_your_own(self)
+
+
+def _quiz_questions(cells: list[dict]) -> int:
+    """Questions of the quick self-tests: the ``course_quiz`` metadata of the quiz outputs (see ``Quiz.show``)."""
+    n = 0
+    for cell in cells:
+        for out in cell.get("outputs", []):
+            meta = out.get("metadata", {}).get("course_quiz")
+            if isinstance(meta, dict) and isinstance(meta.get("questions"), int):
+                n += meta["questions"]
+    return n
+
+
+def main_line(notebook: str | Path | dict) -> MainLine:
+    """Measure the main line of ``notebook`` (a path to an ``.ipynb`` or its JSON as a dict).
+
+    Prose words are :func:`prose_words` of the markdown cells; visible code cells are the non-empty code
+    cells without ``jupyter.source_hidden``; exercises are the distinct ``exN.check(`` handles; quiz
+    questions are counted from the ``course_quiz`` metadata the quiz cell carries.
+    """
+    cells = _cells(notebook)
+    main, deeper = [], False
+    for cell in cells:
+        if cell["cell_type"] == "markdown" and GOING_DEEPER.search(_source(cell)):
+            deeper = True
+            break
+        main.append(cell)
+    words = sum(prose_words(_source(c)) for c in main if c["cell_type"] == "markdown")
+    code = [c for c in main if c["cell_type"] == "code" and _source(c).strip()]
+    visible = [c for c in code if not c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
+    exercises = {m for c in visible for m in _EXERCISE_CHECK.findall(_source(c))}
+    return MainLine(words=words, code_cells=len(visible), exercises=len(exercises),
+                    quiz_questions=_quiz_questions(main), has_going_deeper=deeper)
+
+
+def minutes_on_your_own(line: MainLine) -> int:
+    """``words / 70 + code cells + 5 * exercises + quiz questions``, rounded up to a multiple of 5.
+
+    >>> minutes_on_your_own(MainLine(words=1400, code_cells=20, exercises=3, quiz_questions=4,
+    ...                              has_going_deeper=True))
+    60
+    """
+    raw = line.words / 70 + line.code_cells + 5 * line.exercises + line.quiz_questions
+    return max(5, 5 * math.ceil(raw / 5 - 1e-9))
+
+
+@dataclass(frozen=True)
+class Card:
+    """What a notebook's first cell says of it: number, title, one line, stated time, learning goals."""
+
+    number: str
+    title: str
+    lead: str
+    minutes: int | None
+    goals: tuple[str, ...]
+
+
+def card(notebook: str | Path | dict) -> Card:
+    """Read the card of ``notebook`` (its first markdown cell; see the module's docstring).
+
+    ``minutes`` is ``None`` when the card states no time; ``lead`` is the first paragraph after the title.
+    """
+    first = next((_source(c) for c in _cells(notebook) if c["cell_type"] == "markdown"), "")
+    m = _TITLE.search(first)
+    if m is None:
+        raise ValueError("the first markdown cell must start with a title '# NN · Title'")
+    rest = first[m.end():].strip()
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", rest) if p.strip()]
+    lead = " ".join(paragraphs[0].split()) if paragraphs else ""
+    t = _TIME.search(first)
+    goals: list[str] = []
+    g = re.search(r"\*\*Learning goals\*\*\s*\n(?P<body>(?:\s*\n)*(?:[-*] .*\n?(?:[ \t]+.*\n?)*)+)", first)
+    if g:
+        for item in re.split(r"^[-*] ", g.group("body"), flags=re.M):
+            if item.strip():
+                goals.append(" ".join(item.split()))
+    return Card(number=m.group("number"), title=m.group("title"), lead=lead,
+                minutes=int(t.group(1)) if t else None, goals=tuple(goals))
+
+
+def _main(argv: list[str] | None = None) -> int:
+    """``python -m helpers.course_map [NOTEBOOK ...]``: print each notebook's main-line size and time."""
+    import sys
+
+    paths = [Path(a) for a in (argv if argv is not None else sys.argv[1:])]
+    if not paths:
+        paths = course_notebooks(Path.cwd() / "notebooks")
+    for p in paths:
+        line = main_line(p)
+        stated = card(p).minutes
+        print(f"{p.name}: {line.words} words, {line.code_cells} code cells, {line.exercises} exercises, "
+              f"{line.quiz_questions} quiz questions, going deeper {'yes' if line.has_going_deeper else 'no'}: "
+              f"{line.minutes} min (card says {stated})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
