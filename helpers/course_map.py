@@ -198,7 +198,7 @@ def card(notebook: str | Path | dict) -> Card:
     lead = " ".join(paragraphs[0].split()) if paragraphs else ""
     t = _TIME.search(first)
     goals: list[str] = []
-    g = re.search(r"\*\*Learning goals\*\*\s*\n(?P<body>(?:\s*\n)*(?:[-*] .*\n?(?:[ \t]+.*\n?)*)+)", first)
+    g = re.search(r"\*\*Learning goals\.?\*\*[^\n]*\n(?P<body>(?:\s*\n)*(?:[-*] .*\n?(?:[ \t]+.*\n?)*)+)", first)
     if g:
         for item in re.split(r"^[-*] ", g.group("body"), flags=re.M):
             if item.strip():

@@ -1,18 +1,20 @@
 # %% [markdown]
 # # 02 · Accuracy and class imbalance
 #
-# **Learning goals.** After this notebook you can
+# Why accuracy says little when positives are rare, and which metrics see
+# what it misses.
+#
+# **Time on your own:** about 65 minutes.
+#
+# **Learning goals**
 #
 # - explain why accuracy says little when 90 % of the cases are negative,
-#   using three predictors that all score 0.9,
-# - read a `classification_report`, including what `zero_division` does and
-#   how today's report differs from older ones,
-# - compute by hand every figure of the cheat sheet's two 90/10 examples (accuracy,
-#   misclassification rate, recall, balanced accuracy, specificity, FPR,
-#   precision, F1) and check them with scikit-learn,
+#   using three predictors that all score 0.9;
+# - read a `classification_report`, including what `zero_division` does;
+# - compute by hand every figure of the cheat sheet's two 90/10 examples and
+#   check them with scikit-learn;
 # - compare predictors with precision, recall, F1, balanced accuracy and MCC,
-# - put a price on each cell of the confusion matrix, pick the predictor
-#   that costs least, and find the price ratio at which that choice changes.
+#   and by the price of their errors.
 #
 # Throughout, class 1 is the positive class (`pos_label=1`), and it is the
 # rare one: 10 positives among 100 cases.
@@ -112,11 +114,9 @@ for name, y_pred in predictions.items():
     print(classification_report(y_true, y_pred, zero_division=0, digits=2))
 
 # %% [markdown]
-# These are the slides' three reports, digit for digit, in today's format.
-# The slides (scikit-learn of 2017) had one summary row, `avg / total`; that
-# is today's **weighted avg** (each class weighted by its support), e.g.
-# 0.81 / 0.90 / 0.85 for the first predictor. Today's report adds an
-# `accuracy` row and a **macro avg** (plain mean of the two classes), which
+# These are the slides' three reports, digit for digit (the slides'
+# `avg / total` row is today's **weighted avg**: each class weighted by its
+# support). The **macro avg** is the plain mean of the two classes, so it
 # punishes the ignored class much harder:
 
 # %%
@@ -145,7 +145,9 @@ display(compare.round(3).rename_axis(columns="metric"))
 # %% [markdown]
 # Accuracy cannot tell the three apart. Recall, F1 and balanced accuracy
 # rank them the same way (finds all positives, then half and half, then
-# always negative), and MCC agrees where it is defined. Precision does not
+# always negative), and MCC agrees where it is defined. With only 10
+# positives each of these numbers is itself uncertain: one more positive
+# found moves recall by 0.1 (notebook 05 measures how much such numbers vary). Precision does not
 # separate the two predictors that say "positive": both have precision 0.5.
 # For the always-negative predictor precision and MCC are undefined (`nan`):
 # there are no predicted positives, so the prediction is constant. F1 is
@@ -382,7 +384,6 @@ for share in [0.5, 0.9, 0.99, 0.999]:
 #   accuracy. Three very different predictors share that score.
 # - `classification_report` gives per-class precision, recall and F1;
 #   `zero_division` decides what to print for 0/0 (it is undefined, not 0).
-#   The old `avg / total` row is today's `weighted avg`.
 # - The cheat sheet's figures are all correct: example 1 (TN 90, FP 0, FN 9,
 #   TP 1) beats example 2 (TN 72, FP 18, FN 2, TP 8) on accuracy and
 #   precision, and loses on recall, balanced accuracy, F1 and MCC.
@@ -395,122 +396,55 @@ for share in [0.5, 0.9, 0.99, 0.999]:
 #   the three equal-accuracy predictors on these 90/10 data, the ranking
 #   flips at r = 1; at another prevalence it flips elsewhere).
 
-# %% [markdown]
+# %% [markdown] tags=["code-only"]
 # ## Exercises
 #
 # Each exercise has a checker built from this notebook's data: replace `...`
-# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
-# `ex1.solution()` the answer.
-#
-# **1.** With example 2's per-class accuracy (80 % / 80 %), what is the
-# precision when 99 % of 10 000 cases are negative? How does the model's
-# accuracy compare with that of "always negative" there? Your answer: the
-# model's precision, its accuracy and the accuracy of "always negative".
+# by your answer and run the cell; `ex1.hint()` gives a hint (two at most).
+# The worked solutions are in
+# [solutions/02_accuracy_and_imbalance_solutions.ipynb](solutions/02_accuracy_and_imbalance_solutions.ipynb):
+# try first.
 
-# %%
+# %% [markdown]
+# **Exercise 1.** With example 2's per-class accuracy (80 % / 80 %), what is
+# the precision when 99 % of 10 000 cases are negative? How does the model's
+# accuracy compare with that of "always negative" there? Give three numbers,
+# to three significant digits: the model's precision, its accuracy and the
+# accuracy of "always negative".
+
+# %% tags=["code-only"]
 from helpers.exercises import nb02
 
 ex1 = nb02.exercise_1(CHEAT_SHEET_EXAMPLES["example 2: 80 % right in each class"], n=10_000, share_negative=0.99)
 answer = ...  # (precision, accuracy, always-negative accuracy)
 ex1.check(answer)
 
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-c99 = counts_from_rates(10_000, 0.99, 0.8, 0.8)
-z99 = metric_zoo(c99)
-print(c99)
-print(f"accuracy {z99['accuracy']:.3f}, precision {z99['precision']:.3f}")
-print(f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
-answer = (z99["precision"], z99["accuracy"], c99.n_neg / c99.n)
-ex1.check(answer)
-
 # %% [markdown]
-# **2.** A false positive costs 10. From which cost of a false negative on is
-# the cheat sheet's example 2 cheaper than example 1? Your answer: the
-# break-even cost of a false negative.
+# **Exercise 2.** A false positive costs 10. From which cost of a false
+# negative on is the cheat sheet's example 2 cheaper than example 1? Give the
+# break-even cost of a false negative to three significant digits.
 
-# %%
+# %% tags=["code-only"]
 ex2 = nb02.exercise_2(*CHEAT_SHEET_EXAMPLES.values(), cost_fp=10)
 answer = ...  # the cost of a false negative at which both examples cost the same
 ex2.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# With x the cost of a false negative, example 1 (FP 0, FN 9) costs
-# 10·0 + 9·x and example 2 (FP 18, FN 2) costs 10·18 + 2·x = 180 + 2·x.
-# Example 2 is cheaper when 9x > 180 + 2x, i.e. x > 180 / 7 ≈ 25.7. The
-# cells below check it with `break_even_cost_ratio` and `total_cost` at
-# x = 25 and 26.
-#
-# </details>
+# **Exercise 3.** Build a fourth predictor for the 90/10 data with accuracy
+# 0.9 *and* MCC above 0.6, or explain why you cannot. Your answer: its
+# `Counts`.
 
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-example_1, example_2 = CHEAT_SHEET_EXAMPLES.values()
-COST_FP_EX = 10
-print(f"example 1: {COST_FP_EX}·{example_1.fp} + {example_1.fn}·x; example 2: {COST_FP_EX}·{example_2.fp} + {example_2.fn}·x "
-      f"= {COST_FP_EX * example_2.fp} + {example_2.fn}·x")
-x_even = COST_FP_EX * break_even_cost_ratio(example_1, example_2)
-print(f"break-even x = {COST_FP_EX * (example_2.fp - example_1.fp)} / {example_1.fn - example_2.fn} = {x_even:.1f}")
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-for x in [25, 26]:
-    print(f"x = {x}: example 1 costs {total_cost(example_1, cost_fp=COST_FP_EX, cost_fn=x):.0f}, "
-          f"example 2 costs {total_cost(example_2, cost_fp=COST_FP_EX, cost_fn=x):.0f}")
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-answer = x_even
-ex2.check(answer)
-
-# %% [markdown]
-# **3.** Build a fourth predictor for the 90/10 data with accuracy 0.9 *and*
-# MCC above 0.6, or explain why you cannot. Your answer: its `Counts`.
-
-# %%
+# %% tags=["code-only"]
 ex3 = nb02.exercise_3(predictor_counts, n_pos=n_pos, n_neg=n_neg)
 answer = ...  # Counts(tn=..., fp=..., fn=..., tp=...)
 ex3.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# Accuracy 0.9 on 100 cases means exactly 10 errors: FP + FN = 10, so only
-# the split of the errors can change. Trying every split (next cell) shows
-# that MCC grows as errors move from FN to FP. Two splits pass 0.6:
-# FP = 10, FN = 0 (MCC 0.667), which is predictor 2 ("finds all
-# positives") and so not a new one, and **FP = 9, FN = 1 (MCC 0.625)**: the
-# fourth predictor, with TN 81, FP 9, FN 1, TP 9. With FN = 10 nothing is
-# predicted positive and MCC is undefined.
-#
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-print(f"{n_neg} negatives + {n_pos} positives = {n_neg + n_pos} cases")
-print(" FP  FN   accuracy  MCC    MCC > 0.6")
-for fp in range(0, 11):
-    fn = 10 - fp
-    z = metric_zoo(Counts(90 - fp, fp, fn, 10 - fn))
-    print(f"{fp:3d} {fn:3d}   {z['accuracy']:.3f}    {z['mcc']:.3f}  {z['mcc'] > 0.6}")
-fourth = Counts(tn=81, fp=9, fn=1, tp=9)
-print("fourth predictor:", fourth, "new:", fourth not in predictor_counts.values(),
-      f"MCC {metric_zoo(fourth)['mcc']:.3f}")
-answer = fourth
-ex3.check(answer)
-
-# %% [markdown]
 # ## Quick self-test
 #
-# Three questions on this notebook. The cell below prints them; answer each
-# with `quiz.q1.check("b")` (a letter) or `quiz.q2.check(0.5)` (a number).
+# Three questions on this notebook: click an option, or type a number and
+# press Enter.
 
 # %%
 quiz = nb02.quiz(predictor_counts, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
 quiz.show()
-
-# %%
-quiz.q1.check(...)  # your letter, e.g. "a"
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Answers of the quick self-test
-quiz.q1.check("b")
-quiz.q2.check(metric_zoo(predictor_counts["always negative"])["balanced_accuracy"])
-quiz.q3.check("b")

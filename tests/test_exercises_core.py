@@ -18,11 +18,9 @@ from sklearn.metrics import confusion_matrix
 from helpers.counts import Counts
 from helpers.exercises.core import (
     NOT_ANSWERED,
+    SOLUTIONS_ARE_ELSEWHERE,
     Exercise,
     Mistake,
-    NumberQuestion,
-    Question,
-    Quiz,
     Verdict,
     WrongKind,
     choice,
@@ -36,6 +34,7 @@ from helpers.exercises.core import (
     probability,
     threshold,
 )
+from helpers.exercises.quiz import NumberQuestion, Question, Quiz
 
 Y = np.array([0, 0, 1, 1, 0, 1, 0, 0, 1, 0])
 S = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.3, 0.6, 0.7, 0.05])
@@ -130,15 +129,15 @@ def test_hints_run_out_after_two_then_point_to_the_solution(capsys):
     assert lines == [
         "Exercise 3, hint 1: recall counts the positives found",
         "Exercise 3, hint 2: recall = TP / (TP + FN)",
-        "Exercise 3: no more hints: ex3.solution() shows the answer",
+        f"Exercise 3: no more hints. {SOLUTIONS_ARE_ELSEWHERE}",
     ]
 
 
-def test_solution_prints_the_code_and_the_value(capsys):
+def test_solution_points_to_the_solutions_notebook_and_never_prints_the_answer(capsys):
     recall_exercise().solution()
     out = capsys.readouterr().out
-    assert "tp / (tp + fn)" in out
-    assert f"value: {fmt(8 / 10)}" in out
+    assert out.strip() == f"Exercise 3: {SOLUTIONS_ARE_ELSEWHERE}"
+    assert "0.8" not in out
 
 
 def test_expected_is_computed_lazily_and_once():
@@ -327,8 +326,7 @@ def test_function_compare(capsys):
     )
     ex.check(0.8)
     assert _line(capsys) == "Exercise 2: expected a function, got the number 0.8"
-    ex.solution()
-    assert "value: for (1, 0): 1" in capsys.readouterr().out
+    assert ex.compare.show(ex.expected) == "for (1, 0): 1"
 
 
 # --------------------------------------------------------------------------- quiz
@@ -343,13 +341,12 @@ def _quiz() -> Quiz:
     ])
 
 
-def test_quiz_show_prints_every_question(capsys):
+def test_quiz_text_lists_every_question_without_answers():
     quiz = _quiz()
-    quiz.show()
-    out = capsys.readouterr().out
-    assert "Question 1. Which metric ignores the prevalence?" in out
-    assert "   b) recall" in out and "Question 2. TP = 8, FN = 2: recall?" in out
-    assert "quiz.q1.check('b')" in out
+    text = quiz.text()
+    assert "Question 1. Which metric ignores the prevalence?" in text
+    assert "   - recall" in text and "Question 2. TP = 8, FN = 2: recall?" in text
+    assert "correct" not in text.lower() and "stays within" not in text
     assert len(quiz) == 2
 
 
@@ -367,8 +364,7 @@ def test_question_check(capsys):
     assert _line(capsys) == f"Question 1: {NOT_ANSWERED}"
     assert quiz.q1.check(" B ")
     capsys.readouterr()
-    quiz.q1.solution()
-    assert capsys.readouterr().out.strip() == "Question 1: 'b', recall. recall stays within the positives"
+    assert quiz.q1.answer_text().startswith("Answer: recall. recall stays within the positives")
 
 
 def test_number_question_check(capsys):
@@ -380,7 +376,7 @@ def test_number_question_check(capsys):
     assert not quiz.q2.check("0.8")
     assert _line(capsys) == "Question 2: expected one number, got the text '0.8'"
     quiz.q2.hint()
-    assert _line(capsys) == "Question 2: no more hints: quiz.q2.solution() shows the answer"
+    assert _line(capsys) == f"Question 2: no more hints. {SOLUTIONS_ARE_ELSEWHERE}"
 
 
 def test_question_refuses_bad_construction():

@@ -36,6 +36,11 @@ def test_exercise_1(capsys):
     right = (precision_score(y, p), accuracy_score(y, p), 0.99)
     assert ex.check(right)
     assert _line(capsys) == "Exercise 1: correct."
+    assert ex.check((0.0388, 0.8, 0.99))  # as the solution prints it: three significant digits
+    assert _line(capsys) == "Exercise 1: correct."
+    assert not ex.check((0.039, 0.8, 0.99))  # two digits: asked for three, not called a mistake
+    assert _line(capsys) == "Exercise 1: give three significant digits for your precision"
+    assert ex.audit() == []
     assert not ex.check((EX2.tp / (EX2.tp + EX2.fp), right[1], 0.99))
     assert _line(capsys).startswith("Exercise 1: your precision is example 2's at its own class balance")
     assert not ex.check((0.8, right[1], 0.99))
@@ -62,8 +67,11 @@ def test_exercise_2(capsys):
     assert _line(capsys).startswith("Exercise 2: that is the cost ratio cost_fn / cost_fp")
     assert not ex.check(10 * EX2.fp / EX1.fn)
     assert _line(capsys) == "Exercise 2: you left out what example 2's own false negatives cost"
-    assert not ex.check(float(np.ceil(x)))
-    assert _line(capsys).startswith("Exercise 2: that is the first whole-number cost")
+    assert ex.check(round(x, 1))  # as the solution prints it
+    assert _line(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(float(np.ceil(x)))  # rounded to a whole number: too few digits, not a mistake
+    assert _line(capsys) == "Exercise 2: give three significant digits"
+    assert ex.audit() == []
     assert not ex.check(-3)
     assert _line(capsys) == "Exercise 2: expected one cost (a number), got -3"
 
@@ -89,8 +97,8 @@ def test_exercise_3(capsys):
     assert _line(capsys).startswith("Exercise 3: not yet: the data have 10 positives")
     assert not ex.check([81, 9, 1, 9])
     assert _line(capsys).startswith("Exercise 3: expected a Counts or a 2 x 2 matrix")
-    ex.solution()
-    assert f"answer = {passing[0]!r}" in capsys.readouterr().out
+    assert ex.expected == passing[0]
+    assert ex.audit() == []
 
 
 def test_hints_run_out():
@@ -106,5 +114,6 @@ def test_quiz(capsys):
     cheaper = "a" if 10 * EX1.fp + 50 * EX1.fn < 10 * EX2.fp + 50 * EX2.fn else "b"
     assert quiz.q3.check(cheaper)
     assert not quiz.q3.check({"a": "b", "b": "a"}[cheaper])
-    assert quiz.q1.check("b") and not quiz.q1.check("c")
+    assert quiz.q1.check("c") and not quiz.q1.check("b")
+    assert quiz.audit() == []
     assert nb02.quiz(PREDICTORS, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=1).q3.check("a")  # cheap misses

@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from helpers.course_map import all_notebooks  # noqa: E402
+from helpers.course_map import NOTEBOOK_NAME  # noqa: E402
 
 if TYPE_CHECKING:
     import nbformat
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -99,6 +100,15 @@ def cell_ids(cells: list[dict]) -> list[str]:
     return ids
 
 
+def drop_unshown_widgets(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop the saved widget state of a notebook that shows no widget (a solutions notebook replays its main
+    notebook, whose widgets are built and closed unseen: their state is not worth saving)."""
+    shown = any(WIDGET_VIEW in out.get("data", {}) for cell in nb.cells for out in cell.get("outputs", []))
+    if not shown:
+        nb.metadata.pop("widgets", None)
+    return nb
+
+
 def stable_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     """Give cells and saved widget models ids that do not change from one identical run to the next.
 
@@ -158,7 +168,7 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
             if out.get("name") == "stderr":
                 problems.append(f"cell {i}: stderr: {''.join(out.get('text', ''))[:200]!r}")
     target = source.with_suffix(".ipynb")
-    nb = stable_ids(coalesce_streams(drop_session_scripts(nb)), target.name)
+    nb = stable_ids(coalesce_streams(drop_unshown_widgets(drop_session_scripts(nb))), target.name)
     nbformat.write(nb, target)
     # jupytext (JupyterLab's pairing) refuses to open a notebook whose .ipynb is
     # newer than its .py source: give the source the notebook's time.
@@ -171,7 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sources", nargs="*", type=Path, help="jupytext .py sources (default: all in notebooks/)")
     args = parser.parse_args(argv)
-    sources = args.sources or [p.with_suffix(".py") for p in all_notebooks(NOTEBOOKS)]
+    sources = args.sources or (
+        [p for p in sorted(NOTEBOOKS.glob("*.py")) if NOTEBOOK_NAME.match(p.with_suffix(".ipynb").name)]
+        + [p for p in sorted(NOTEBOOKS.glob("solutions/*_solutions.py"))
+           if NOTEBOOK_NAME.match(p.name.replace("_solutions.py", ".ipynb"))])
     failed = False
     for source in sources:
         source = source.resolve().with_suffix(".py")

@@ -1,4 +1,4 @@
-"""Exercises that check themselves: ``ex.check(answer)``, ``ex.hint()``, ``ex.solution()``.
+"""Exercises that check themselves: ``ex.check(answer)`` and ``ex.hint()``.
 
 An :class:`Exercise` is built by a notebook's factory (``helpers.exercises.nb04.exercise_2(y, s)``)
 from the notebook's own data: the right answer is computed, never stored as a literal. The
@@ -7,19 +7,25 @@ student writes ``answer = ...`` and runs ``ex.check(answer)``, which prints one 
 * ``answer is ...`` (the committed state): "Exercise 2: not answered yet. Replace ... with
   your answer, then run this cell again."
 * right: "Exercise 2: correct." and, if the factory gave one, a one-line reason;
+* the right value rounded to fewer digits than the question asks: "give three significant digits";
 * a known mistake (:class:`Mistake`, computed from the same data): its message, e.g.
   "your precision uses FN; precision's denominator is what the model flagged";
 * the wrong kind of answer: what was expected, e.g. "expected one number between 0 and 1,
   got a list of 3";
 * otherwise "not yet: <what differs>", e.g. "your TP is right, FP is not".
 
-The right value is never printed by ``check``; ``hint()`` gives up to two hints, then points to
-``solution()``, which prints the solution code and the value it computes.
+The right value is never printed: ``hint()`` gives up to two hints, then points to the worked
+solution, which lives in the notebook's companion solutions notebook
+(``notebooks/solutions/NN_topic_solutions.ipynb``). There the same checker is run on the solution's
+answer, and :meth:`Exercise.audit` checks the checker on the notebook's real data: the right answer and
+the right answer rounded to the asked digits are "correct", each known mistake gets its own message.
 
 How an answer is compared with the right one is a *comparison* (:class:`Compare`):
 
 * :func:`number` -- ``|answer - expected| <= max(rel * |expected|, abs)`` (the tolerance is
-  stated in the "not yet" message); :func:`probability` also requires ``0 <= answer <= 1``;
+  stated in the "not yet" message), or with ``digits=3`` agreement to three significant digits
+  (the question then says "three significant digits"); :func:`probability` also requires
+  ``0 <= answer <= 1``;
 * :func:`numbers` -- several named numbers, each compared as :func:`number`;
 * :func:`matrix` -- first the shape, then every cell, named (``TN``, ``FP``...) when known;
   :func:`counts_matrix` takes a ``Counts`` or a 2 x 2 array in scikit-learn's layout
@@ -30,16 +36,13 @@ How an answer is compared with the right one is a *comparison* (:class:`Compare`
   results;
 * :func:`choice` -- one of the letters of a multiple-choice question.
 
-A :class:`Quiz` holds the quick self-test at the end of a notebook: :class:`Question`
-(multiple choice, each wrong option explained) and :class:`NumberQuestion`. The questions live
-here, not in the notebook's markdown: ``quiz.show()`` prints them, so any number in a question is
-computed from the notebook's data like every other number; ``quiz.q1.check("b")`` checks one.
+The quick self-test at the end of a notebook is in :mod:`helpers.exercises.quiz`.
 
 All output is plain text, one line per check. Pure Python and NumPy.
 
 >>> ex = Exercise("Exercise 1", lambda: 8 / (8 + 2), compare=probability(rel=0.01),
 ...               mistakes=[Mistake.if_equals(8 / (8 + 18), "that is precision, not recall")],
-...               hints=["recall = TP / (TP + FN)"], solution="8 / (8 + 2)")
+...               hints=["recall = TP / (TP + FN)"])
 >>> ok = ex.check(...)
 Exercise 1: not answered yet. Replace ... with your answer, then run this cell again.
 >>> ok = ex.check(0.31)
@@ -55,7 +58,6 @@ from __future__ import annotations
 
 import math
 import re
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
@@ -66,24 +68,27 @@ __all__ = [
     "Compare",
     "Exercise",
     "Mistake",
-    "NumberQuestion",
-    "Question",
-    "Quiz",
     "Verdict",
     "WrongKind",
     "choice",
     "counts_matrix",
     "describe",
+    "digits_text",
     "fmt",
     "function",
+    "half_unit",
     "matrix",
     "number",
     "numbers",
     "probability",
+    "round_significant",
+    "significant_digits",
     "threshold",
 ]
 
 NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
+SOLUTIONS_ARE_ELSEWHERE = ("The worked solution is in this notebook's solutions notebook "
+                           "(solutions/, linked above the exercises).")
 
 
 # --------------------------------------------------------------------------- printing
@@ -241,12 +246,72 @@ def _check_tolerance(rel: object, abs: object) -> tuple[float, float]:
     return float(rel), float(abs)
 
 
+def round_significant(x: float, digits: int) -> float:
+    """``x`` rounded to ``digits`` significant digits (``round_significant(0.34159, 3) == 0.342``)."""
+    if x == 0 or not math.isfinite(x):
+        return x
+    return round(x, digits - 1 - math.floor(math.log10(abs(x))))
+
+
+def significant_digits(x: float) -> int:
+    """How many significant digits ``x`` has as Python writes it shortest.
+
+    >>> [significant_digits(x) for x in (0.039, 0.34159, 120.0, 2_000_000, 1.0)]
+    [2, 5, 2, 1, 1]
+    """
+    if x == 0 or not math.isfinite(x):
+        return 1
+    text = repr(abs(float(x)))
+    if "e" in text:
+        text = text.split("e")[0]
+    elif text.endswith(".0"):
+        text = text[:-2].rstrip("0") or "0"
+    return max(1, len(text.replace(".", "").lstrip("0")))
+
+
+def half_unit(x: float, digits: int) -> float:
+    """Half a unit in the ``digits``-th significant digit of ``x``: how far an answer right to ``digits``
+    digits can lie from ``x`` (``half_unit(0.34159, 3) == 0.0005``)."""
+    if x == 0:
+        return 0.5 * 10.0 ** (1 - digits)
+    return 0.5 * 10.0 ** (math.floor(math.log10(abs(x))) - digits + 1)
+
+
+_DIGIT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def digits_text(digits: int) -> str:
+    """``3`` -> ``"three significant digits"``."""
+    word = _DIGIT_WORDS.get(digits, str(digits))
+    return f"{word} significant digit" + ("" if digits == 1 else "s")
+
+
 class _Number(Compare):
-    def __init__(self, rel: float, abs_: float, low: float | None, high: float | None, kind: str) -> None:
-        self.rel, self.abs, self.low, self.high, self.kind = rel, abs_, low, high, kind
+    def __init__(self, rel: float, abs_: float, low: float | None, high: float | None, kind: str,
+                 digits: int | None = None) -> None:
+        self.rel, self.abs, self.low, self.high, self.kind, self.digits = rel, abs_, low, high, kind, digits
 
     def close(self, a: float, e: float) -> bool:
+        if self.digits is not None:
+            return abs(a - e) <= half_unit(e, self.digits) * (1 + 1e-9) or \
+                round_significant(a, self.digits) == round_significant(e, self.digits)
         return abs(a - e) <= max(self.rel * abs(e), self.abs) * (1 + 1e-12)
+
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        """True when ``answer`` is ``expected`` rounded to fewer digits than asked (say so, name no mistake)."""
+        if self.digits is None:
+            return False
+        try:
+            a, e = _as_float(answer, self.kind), float(expected)
+        except (WrongKind, TypeError, ValueError):
+            return False
+        k = significant_digits(a)
+        return k < self.digits and abs(a - e) <= half_unit(e, k) * (1 + 1e-9)
+
+    def rounded(self, expected: object) -> object:
+        """The right value as a student copies it from the printed digits (itself when no digits are set)."""
+        e = float(expected)
+        return round_significant(e, self.digits) if self.digits is not None else e
 
     def differs(self, answer: object, expected: object) -> str | None:
         a = _as_float(answer, self.kind)
@@ -254,32 +319,43 @@ class _Number(Compare):
             raise WrongKind(f"expected {self.kind}, got {fmt(a)}")
         if self.close(a, float(expected)):
             return None
+        if self.too_few_digits(a, expected):
+            return f"give {digits_text(self.digits)}"
+        if self.digits is not None:
+            return f"not yet: your number does not agree with the answer to {digits_text(self.digits)}"
         return f"not yet: your number is not within {_tolerance_text(self.rel, self.abs)} of the answer"
 
 
 def number(*, rel: float = 1e-3, abs: float = 0.0, low: float | None = None, high: float | None = None,
-           kind: str = "one number") -> Compare:
+           kind: str = "one number", digits: int | None = None) -> Compare:
     """Compare one number: right when ``|answer - expected| <= max(rel * |expected|, abs)``.
 
-    ``low``/``high`` bound the answers that make sense (outside them the answer is the wrong kind);
-    ``kind`` is how the expected answer is named in messages.
+    With ``digits``, right instead when the answer agrees with the expected value to that many significant
+    digits (``|answer - expected|`` at most half a unit in the last of them, or both round to the same
+    digits); an answer that is the expected value rounded to *fewer* digits gets "give N significant
+    digits", never a mistake's message. ``low``/``high`` bound the answers that make sense (outside them
+    the answer is the wrong kind); ``kind`` is how the expected answer is named in messages.
 
     >>> number(rel=0.01).differs(101, 100) is None, number(abs=0.5).same(1.6, 1)
     (True, False)
+    >>> number(digits=3).differs(0.342, 0.34159) is None, number(digits=3).differs(0.34, 0.34159)
+    (True, 'give three significant digits')
     """
     rel_, abs_ = _check_tolerance(rel, abs)
     if not isinstance(kind, str):
         raise ValueError(f"kind must be a text such as 'one number', got {describe(kind)}")
-    return _Number(rel_, abs_, low, high, kind)
+    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= 15):
+        raise ValueError(f"digits must be a whole number from 1 to 15, got {describe(digits)}")
+    return _Number(rel_, abs_, low, high, kind, digits)
 
 
-def probability(*, rel: float = 1e-3, abs: float = 0.0) -> Compare:
+def probability(*, rel: float = 1e-3, abs: float = 0.0, digits: int | None = None) -> Compare:
     """Compare one number between 0 and 1 (a rate, a precision, an AUC) as :func:`number` does.
 
     >>> probability(abs=0.01).differs(0.875, 0.88) is None
     True
     """
-    return number(rel=rel, abs=abs, low=0.0, high=1.0, kind="one number between 0 and 1")
+    return number(rel=rel, abs=abs, low=0.0, high=1.0, kind="one number between 0 and 1", digits=digits)
 
 
 class _Numbers(Compare):
@@ -292,16 +368,31 @@ class _Numbers(Compare):
             answer = [answer.get(n) for n in self.names]
         if isinstance(answer, str) or not isinstance(answer, Sequence | np.ndarray) or len(answer) != len(self.names):
             raise WrongKind(f"expected {self.kind}, got {describe(answer)}")
-        right, wrong = [], []
+        right, wrong, short = [], [], []
         for name, cmp, a, e in zip(self.names, self.each, answer, expected, strict=True):
             try:
                 ok = cmp.differs(a, e) is None
             except WrongKind as err:
                 raise WrongKind(f"your {name}: {err}") from None
             (right if ok else wrong).append(name)
+            if not ok and getattr(cmp, "too_few_digits", lambda *_: False)(a, e):
+                short.append((name, cmp.digits))
         if not wrong:
             return None
+        if len(short) == len(wrong):
+            return f"give {digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])}"
         return _right_wrong(right, wrong)
+
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        """True when every part that is not right is a right value rounded to too few digits."""
+        try:
+            return (self.differs(answer, expected) or "").startswith("give ")
+        except WrongKind:
+            return False
+
+    def rounded(self, expected: object) -> object:
+        """Every part as a student copies it from the printed digits."""
+        return tuple(getattr(c, "rounded", lambda e: e)(e) for c, e in zip(self.each, expected, strict=True))
 
     def show(self, expected: object) -> str:
         return ", ".join(f"{n} {fmt(v)}" for n, v in zip(self.names, expected, strict=True))
@@ -320,18 +411,19 @@ def _right_wrong(right: Sequence[str], wrong: Sequence[str]) -> str:
     return f"not yet: your {_join(wrong)} {verb} not right"
 
 
-def numbers(names: Sequence[str], *, rel: float = 1e-3, abs: float = 0.0,
+def numbers(names: Sequence[str], *, rel: float = 1e-3, abs: float = 0.0, digits: int | None = None,
             kinds: Mapping[str, Compare] | None = None) -> Compare:
     """Compare several named numbers, in order (a list, a tuple or a dict by name), each as :func:`number`.
 
-    ``kinds`` gives another comparison for some of them (e.g. ``{"recall": probability()}``).
+    ``kinds`` gives another comparison for some of them (e.g. ``{"recall": probability(digits=3)}``);
+    ``digits`` applies to the others.
 
     >>> numbers(["precision", "recall"]).differs((0.5, 0.7), (0.5, 0.8))
     'not yet: your precision is right, recall is not'
     """
     if isinstance(names, str) or not isinstance(names, Sequence) or not names:
         raise ValueError(f"names must be a list of texts such as ['precision', 'recall'], got {describe(names)}")
-    base = number(rel=rel, abs=abs)
+    base = number(rel=rel, abs=abs, digits=digits)
     kinds = dict(kinds or {})
     return _Numbers(tuple(names), [kinds.get(n, base) for n in names])
 
@@ -560,19 +652,33 @@ _UNSET = object()
 class Mistake:
     """A typical wrong answer and what to say about it.
 
-    ``matches(answer)`` is true for that wrong answer; it is computed from the same data as the right
-    one. :meth:`if_equals` builds one from a wrong *value*, matched with the exercise's own comparison
-    and tolerance.
+    Three kinds, each computed from the same data as the right answer:
+
+    * :meth:`if_equals` -- the wrong *value* (or a function of no arguments giving it), matched with the
+      exercise's own comparison and tolerance;
+    * :meth:`in_part` -- part ``index`` of a several-part answer equals a wrong value, the other parts
+      being whatever they are;
+    * ``Mistake(matches, message, example=...)`` -- any test ``matches(answer)``; ``example`` is one answer
+      it catches, so that :meth:`Exercise.audit` can check the message fires.
     """
 
     matches: Callable[[object], bool] | None
     message: str
     value: object = field(default=_UNSET, repr=False)
+    part: int | None = None
+    example: object = field(default=_UNSET, repr=False)
 
     @classmethod
     def if_equals(cls, value: Callable[[], object] | object, message: str) -> Mistake:
         """The mistake whose answer equals ``value`` (or ``value()``), compared as the right answer is."""
         return cls(None, message, value)
+
+    @classmethod
+    def in_part(cls, index: int, value: Callable[[], object] | object, message: str) -> Mistake:
+        """The mistake in part ``index`` of a several-part answer: that part equals ``value`` (or ``value()``)."""
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            raise ValueError(f"index must be a whole number >= 0, got {describe(index)}")
+        return cls(None, message, value, part=index)
 
 
 def _resolve(value: object) -> object:
@@ -585,19 +691,23 @@ def _handle(name: str) -> str:
 
 
 class Exercise:
-    """One exercise: ``check(answer)``, up to two ``hint()``s, then ``solution()``.
+    """One exercise: ``check(answer)``, up to two ``hint()``s, then the worked solution.
 
     ``expected`` is the right answer or a function of no arguments that computes it from the
     notebook's data (called once, on the first check); for a function answer pass
     ``expected=lambda: reference``. ``compare`` is a :class:`Compare` (default :func:`number`) or a
     function ``(answer, expected) -> bool | str | None``. ``mistakes`` are tried, in order, when the
-    answer is not right. ``solution`` is the solution's code as text; ``why`` an optional one-line
-    reason printed after "correct". ``handle`` is the variable name the notebook uses (default
-    ``ex2`` for "Exercise 2"), named when the hints run out.
+    answer is not right (never on a right answer). ``why`` is an optional one-line reason printed after
+    "correct". ``handle`` is the variable name the notebook uses (default ``ex2`` for "Exercise 2").
+
+    Worked solutions are not here: they live in the notebook's companion solutions notebook
+    (``notebooks/solutions/NN_topic_solutions.ipynb``), which runs the same checker on its answer, so a
+    main notebook never prints an answer. ``solution`` (optional) is kept as the solution's code, for
+    maintainers' reference only.
     """
 
     def __init__(self, name: str, expected: Callable[[], object] | object, *, compare: Compare | Callable | None = None,
-                 mistakes: Sequence[Mistake] = (), hints: Sequence[str] = (), solution: str, why: str = "",
+                 mistakes: Sequence[Mistake] = (), hints: Sequence[str] = (), solution: str = "", why: str = "",
                  handle: str | None = None) -> None:
         if not isinstance(name, str) or not name:
             raise ValueError(f"name must be a text such as 'Exercise 2', got {describe(name)}")
@@ -628,7 +738,11 @@ class Exercise:
         return self._value
 
     def verdict(self, answer: object) -> tuple[bool, str]:
-        """``(right, message)`` for ``answer``, without printing (what ``check`` prints after the name)."""
+        """``(right, message)`` for ``answer``, without printing (what ``check`` prints after the name).
+
+        The order: a right answer is right (no mistake's message can fire on it); a right value rounded to
+        fewer digits than asked gets "give N significant digits"; then the known mistakes; then what differs.
+        """
         if answer is Ellipsis:
             return False, NOT_ANSWERED
         try:
@@ -639,15 +753,66 @@ class Exercise:
             return False, f"expected {self.compare.kind}, got {describe(answer)}"
         if bad is None:
             return True, "correct." + (f" {self.why}" if self.why else "")
+        if bad.startswith("give "):
+            return False, bad
         for mistake in self.mistakes:
-            try:
-                hit = (self.compare.same(answer, _resolve(mistake.value)) if mistake.matches is None
-                       else bool(mistake.matches(answer)))
-            except Exception:
-                hit = False
-            if hit:
+            if self._hits(mistake, answer):
                 return False, mistake.message
         return False, bad
+
+    def _part_compare(self, index: int) -> Compare:
+        each = getattr(self.compare, "each", None)
+        return each[index] if each is not None else self.compare
+
+    def _hits(self, mistake: Mistake, answer: object) -> bool:
+        try:
+            if mistake.matches is not None:
+                return bool(mistake.matches(answer))
+            if mistake.part is not None:
+                parts = list(answer.values()) if isinstance(answer, dict) else answer
+                return self._part_compare(mistake.part).same(parts[mistake.part], _resolve(mistake.value))
+            return self.compare.same(answer, _resolve(mistake.value))
+        except Exception:
+            return False
+
+    def _mistake_example(self, mistake: Mistake) -> object:
+        if mistake.example is not _UNSET:
+            return _resolve(mistake.example)
+        if mistake.part is not None:
+            parts = list(self.expected)
+            parts[mistake.part] = _resolve(mistake.value)
+            return tuple(parts)
+        if mistake.value is not _UNSET:
+            return _resolve(mistake.value)
+        return _UNSET
+
+    def rounded_answer(self) -> object:
+        """The right answer as a student copies it from the printed digits (the answer itself without digits)."""
+        rounded = getattr(self.compare, "rounded", None)
+        return rounded(self.expected) if rounded is not None else self.expected
+
+    def audit(self) -> list[str]:
+        """What is wrong with this checker, checked on its own data (empty when nothing is).
+
+        The right answer and the right answer rounded to the asked digits are both "correct"; each known
+        mistake's example gets that mistake's own message, and no mistake's example is judged right.
+        """
+        problems = []
+        for label, answer in (("the right answer", self.expected), ("the rounded right answer", self.rounded_answer())):
+            ok, message = self.verdict(answer)
+            if not ok:
+                problems.append(f"{self.name}: {label} ({fmt(answer)}) gets {message!r}")
+        for i, mistake in enumerate(self.mistakes, start=1):
+            example = self._mistake_example(mistake)
+            if example is _UNSET:
+                problems.append(f"{self.name}: mistake {i} has no example answer to check")
+                continue
+            ok, message = self.verdict(example)
+            if ok:
+                problems.append(f"{self.name}: mistake {i} ({mistake.message[:40]}...) is judged right")
+            elif message != mistake.message:
+                problems.append(f"{self.name}: mistake {i}'s example gets {message!r}, not its own message")
+        return problems
 
     def check(self, answer: object) -> Verdict:
         """Print one line saying whether ``answer`` is right (never the right value); true when it is."""
@@ -661,107 +826,8 @@ class Exercise:
             self._hints_given += 1
             print(f"{self.name}, hint {self._hints_given}: {self.hints[self._hints_given - 1]}")
         else:
-            print(f"{self.name}: no more hints: {self.handle}.solution() shows the answer")
+            print(f"{self.name}: no more hints. {SOLUTIONS_ARE_ELSEWHERE}")
 
     def solution(self) -> None:
-        """Print the solution's code and the value it computes."""
-        print(f"{self.name}, solution:")
-        print(self.solution_text.strip("\n"))
-        print(f"value: {self.compare.show(self.expected)}")
-
-
-# --------------------------------------------------------------------------- quick self-test
-
-
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, width=100, subsequent_indent=indent) or [""]
-
-
-class Question(Exercise):
-    """A multiple-choice question: ``options`` maps letters to texts; ``explain`` says why each wrong one is wrong.
-
-    ``explain`` may also explain the correct option (printed after "correct.").
-    """
-
-    def __init__(self, prompt: str, options: Mapping[str, str], correct: str,
-                 explain: Mapping[str, str] | None = None) -> None:
-        if not isinstance(prompt, str) or not prompt:
-            raise ValueError(f"prompt must be the question as text, got {describe(prompt)}")
-        if not isinstance(options, Mapping) or len(options) < 2:
-            raise ValueError(f"options must be a dict of at least two letter: text pairs, got {describe(options)}")
-        if correct not in options:
-            raise ValueError("correct must be one of the letters of options")
-        explain = dict(explain or {})
-        super().__init__("Question", correct, compare=choice(list(options)),
-                         solution=f"{correct!r}: {options[correct]}", why=explain.get(correct, ""))
-        self.prompt, self.options, self.explain = prompt, dict(options), explain
-
-    def verdict(self, answer: object) -> tuple[bool, str]:
-        ok, message = super().verdict(answer)
-        if not ok and message == "not yet":
-            key = answer.strip().lower()
-            return False, "not quite" + (f": {self.explain[key]}" if key in self.explain else ".")
-        return ok, message
-
-    def text(self) -> str:
-        """The question and its options, as ``quiz.show()`` prints them."""
-        lines = _wrap(self.prompt)
-        for k, v in self.options.items():
-            lines += _wrap(f"   {k}) {v}", "      ")
-        return "\n".join(lines)
-
-    def solution(self) -> None:
-        """Print the right option and why."""
-        print(f"{self.name}: {self.expected!r}, {self.options[self.expected]}" + (f". {self.why}" if self.why else ""))
-
-
-class NumberQuestion(Exercise):
-    """A question whose answer is a number computed from the data (``expected()``), right within ``tol``.
-
-    ``tol`` is an absolute tolerance; ``rel`` a relative one (either suffices).
-    """
-
-    def __init__(self, prompt: str, expected: Callable[[], object] | object, tol: float = 0.0, *, rel: float = 0.0,
-                 mistakes: Sequence[Mistake] = (), why: str = "", solution: str = "") -> None:
-        if not isinstance(prompt, str) or not prompt:
-            raise ValueError(f"prompt must be the question as text, got {describe(prompt)}")
-        if isinstance(tol, bool) or not isinstance(tol, Real) or tol < 0:
-            raise ValueError(f"tol must be a number >= 0, got {describe(tol)}")
-        super().__init__("Question", expected, compare=number(abs=tol, rel=rel), mistakes=mistakes, why=why,
-                         solution=solution)
-        self.prompt = prompt
-
-    def text(self) -> str:
-        """The question, as ``quiz.show()`` prints it."""
-        return "\n".join(_wrap(self.prompt) + ["   (answer with a number)"])
-
-    def solution(self) -> None:
-        """Print the right value (and how it is computed, if given)."""
-        how = f" ({self.solution_text})" if self.solution_text else ""
-        print(f"{self.name}: {self.compare.show(self.expected)}{how}" + (f". {self.why}" if self.why else ""))
-
-
-class Quiz:
-    """The quick self-test at the end of a notebook: ``quiz.show()`` prints the questions, ``quiz.q1.check("b")``.
-
-    The questions are numbered in order; ``quiz.q1`` is the first.
-    """
-
-    def __init__(self, questions: Sequence[Question | NumberQuestion], handle: str = "quiz") -> None:
-        if isinstance(questions, str) or not questions or not all(isinstance(q, Exercise) for q in questions):
-            raise ValueError("questions must be a list of Question and NumberQuestion")
-        self.questions = list(questions)
-        self.handle = handle
-        for i, q in enumerate(self.questions, start=1):
-            q.name, q.handle = f"Question {i}", f"{handle}.q{i}"
-            setattr(self, f"q{i}", q)
-
-    def show(self) -> None:
-        """Print every question with its options, and how to answer."""
-        example = "'b'" if isinstance(self.questions[0], Question) else "0.5"
-        print(f"Quick self-test: answer with {self.handle}.q1.check({example}) and so on.")
-        for q in self.questions:
-            print(f"\n{q.name}. {q.text()}")
-
-    def __len__(self) -> int:
-        return len(self.questions)
+        """Say where the worked solution is (never print the answer in the main notebook)."""
+        print(f"{self.name}: {SOLUTIONS_ARE_ELSEWHERE}")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..counts import Counts, metric_zoo
 from ..prior_shift import precision_at_prevalence
 from ._common import counts_arg, real_arg
-from .core import Mistake, NumberQuestion, Question, Quiz, fmt
+from .core import Mistake, fmt
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["quiz"]
 

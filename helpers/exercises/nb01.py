@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..counts import Counts, metric_zoo
 from ._common import counts_arg, part_mistake
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, numbers, probability
+from .core import Exercise, Mistake, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

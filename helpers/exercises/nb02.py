@@ -20,22 +20,9 @@ import numpy as np
 from ..cheat_sheet import counts_from_rates
 from ..costs import break_even_cost_ratio, total_cost
 from ..counts import Counts, metric_zoo
-from ._common import counts_arg, part_mistake, real_arg
-from .core import (
-    Compare,
-    Exercise,
-    Mistake,
-    NumberQuestion,
-    Question,
-    Quiz,
-    WrongKind,
-    counts_matrix,
-    describe,
-    fmt,
-    number,
-    numbers,
-    probability,
-)
+from ._common import counts_arg, real_arg
+from .core import Compare, Exercise, Mistake, WrongKind, counts_matrix, describe, fmt, number, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 
@@ -54,14 +41,14 @@ def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
     new = counts_from_rates(n, share, spec, rec)
     z = metric_zoo(new)
     cmp = numbers(["precision", "accuracy", "always-negative accuracy"], kinds={
-        k: probability(rel=2e-3) for k in ("precision", "accuracy", "always-negative accuracy")})
+        k: probability(digits=3) for k in ("precision", "accuracy", "always-negative accuracy")})
     return Exercise(
         "Exercise 1", lambda: (z["precision"], z["accuracy"], new.n_neg / new.n), compare=cmp,
         mistakes=[
-            part_mistake(0, lambda: metric_zoo(c)["precision"], "your precision is example 2's at its own class "
-                         "balance; with more negatives there are more false positives per true positive", cmp),
-            part_mistake(0, lambda: rec, "your precision is the recall (the accuracy within the positives); "
-                         "precision's denominator is what the model flagged, TP + FP", cmp),
+            Mistake.in_part(0, lambda: metric_zoo(c)["precision"], "your precision is example 2's at its own class "
+                            "balance; with more negatives there are more false positives per true positive"),
+            Mistake.in_part(0, lambda: rec, "your precision is the recall (the accuracy within the positives); "
+                            "precision's denominator is what the model flagged, TP + FP"),
         ],
         hints=[f"counts_from_rates({n:_}, {share:g}, {spec:g}, {rec:g}) gives the counts; metric_zoo the metrics.",
                "'Always negative' is right on every negative: its accuracy is the share of negatives."],
@@ -74,7 +61,8 @@ def exercise_2(example_1: Counts, example_2: Counts, *, cost_fp: float) -> Exerc
     """Exercise 2: the false-negative cost ``x = cost_fp (FP_2 - FP_1) / (FN_1 - FN_2)`` of equal total cost.
 
     Mistakes: the cost *ratio* ``x / cost_fp`` (:func:`~helpers.costs.break_even_cost_ratio`); forgetting
-    example 2's false negatives, ``cost_fp FP_2 / FN_1``; the first whole-number cost above ``x``.
+    example 2's false negatives, ``cost_fp FP_2 / FN_1``. An answer rounded to a whole number is told to
+    give three significant digits.
     """
     a = counts_arg(example_1, "example_1")
     b = counts_arg(example_2, "example_2")
@@ -85,13 +73,11 @@ def exercise_2(example_1: Counts, example_2: Counts, *, cost_fp: float) -> Exerc
     if not (math.isfinite(x) and x > 0):
         raise ValueError("example_2 must have fewer false negatives and more false positives than example_1")
     return Exercise(
-        "Exercise 2", lambda: x, compare=number(rel=2e-3, low=0, kind="one cost (a number)"),
+        "Exercise 2", lambda: x, compare=number(digits=3, low=0, kind="one cost (a number)"),
         mistakes=[
             Mistake.if_equals(x / cost, "that is the cost ratio cost_fn / cost_fp; the exercise asks for the cost "
                               f"of a false negative when a false positive costs {fmt(cost)}"),
             Mistake.if_equals(cost * b.fp / a.fn, "you left out what example 2's own false negatives cost"),
-            Mistake.if_equals(float(math.ceil(x)), "that is the first whole-number cost at which example 2 is "
-                              "cheaper; give the break-even cost itself (not a whole number)"),
         ],
         hints=[f"Write both total costs with x the cost of a false negative: {fmt(cost)}·FP + x·FN for each example.",
                "Set them equal and solve for x; break_even_cost_ratio(ex1, ex2) gives x / cost_fp."],
@@ -162,8 +148,9 @@ def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int
                     found.append(c)
         return found[0] if found else None
 
-    mistakes = [Mistake(lambda a, c=c: cmp.as_counts(a) == c, f"that is the predictor '{name}', not a new one")
-                for name, c in known.items()]
+    mistakes = [Mistake(lambda a, c=c: cmp.as_counts(a) == c, f"that is the predictor '{name}', not a new one",
+                        example=c)
+                for name, c in known.items() if (c.n_pos, c.n_neg) == (n_pos, n_neg)]
     fourth = search()
     errors = round((1 - accuracy) * (n_pos + n_neg))
     return Exercise(
@@ -197,15 +184,15 @@ def quiz(predictor_counts: Mapping[str, Counts], examples: Mapping[str, Counts],
     return Quiz([
         Question(
             "Three predictors have the same accuracy on the same data. Which number tells them apart?",
-            {"a": "accuracy, with more decimals", "b": "MCC (or balanced accuracy, or recall and precision)",
-             "c": "none: equal accuracy means equally useful"},
-            "b",
+            {"a": "accuracy printed with more decimals", "b": "none: equal accuracy, equally useful",
+             "c": "MCC, or balanced accuracy"},
+            "c",
             {"a": "they are equal to every decimal: the same number of errors, split differently",
-             "b": "These see how the errors split between the classes; accuracy only counts them",
-             "c": "'always negative' and 'finds all positives' make the same number of errors, of opposite kinds"}),
+             "b": "'always negative' and 'finds all positives' make the same number of errors, of opposite kinds",
+             "c": "These see how the errors split between the classes; accuracy only counts them"}),
         NumberQuestion(
             "What is the balanced accuracy of the 'always negative' predictor on the 90/10 data?",
-            lambda: z["balanced_accuracy"], 0.005,
+            lambda: z["balanced_accuracy"], digits=2,
             mistakes=[Mistake.if_equals(z["accuracy"], "that is its accuracy; balanced accuracy averages the "
                                         "recall of each class, (recall + specificity) / 2")],
             solution="metric_zoo(predictor_counts['always negative'])['balanced_accuracy']"),

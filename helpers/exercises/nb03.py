@@ -23,7 +23,8 @@ from sklearn.svm import SVC
 
 from .._validate import check_probabilities
 from ._common import labels_scores, part_mistake, real_arg
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, numbers, probability, threshold
+from .core import Exercise, Mistake, numbers, probability, threshold
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

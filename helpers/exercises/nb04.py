@@ -14,7 +14,8 @@ from scipy.stats import rankdata
 from sklearn.metrics import roc_auc_score
 
 from ._common import labels_scores, part_mistake, real_arg
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, function, number, numbers, probability
+from .core import Exercise, Mistake, function, number, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

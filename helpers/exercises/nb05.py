@@ -22,21 +22,8 @@ from ..intervals import wilson_interval
 from ..prior_shift import precision_at_prevalence
 from ..simulation import simulate_counts, simulate_studies
 from ._common import part_mistake, real_arg
-from .core import (
-    Compare,
-    Exercise,
-    Mistake,
-    NumberQuestion,
-    Question,
-    Quiz,
-    WrongKind,
-    choice,
-    describe,
-    fmt,
-    number,
-    numbers,
-    probability,
-)
+from .core import Compare, Exercise, Mistake, WrongKind, choice, describe, fmt, number, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

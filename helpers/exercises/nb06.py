@@ -20,7 +20,8 @@ from sklearn.metrics import average_precision_score, precision_score, roc_auc_sc
 from ..counts import confusion_counts, metric_zoo, negative_weight
 from ..prior_shift import corrected_precision
 from ._common import labels_scores, part_mistake, real_arg
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, fmt, number, numbers, probability
+from .core import Exercise, Mistake, fmt, number, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

@@ -11,7 +11,8 @@ import pandas as pd
 
 from ..enriched_pool import enriched_pool_splits, precision_estimates
 from ._inputs import classes, count, labels01, numeric, rate, same_length
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, number, probability
+from .core import Exercise, Mistake, number, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

@@ -10,7 +10,8 @@ import numpy as np
 
 from ..prevalence_uncertainty import unlabeled_rows_needed
 from ._inputs import count, labels01, numeric, positive, rate, same_length
-from .core import Compare, Exercise, Mistake, NumberQuestion, Question, Quiz, number, numbers, probability
+from .core import Compare, Exercise, Mistake, number, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_3", "quiz"]
 

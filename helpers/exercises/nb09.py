@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._inputs import classes, numeric, positive, same_length
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, numbers, threshold
+from .core import Exercise, Mistake, numbers, threshold
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_3", "quiz"]
 

@@ -10,7 +10,8 @@ import itertools
 import numpy as np
 
 from ._inputs import count, numeric, same_length
-from .core import Compare, Exercise, Mistake, NumberQuestion, Question, Quiz, WrongKind, describe, numbers
+from .core import Compare, Exercise, Mistake, WrongKind, describe, numbers
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
 

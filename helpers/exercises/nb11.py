@@ -11,18 +11,8 @@ from numbers import Real
 import numpy as np
 
 from ._inputs import labels01, numeric, positive, rate, same_length
-from .core import (
-    Compare,
-    Exercise,
-    Mistake,
-    NumberQuestion,
-    Question,
-    Quiz,
-    WrongKind,
-    describe,
-    probability,
-    threshold,
-)
+from .core import Compare, Exercise, Mistake, WrongKind, describe, probability, threshold
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

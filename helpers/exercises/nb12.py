@@ -11,7 +11,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from ._inputs import numeric, same_length
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, number, numbers, probability
+from .core import Exercise, Mistake, number, numbers, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
 

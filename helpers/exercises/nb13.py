@@ -10,7 +10,8 @@ import pandas as pd
 
 from ..threshold_choice import split_half_optimism, threshold_rule
 from ._inputs import count, labels01, numeric, rate, same_length
-from .core import Exercise, Mistake, NumberQuestion, Question, Quiz, number, probability
+from .core import Exercise, Mistake, number, probability
+from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 

@@ -1,0 +1,109 @@
+"""How answers are judged, for every checker: the rules of the exercises' issue, as properties.
+
+- An answer that agrees with the right value to the digits the question asks for is right, and so is the right
+  value itself; no mistake's message can fire on a right answer.
+- The right value rounded to fewer digits gets "give N significant digits", never a mistake's message.
+- ``audit()`` finds a mistake whose value the checker would accept, and a mistake whose message never fires.
+- A quiz's output shows the questions, never the answers: the answers are in its script, base64-encoded.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from helpers.exercises.core import Exercise, Mistake, half_unit, number, numbers, round_significant
+from helpers.exercises.quiz import NumberQuestion, Question, Quiz
+
+values = st.floats(min_value=1e-6, max_value=1e6, allow_nan=False).map(lambda x: float(f"{x:.9g}"))
+digits = st.integers(min_value=1, max_value=5)
+
+
+@given(values, digits)
+def test_right_and_rounded_answers_are_right_whatever_the_mistakes(x, d):
+    wrong = x * 3 + 1
+    ex = Exercise("Exercise 1", x, compare=number(digits=d), mistakes=[Mistake.if_equals(wrong, "a mistake"),
+                                                                      Mistake(lambda a: True, "catches all",
+                                                                              example=wrong)])
+    for answer in (x, round_significant(x, d), x + 0.9 * half_unit(x, d), x - 0.9 * half_unit(x, d)):
+        assert ex.verdict(answer)[0], (answer, ex.verdict(answer))
+
+
+@given(values, digits, st.integers(min_value=1, max_value=4))
+def test_fewer_digits_get_asked_for_more_never_a_mistake(x, d, k):
+    assume(k < d)
+    short = round_significant(x, k)
+    cmp = number(digits=d)
+    assume(not cmp.same(short, x))
+    ex = Exercise("Exercise 1", x, compare=cmp, mistakes=[Mistake(lambda a: True, "catches all", example=x * 2)])
+    ok, message = ex.verdict(short)
+    assert not ok and message.startswith("give ") and "significant digit" in message
+
+
+@given(values, values, digits)
+def test_several_numbers_rounded_are_right(x, y, d):
+    cmp = numbers(["first", "second"], digits=d)
+    assert cmp.differs((round_significant(x, d), round_significant(y, d)), (x, y)) is None
+
+
+@given(values, digits)
+def test_audit_finds_a_mistake_the_checker_accepts(x, d):
+    inside = x + 0.5 * half_unit(x, d)
+    ex = Exercise("Exercise 1", x, compare=number(digits=d), mistakes=[Mistake.if_equals(inside, "too close")])
+    assert any("is judged right" in p for p in ex.audit())
+
+
+def test_audit_finds_a_mistake_that_never_fires_and_one_without_example():
+    ex = Exercise("Exercise 1", 0.5, compare=number(digits=2),
+                  mistakes=[Mistake.if_equals(0.3, "first"), Mistake.if_equals(0.3, "second, shadowed"),
+                            Mistake(lambda a: a < 0, "negative")])
+    problems = ex.audit()
+    assert problems == ["Exercise 1: mistake 2's example gets 'first', not its own message",
+                        "Exercise 1: mistake 3 has no example answer to check"]
+    good = Exercise("Exercise 1", 0.5, compare=number(digits=2), mistakes=[Mistake.if_equals(0.3, "first")])
+    assert good.audit() == []
+
+
+def test_a_part_mistake_is_checked_with_the_other_parts_right():
+    cmp = numbers(["precision", "recall"], digits=3)
+    ex = Exercise("Exercise 1", (0.0388, 0.8), compare=cmp,
+                  mistakes=[Mistake.in_part(0, 0.8, "your precision is the recall")])
+    assert ex.verdict((0.8, 0.8)) == (False, "your precision is the recall")
+    assert ex.verdict((0.039, 0.8)) == (False, "give three significant digits for your precision")
+    assert ex.audit() == []
+
+
+def _quiz() -> Quiz:
+    return Quiz([
+        Question("Which metric ignores the prevalence?", {"a": "precision", "b": "recall"}, "b",
+                 {"a": "precision mixes in the negatives", "b": "recall stays within the positives"}),
+        NumberQuestion("Recall with TP = 8, FN = 2?", 0.8, digits=2,
+                       mistakes=[Mistake.if_equals(8 / 26, "that is precision")]),
+    ])
+
+
+def test_quiz_output_holds_no_answer_in_the_clear():
+    data, meta = _quiz().mimebundle()
+    assert meta == {"course_quiz": {"questions": 2}}
+    assert "stays within" not in data["text/plain"] and "correct" not in data["text/plain"].lower()
+    html = data["text/html"]
+    assert "stays within" not in html and '"correct": true' not in html
+    encoded = re.search(r'id="quiz\w+data">([A-Za-z0-9+/=]+)<', html).group(1)
+    questions = json.loads(base64.b64decode(encoded))
+    assert [a["correct"] for a in questions[0]["answers"]] == [False, True]
+    right = questions[1]["answers"][0]
+    assert right["correct"] and right["range"][0] <= 0.8 < right["range"][1]
+    assert math.isclose(right["range"][1] - right["range"][0], 2 * half_unit(0.8, 2), rel_tol=1e-6)
+    assert _quiz().mimebundle() == (data, meta), "the output must be the same on every run (nbval compares it)"
+
+
+def test_quiz_audit_wants_every_wrong_option_explained_and_no_dollar():
+    q = Quiz([Question("Cost in $?", {"a": "one", "b": "two", "c": "three"}, "a", {"b": "no"})])
+    assert q.audit() == ["Question 1: the wrong option 'c' has no explanation",
+                         "Question 1: a text holds '$' (jupyterquiz would read it as math)"]
+    assert _quiz().audit() == []
