@@ -27,7 +27,11 @@ def _pyproject_requirements() -> dict[str, str]:
 def _conda_requirements() -> dict[str, str]:
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     out = {}
-    for dep in env["dependencies"]:
+    deps = list(env["dependencies"])
+    for dep in env["dependencies"]:  # packages conda-forge lacks come from PyPI, in the pip: section
+        if isinstance(dep, dict):
+            deps += [d for d in dep.get("pip", []) if not d.startswith("-")]
+    for dep in deps:
         if isinstance(dep, str) and dep not in ("pip",) and not dep.startswith("python"):
             m = re.match(r"^([A-Za-z0-9_.\-]+)\s*(.*)$", dep)
             out[_norm(m.group(1))] = m.group(2).replace(" ", "")
