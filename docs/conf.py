@@ -5,10 +5,16 @@ Build it from the repository's root, with the ``[site]`` extra installed::
     python tools/build_site.py                     # into build/site
     python -m sphinx -b html -c docs . build/site  # the same command by hand
 
-The source folder is the repository's root (``.``) and this folder holds only the configuration, the index page
-and the vendored JavaScript: the notebooks are read where they are, ``notebooks/NN_topic.ipynb``, with their
-committed outputs and never re-executed (``nb_execution_mode = "off"``), so the pages show exactly what nbval
-checks. A page lands at ``notebooks/NN_topic.html``, so the links between notebooks work unchanged.
+The source folder is the repository's root (``.``) and this folder holds only the configuration, the index pages,
+the handouts and the vendored JavaScript: the notebooks are read where they are, ``notebooks/NN_topic.ipynb`` and
+their worked solutions ``notebooks/solutions/NN_topic_solutions.ipynb``, with their committed outputs and never
+re-executed (``nb_execution_mode = "off"``), so the pages show exactly what nbval checks. A page lands at
+``notebooks/NN_topic.html``, so the links between notebooks work unchanged.
+
+Two builds from the same sources: the students' site (the default: the notebooks, the solutions in their own
+section, the handouts) and, with the Sphinx tag ``teachers`` (``python tools/build_site.py --teachers``), the
+teachers' site, which adds the teacher's guide (``notebooks/TEACHING.md``, with the usual answers) and the session
+plans; the guide is never on the students' site.
 
 Launch buttons (Binder, Colab) need the repository's public address: it is read from the environment variable
 ``COURSE_REPOSITORY_URL`` (``COURSE_REPOSITORY_BRANCH``, default ``main``); without it the placeholder below is
@@ -30,9 +36,11 @@ language = "en"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 extensions = ["myst_nb", "course_site"]
 
-root_doc = "docs/index"
+TEACHERS = tags.has("teachers")  # noqa: F821 (Sphinx puts ``tags`` in this file's namespace)
+root_doc = "docs/teachers/index" if TEACHERS else "docs/index"
 # Only these are pages; everything else under the root (the venv, data, tests) is left alone.
-include_patterns = ["docs/*.md", "notebooks/[0-9][0-9]*_*.ipynb", "notebooks/TEACHING.md"]
+include_patterns = ["docs/handouts/*.md", "notebooks/[0-9][0-9]*_*.ipynb", "notebooks/solutions/*_solutions.ipynb"]
+include_patterns += ["docs/teachers/*.md", "notebooks/TEACHING.md"] if TEACHERS else ["docs/index.md"]
 exclude_patterns = [".venv", "build", ".git", "test-artifacts", "node_modules", "**/.ipynb_checkpoints",
                     "jupyter_execute", "**/jupyter_execute"]
 
@@ -57,7 +65,7 @@ html_static_path = ["_static"]
 templates_path = ["_templates"]
 # The theme's sidebar (theme.conf), with its title link inside a <nav> (docs/_templates/course-logo.html).
 html_sidebars = {"**": ["course-logo.html", "icon-links.html", "search-button-field.html", "sbt-sidebar-nav.html"]}
-html_extra_path = ["_extra"]
+html_extra_path = ["_extra_teachers" if TEACHERS else "_extra"]  # index.html, a redirect to the home page
 html_css_files = ["course.css"]
 html_js_files = [("course.js", {"priority": 200})]  # before the widget manager (500)
 # MathJax 3, vendored from npm: no CDN.

@@ -1,8 +1,5 @@
 """The course's own Sphinx extension (used by docs/conf.py).
 
-- Solutions stay collapsed: a notebook cell that JupyterLab collapses (``jupyter.source_hidden`` and
-  ``outputs_hidden`` in its metadata, how the course marks a solution) gets the myst-nb tag that collapses it on
-  the page (``hide-cell``; ``hide-input`` or ``hide-output`` when only one of the two is hidden).
 - A page whose notebook saved widget state says, under its title, that the widgets show their saved state
   and how to make them live.
 - The index page's course map is the README's, so the map has one source.
@@ -34,39 +31,17 @@ LIVE_NOTE = (
 )
 
 
-def _tags_from_jupyter_metadata(cell: dict) -> list[str]:
-    """Tags that make myst-nb collapse what JupyterLab collapses (``jupyter.source_hidden``/``outputs_hidden``).
-
-    A solution cell hides both its code and its output: it becomes one collapsed block ("hide-cell"). Cells
-    hiding only one of the two get "hide-input" or "hide-output".
-    """
-    jupyter = cell.get("metadata", {}).get("jupyter", {})
-    source, outputs = bool(jupyter.get("source_hidden")), bool(jupyter.get("outputs_hidden"))
-    if source and outputs:
-        return ["hide-cell"]
-    if source:
-        return ["hide-input"]
-    if outputs:
-        return ["hide-output"]
-    return []
-
-
 def _prepare_notebook(app, docname: str, source: list[str]) -> None:
-    """Collapse the solutions and add the "how to make the widgets live" note, in the text Sphinx parses.
+    """Add the "how to make the widgets live" note, in the text Sphinx parses.
 
     Only the copy that Sphinx reads is changed; the notebook on disk is not.
     """
     if not docname.startswith("notebooks/") or docname.endswith("TEACHING"):
         return
     nb = json.loads(source[0])
-    for cell in nb["cells"]:
-        tags = _tags_from_jupyter_metadata(cell)
-        if tags:
-            meta = cell.setdefault("metadata", {})
-            meta["tags"] = [*meta.get("tags", []), *[t for t in tags if t not in meta.get("tags", [])]]
     if nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state"):
-        name = docname.split("/", 1)[1]
-        note = LIVE_NOTE.replace("{nn}", name[:2]).replace("{name}", name + ".ipynb")
+        name = docname.split("/")[-1]
+        note = LIVE_NOTE.replace("{nn}", name.split("_")[0]).replace("{name}", name + ".ipynb")
         # After the title cell, so that the page's title stays its first heading.
         nb["cells"].insert(1, {"cell_type": "markdown", "id": "site-live-widgets", "metadata": {}, "source": note})
     source[0] = json.dumps(nb)
@@ -75,27 +50,28 @@ def _prepare_notebook(app, docname: str, source: list[str]) -> None:
 COURSE_MAP_MARKER = "<!-- course-map:"
 
 
-def course_map(readme: str) -> str:
-    """The course map table of the README (the section "## The course map"), with links made relative to docs/."""
+def course_map(readme: str, up: str = "../") -> str:
+    """The course map table of the README (the section "## The course map"), with links made relative to the
+    page (``up`` leads from the page's folder to the repository's root: ``../`` from docs/)."""
     section = readme.split("## The course map", 1)[1]
     lines = []
     for line in section.splitlines()[1:]:
         if line.startswith("## "):
             break
         if line.startswith("|"):
-            lines.append(line.replace("](notebooks/", "](../notebooks/"))
+            lines.append(line.replace("](notebooks/", f"]({up}notebooks/"))
     return "\n".join(lines) + "\n"
 
 
 def _fill_course_map(app, docname: str, source: list[str]) -> None:
-    """Replace the marker line of docs/index.md with the README's course map, so the map has one source."""
-    if docname != app.config.root_doc:
+    """Replace the marker line of an index page with the README's course map, so the map has one source."""
+    if not docname.endswith("index") or COURSE_MAP_MARKER not in source[0]:
         return
     readme = (Path(app.srcdir) / "README.md").read_text(encoding="utf-8")
     text = source[0]
     start = text.index(COURSE_MAP_MARKER)
     end = text.index("-->", start) + len("-->")
-    source[0] = text[:start] + course_map(readme) + text[end:]
+    source[0] = text[:start] + course_map(readme, "../" * docname.count("/")) + text[end:]
 
 
 def jupyter_anchor(text: str) -> str:

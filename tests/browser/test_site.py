@@ -3,9 +3,10 @@
 One build for the module (Sphinx + myst-nb, about half a minute here), served over a loopback HTTP server.
 Every page is checked statically (every internal link leads to a page that exists, and to an anchor on it) and
 in Chromium with every non-loopback request blocked: no failed request (a missing image, font or script), no
-broken image, no request leaving the machine, no error text, the solutions collapsed, the saved widgets
-rendered, landmarks, and axe-core (vendored by the classroom tests in ``vendor/axe.min.js``) with no critical
-or serious violation, in the theme's light mode and in its dark mode (colour contrast included). Every figure
+broken image, no request leaving the machine, no error text, no answer on a notebook's page (the worked
+solutions have their own section), the quick self-tests answering clicks, the saved widgets rendered,
+landmarks, and axe-core (vendored by the classroom tests in ``vendor/axe.min.js``) with no critical or serious
+violation, in the theme's light mode and in its dark mode (colour contrast included). Every figure
 has, as its ``alt``, the text its notebook saved with it (helpers.figure_text).
 """
 
@@ -71,14 +72,17 @@ def _parse(path: Path) -> _Links:
     return parser
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
+def _build(out: Path, *flags: str) -> Path:
     pytest.importorskip("sphinx", reason="the site needs the [site] extra: pip install -e '.[site]'")
-    out = tmp_path_factory.mktemp("site") / "html"
-    done = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py"), str(out)],
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "build_site.py"), *flags, str(out)],
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, f"site build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return out
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    return _build(tmp_path_factory.mktemp("site") / "html")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -103,14 +107,24 @@ def _pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if "_static" not in p.parts)
 
 
-def test_every_notebook_and_the_guide_is_a_page(site):
+def test_every_notebook_and_its_solutions_are_pages_and_the_guide_is_not(site):
     names = {p.relative_to(site).as_posix() for p in _pages(site)}
     notebooks = [p.stem for p in course_notebooks(REPO / "notebooks")]
-    assert {f"notebooks/{n}.html" for n in notebooks} | {"docs/index.html", "notebooks/TEACHING.html",
-                                                          "search.html", "index.html"} <= names
+    solutions = [p.stem for p in sorted((REPO / "notebooks" / "solutions").glob("*_solutions.ipynb"))]
+    assert {f"notebooks/{n}.html" for n in notebooks} | {f"notebooks/solutions/{n}.html" for n in solutions} | {
+        "docs/index.html", "search.html", "index.html"} <= names
+    assert "notebooks/TEACHING.html" not in names, "the teacher's guide (with the answers) is on the students' site"
     index = (site / "docs" / "index.html").read_text(encoding="utf-8")
-    for n in notebooks:
+    for n in notebooks + solutions:
         assert f"{n}.html" in index, f"the index page does not link {n}"
+    assert "TEACHING" not in index
+
+
+def test_the_teachers_site_has_the_guide(tmp_path):
+    teachers = _build(tmp_path / "teachers", "--teachers")
+    assert (teachers / "notebooks" / "TEACHING.html").exists()
+    assert "TEACHING.html" in (teachers / "docs" / "teachers" / "index.html").read_text(encoding="utf-8")
+    assert "docs/teachers/index.html" in (teachers / "index.html").read_text(encoding="utf-8")
 
 
 def test_no_broken_internal_link_or_missing_file(site):
@@ -131,15 +145,35 @@ def test_no_broken_internal_link_or_missing_file(site):
     assert not broken, "\n".join(broken[:40])
 
 
-def test_solutions_are_collapsed(site):
-    """Each solution cell (source_hidden + outputs_hidden in the notebook) is in a closed <details> on its page."""
+def test_no_notebook_page_says_an_answer_is_correct(site):
+    """The verdicts live on the solutions' pages only (tests/test_answers_not_rendered.py checks the answers)."""
     for nb in course_notebooks(REPO / "notebooks"):
-        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
-        hidden = sum(1 for c in cells if c.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
         html = (site / "notebooks" / f"{nb.stem}.html").read_text(encoding="utf-8")
-        collapsed = len(re.findall(r'<div class="cell [^"]*\btag_hide-cell\b[^"]*"', html))
-        assert collapsed == hidden, f"{nb.name}: {hidden} solution cells, {collapsed} collapsed on the page"
-        assert "<details open" not in html
+        assert not re.search(r"(Exercise \w+|Question \d+): correct\.", html), nb.name
+
+
+def test_a_quick_self_test_answers_clicks_on_the_static_page(site, site_url, chromium):
+    """Notebook 02's quiz, on the static page (no kernel): the right option says Correct, a wrong one explains."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site_url) else route.abort())
+    try:
+        page.goto(site_url + "notebooks/02_accuracy_and_imbalance.html")
+        page.wait_for_selector("label.MCButton", timeout=30_000)
+        options = page.locator("label.MCButton")
+        assert options.count() >= 4
+        page.locator("label.MCButton", has_text="MCC, or balanced accuracy").first.click()
+        feedback = page.locator(".Feedback").first
+        assert feedback.inner_text().startswith("Correct.")
+        page.locator("label.MCButton", has_text="printed with more decimals").first.click()
+        assert feedback.inner_text().startswith("Not quite:")
+        number = page.locator("input.Input-text").first
+        number.fill("0.9")
+        number.press("Enter")
+        assert "that is its accuracy" in page.locator(".Feedback").nth(1).inner_text()
+        assert not page.locator(".course-quiz-fallback").first.is_visible()
+    finally:
+        context.close()
 
 
 def test_every_figure_says_what_it_shows(site):
