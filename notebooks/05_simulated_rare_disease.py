@@ -278,8 +278,8 @@ fig.tight_layout()
 # computed from it stands in for this spread: `wilson_interval` for recall,
 # `precision_interval` for precision at a known prevalence,
 # `precision_interval_estimated_prevalence` when the prevalence was counted in
-# the same study. For a study with 10 sick people: counted in the same study,
-# the interval roughly doubles
+# the same study. With 10 sick people, the interval roughly doubles when the
+# prevalence is counted in the same study
 # ([see Going deeper](#Confidence-intervals-from-one-study)).
 #
 # ## 5. Try it: prevalence, sensitivity and specificity
