@@ -473,7 +473,7 @@ print(f"precision rebuilt from it: {p_mixed:.2%}  (true: {p_bayes:.2%}, {p_mixed
 # below on the 10 000 simulated studies of section 4: how often it contains
 # its estimand (its *coverage*), and how wide it is.
 #
-# #### An interval for recall
+# ### An interval for recall
 #
 # Recall is a proportion, TP out of the sick. The Wilson interval (Wilson,
 # 1927) collects every proportion that a normal-approximation test would not
@@ -504,7 +504,7 @@ for label, c in (("about 10 sick", drawn), ("about 110 sick", drawn_enriched)):
     print(f"{label}: Wilson interval contains the true recall in {covered:.1%} of {N_STUDIES:,} studies")
 
 # %% [markdown]
-# #### An interval for precision at a known prevalence
+# ### An interval for precision at a known prevalence
 #
 # At a known prevalence π, precision depends on the study only through the
 # likelihood ratio LR+ = TPR/FPR, and it increases with it. So
@@ -553,7 +553,7 @@ pd.DataFrame(rows).set_index("study").rename_axis(index=None, columns="study").r
 # the false positives are the noisier count, so narrowing the interval further
 # takes more healthy people too, to pin down the false-positive rate.
 #
-# #### An interval for precision when the prevalence is estimated
+# ### An interval for precision when the prevalence is estimated
 #
 # When $\hat\pi$ comes from the same 10 cases, plugging it into
 # `precision_interval` as if it were exact leaves its uncertainty out.
