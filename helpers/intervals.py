@@ -300,9 +300,11 @@ def precision_interval_estimated_prevalence(
         log theta_high = a + b + sqrt((ua - a)^2 + (ub - b)^2)
 
     (The population's own positives may also be among the ``tp + fn``
-    positives of the test set, as in an enriched study: given how many
-    there are, the TPR estimate is centred on TPR whatever ``sample_pos``
-    is, so the two estimates are uncorrelated.) Where an estimate or a limit
+    positives of the test set, as in an enriched study, and its negatives
+    among the ``fp + tn``: given how many there are, the TPR estimate is
+    centred on TPR and the FPR estimate ``FP / (FP + TN)`` on FPR whatever
+    ``sample_pos`` is, so both are uncorrelated with the prevalence
+    estimate.) Where an estimate or a limit
     is 0 or infinite (TP = 0, FP = 0, ``sample_pos`` = 0), the limits of the
     product are the products of the limits, which is conservative. The
     interval always contains :func:`precision_interval` at ``pi_hat``, and

@@ -669,8 +669,10 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("recall", lambda f: f(recall=2, half_width=0.05)),
     ],
     "helpers.exercises.nb05.exercise_3": [
-        Bad("n_studies", lambda f: f(10, 100, tpr=0.8, tnr=0.9, n_studies=0, new_n_healthy=1000)),
-        Bad("new_n_healthy", lambda f: f(10, 100, tpr=0.8, tnr=0.9, n_studies=10, new_n_healthy=1.5)),
+        Bad("n_studies", lambda f: f(tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.01, n_studies=0, rng=0)),
+        Bad("n_people", lambda f: f(tpr=0.8, tnr=0.9, n_people=1.5, prevalence=0.01, n_studies=10, rng=0)),
+        Bad("prevalence", lambda f: f(tpr=0.8, tnr=0.9, n_people=1000, prevalence=0, n_studies=10, rng=0)),
+        Bad("rng", lambda f: f(tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.01, n_studies=10, rng="0")),
     ],
     "helpers.exercises.nb05.quiz": [
         Bad("real", lambda f: f((1, 2, 3, 4), tpr=0.8, tnr=0.9, prevalence=0.01)),
@@ -976,6 +978,9 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.threshold_choice.picked_vs_held_out": lambda f, rng: f(
         LogisticRegression(), np.c_[np.r_[S, S, S]], np.r_[Y, Y, Y], prevalence=0.3, n_splits=2, rng=rng
     ),
+    "helpers.exercises.nb05.exercise_3": lambda f, rng: f(
+        tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.05, n_studies=50, rng=rng
+    ).expected,
     "helpers.own_predictions.split_counts": lambda f, rng: f(
         pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng
     ),

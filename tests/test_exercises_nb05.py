@@ -17,24 +17,41 @@ def _line(capsys) -> str:
     return out.strip()
 
 
+def _labels(tp, fn, fp, tn):
+    y = np.r_[np.ones(tp + fn), np.zeros(fp + tn)]
+    p = np.r_[np.ones(tp), np.zeros(fn), np.ones(fp), np.zeros(tn)]
+    return y, p
+
+
 def test_exercise_1(capsys):
-    ex = nb05.exercise_1(10, 99_990, tpr=0.95, tnr=0.9999)
-    tp, fp = round(10 * 0.95), round(99_990 * (1 - 0.9999))  # whole people, as in the study
-    y = np.r_[np.ones(10), np.zeros(99_990)]
-    p = np.r_[np.ones(tp), np.zeros(10 - tp), np.ones(fp), np.zeros(99_990 - fp)]
+    ex = nb05.exercise_1(10, 99_990, tpr=0.9, tnr=0.9998)
+    tp, fp = round(10 * 0.9), round(99_990 * (1 - 0.9998))  # whole people, as in the study
+    y, p = _labels(tp, 10 - tp, fp, 99_990 - fp)
     right = (precision_score(y, p), f1_score(y, p), fp)
     assert ex.check(right)
     assert _line(capsys) == "Exercise 1: correct."
-    pi = 10 / 100_000
-    bayes = 0.95 * pi / (0.95 * pi + 0.0001 * (1 - pi))
-    assert not ex.check((bayes, right[1], fp))
-    assert _line(capsys).startswith("Exercise 1: your precision is Bayes' rule without rounding")
+    assert ex.check((0.310, 0.462, 20))  # three significant digits, as asked
+    assert _line(capsys) == "Exercise 1: correct."
+    pi = 10 / 100_000  # Bayes' rule without rounding agrees to the asked digits: one answer
+    bayes = 0.9 * pi / (0.9 * pi + 0.0002 * (1 - pi))
+    assert ex.check((bayes, 2 * bayes * 0.9 / (bayes + 0.9), 99_990 * 0.0002))
+    assert _line(capsys) == "Exercise 1: correct."
+    assert not ex.check((0.3, 0.46, 20))  # fewer digits than the three asked: not called a mistake
+    assert _line(capsys) == "Exercise 1: give three significant digits for your precision and F1"
+    y_e, p_e = _labels(round(110 * 0.9), 110 - round(110 * 0.9), fp, 99_990 - fp)
+    assert not ex.check((precision_score(y_e, p_e), right[1], fp))
+    assert _line(capsys).startswith("Exercise 1: your precision is that of the enriched set")
+    assert not ex.check((0.9, right[1], fp))
+    assert _line(capsys).startswith("Exercise 1: your precision is the sensitivity")
+    assert not ex.check((right[0], right[1], 99_990 - fp))
+    assert _line(capsys).startswith("Exercise 1: your count is the healthy people the test clears")
     assert not ex.check((right[0], right[1], fp + 5))
     assert _line(capsys) == "Exercise 1: not yet: your precision and F1 are right, healthy flagged is not"
     assert not ex.check(right[0])
     assert _line(capsys).startswith("Exercise 1: expected 3 numbers")
     assert not ex.check(...)
     assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
+    assert ex.audit() == []
 
 
 Z95 = norm.ppf(0.975)
@@ -60,36 +77,72 @@ def test_exercise_2(capsys):
     assert _line(capsys).startswith("Exercise 2: your interval is 0.05 wide in total")
     assert not ex.check("250")
     assert _line(capsys) == "Exercise 2: expected a number of sick people (a whole number), got the text '250'"
+    assert ex.audit() == []
+
+
+def _population_studies(n_people, pi, tpr, tnr, n_studies, rng):
+    """An independent simulation of the screening studies: sick ~ Binomial, then TP and FP."""
+    sick = rng.binomial(n_people, pi, n_studies)
+    tp = rng.binomial(sick, tpr)
+    fp = rng.binomial(n_people - sick, 1 - tnr)
+    return tp, sick, fp, n_people - sick
 
 
 def test_exercise_3(capsys):
-    ex = nb05.exercise_3(10, 99_990, tpr=0.8, tnr=0.999, n_studies=2000, new_n_healthy=9_999_990)
-    rng = np.random.default_rng(5)  # an independent simulation of the two spreads
-    widths = []
-    for healthy in (99_990, 9_999_990):
-        tp = rng.binomial(10, 0.8, 2000)
-        fp = rng.binomial(healthy, 0.001, 2000)
-        widths.append(np.diff(np.percentile(tp / (tp + fp), [2.5, 97.5]))[0])
-    right = "narrower" if widths[1] < widths[0] else "wider"
-    assert ex.check(right)
+    ex = nb05.exercise_3(tpr=0.8, tnr=0.999, n_people=10_000_000, prevalence=1e-6, n_studies=4000, rng=1)
+    # An independent simulation with another generator: the relative spread is a property of the design, and
+    # agrees to the two asked digits (Monte Carlo noise is far below 0.005 here).
+    tp, sick, fp, healthy = _population_studies(10_000_000, 1e-6, 0.8, 0.999, 40_000, np.random.default_rng(7))
+    keep = sick > 0
+    tpr_hat, fpr_hat = tp[keep] / sick[keep], fp[keep] / healthy[keep]
+    pi = 1e-6
+    precision = tpr_hat * pi / (tpr_hat * pi + fpr_hat * (1 - pi))
+    truth = 0.8 * pi / (0.8 * pi + 0.001 * (1 - pi))
+    low, high = np.percentile(precision, [2.5, 97.5])
+    relative = (high - low) / truth
+    assert abs(relative - ex.expected) < 0.01
+    assert ex.check(round(float(ex.expected), 2))
     assert _line(capsys).startswith("Exercise 3: correct.")
-    assert not ex.check({"narrower": "wider", "wider": "narrower"}[right])
-    assert _line(capsys).startswith("Exercise 3: not yet: print the 2.5th and 97.5th percentiles")
-    assert not ex.check("same")
-    assert _line(capsys) == "Exercise 3: expected one of 'narrower', 'wider', got the text 'same'"
+    assert not ex.check(round(float(ex.expected), 1))  # one digit: asked for two
+    assert _line(capsys) == "Exercise 3: give two significant digits"
+    width = ex.expected * truth
+    assert not ex.check(width)
+    assert _line(capsys).startswith("Exercise 3: that is the width itself")
+    assert not ex.check(100 * width)
+    assert _line(capsys).startswith("Exercise 3: that is the width in percentage points")
+    direct = tp[keep] / (tp[keep] + fp[keep])  # TP / (TP + FP): the study's own prevalence
+    low_d, high_d = np.percentile(direct, [2.5, 97.5])
+    assert not ex.check(round((high_d - low_d) / truth, 2))
+    assert _line(capsys).startswith("Exercise 3: that is the spread of TP / (TP + FP)")
+    assert not ex.check("narrower")
+    assert _line(capsys).startswith("Exercise 3: expected one number")
     for _ in range(3):
         ex.hint()
     assert capsys.readouterr().out.count(", hint ") == 2
+    assert ex.audit() == []
+
+
+def test_exercise_3_relative_spread_hardly_moves_while_precision_falls():
+    """The lesson of the exercise: a hundredfold rarer disease, about the same relative spread (0.6-0.8)."""
+    common = nb05.exercise_3(tpr=0.8, tnr=0.999, n_people=100_000, prevalence=1e-4, n_studies=4000, rng=1)
+    rare = nb05.exercise_3(tpr=0.8, tnr=0.999, n_people=10_000_000, prevalence=1e-6, n_studies=4000, rng=1)
+    assert 0.6 < rare.expected < common.expected < 0.8
 
 
 def test_quiz(capsys):
     real = Counts(tn=round(99_990 * 0.999), fp=round(99_990 * 0.001), fn=2, tp=8)
     quiz = nb05.quiz(real, tpr=0.8, tnr=0.999, prevalence=1e-4)
-    assert quiz.q1.check(real.fp)
-    assert not quiz.q1.check(real.tn)
-    assert "those are the healthy people it clears" in capsys.readouterr().out
+    assert quiz.q1.check(real.fp / real.tp) and quiz.q1.check(12.5)
+    assert not quiz.q1.check(real.tp / real.fp)
+    assert "the other way round" in capsys.readouterr().out
+    assert not quiz.q1.check(12)
+    assert "give three significant digits" in capsys.readouterr().out
     pi = 1e-5
-    assert quiz.q4.check(0.8 * pi / (0.8 * pi + 0.001 * (1 - pi)))
-    assert not quiz.q4.check(0.8 * 1e-4 / (0.8 * 1e-4 + 0.001 * (1 - 1e-4)))
+    assert quiz.q5.check(0.8 * pi / (0.8 * pi + 0.001 * (1 - pi))) and quiz.q5.check(0.00794)
+    assert not quiz.q5.check(0.8 * 1e-4 / (0.8 * 1e-4 + 0.001 * (1 - 1e-4)))
     assert "at the study's prevalence" in capsys.readouterr().out
-    assert quiz.q2.check("b") and quiz.q3.check("b") and not quiz.q3.check("a")
+    assert quiz.q2.check("a") and quiz.q3.check("c") and quiz.q4.check("b")
+    assert not quiz.q3.check("a")
+    out = capsys.readouterr().out
+    assert "false positives vary by about 10 %" in out and "true positives by 16 %" in out  # 100 FP, 8 of 10 TP
+    assert quiz.audit() == []

@@ -2,12 +2,17 @@
 
 The right answers::
 
-    exercise 1: simulate_counts(P, N, TPR, TNR) -> (precision, F1, FP), the counts rounded as in the study
+    exercise 1: a second test on the real population, simulate_counts(P, N, TPR, TNR) ->
+                (precision, F1, FP); precision and F1 to three significant digits (the notebook's test,
+                TPR 0.9 and TNR 0.9998, is chosen so that the rounded counts and Bayes' rule without
+                rounding agree to those digits: the question has one answer)
     exercise 2: the smallest number n of sick people for which the 95 % Wilson interval of recall,
                 wilson_interval(round(r n), n), has a half-width below h (any n up to 9 above it is accepted:
                 a search in steps of 10 is right)
-    exercise 3: whether the middle 95 % of the simulated studies' precision is narrower or wider (in
-                percentage points) with N' healthy people instead of N, simulate_studies(..., rng=0)
+    exercise 3: the width of the middle 95 % of the studies' precision, rebuilt at the known prevalence
+                pi, divided by the true precision PPV(pi), over
+                simulate_population_studies(n_people, pi, TPR, TNR, n_studies=..., rng=...), to two
+                significant digits
 """
 
 from __future__ import annotations
@@ -19,10 +24,10 @@ import numpy as np
 
 from ..counts import metric_zoo
 from ..intervals import wilson_interval
-from ..prior_shift import precision_at_prevalence
-from ..simulation import simulate_counts, simulate_studies
-from ._common import part_mistake, real_arg
-from .core import Compare, Exercise, Mistake, WrongKind, choice, describe, fmt, number, numbers, probability
+from ..prior_shift import precision_at_prevalence, rebuilt_precision
+from ..simulation import simulate_counts, simulate_population_studies
+from ._common import real_arg
+from .core import Compare, Exercise, Mistake, WrongKind, describe, fmt, number, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -41,27 +46,32 @@ def _count(value: object, name: str) -> int:
 def exercise_1(n_sick: int, n_healthy: int, *, tpr: float, tnr: float) -> Exercise:
     """Exercise 1: precision, F1 and the healthy people flagged of a second test on the real population.
 
-    The counts are ``simulate_counts(n_sick, n_healthy, tpr, tnr)`` (rounded to whole people). Mistake:
-    the precision of Bayes' rule without rounding, ``TPR pi / (TPR pi + (1 - TNR)(1 - pi))``.
+    The counts are ``simulate_counts(n_sick, n_healthy, tpr, tnr)`` (rounded to whole people); precision
+    ``TP / (TP + FP)`` and F1 ``2 TP / (2 TP + FP + FN)`` are compared to three significant digits, the
+    count of healthy people flagged (FP) to the nearest person. Mistakes: the precision of the enriched
+    set (``n_sick + 100`` sick); the sensitivity given as precision; the healthy people cleared (TN)
+    given as those flagged.
     """
     p, n = _count(n_sick, "n_sick"), _count(n_healthy, "n_healthy")
     tpr, tnr = real_arg(tpr, "tpr", 0, 1), real_arg(tnr, "tnr", 0, 1)
     c = simulate_counts(p, n, tpr, tnr)
     z = metric_zoo(c)
-    bayes = precision_at_prevalence(tpr, 1 - tnr, p / (p + n))
+    enriched = metric_zoo(simulate_counts(p + 100, n, tpr, tnr))["precision"]
     cmp = numbers(["precision", "F1", "healthy flagged"], kinds={
-        "precision": probability(rel=2e-3), "F1": probability(rel=2e-3),
+        "precision": probability(digits=3), "F1": probability(digits=3),
         "healthy flagged": number(rel=0, abs=0.5, low=0, kind="a number of people")})
     return Exercise(
         "Exercise 1", lambda: (z["precision"], z["f1"], c.fp), compare=cmp,
         mistakes=[
-            part_mistake(0, lambda: bayes, "your precision is Bayes' rule without rounding; the study counts whole "
-                         "people, as simulate_counts does", cmp),
+            Mistake.in_part(0, enriched, "your precision is that of the enriched set, with 100 extra sick people; "
+                            f"the real population has {p} sick"),
+            Mistake.in_part(0, tpr, "your precision is the sensitivity, TP / (TP + FN); precision divides TP by "
+                            "everybody flagged, TP + FP"),
+            Mistake.in_part(2, c.tn, "your count is the healthy people the test clears (TN); flagged are "
+                            "FP = (1 - specificity) x healthy"),
         ],
         hints=[f"c = simulate_counts({p}, {n:_}, {tpr:g}, {tnr:g}) gives the study's counts.",
                "metric_zoo(c) has 'precision' and 'f1'; c.fp counts the healthy people flagged."],
-        solution=f"c = simulate_counts({p}, {n:_}, {tpr:g}, {tnr:g})\n"
-                 "answer = (metric_zoo(c)['precision'], metric_zoo(c)['f1'], c.fp)",
     )
 
 
@@ -113,57 +123,72 @@ def exercise_2(*, recall: float, half_width: float) -> Exercise:
     n_full = _smallest_n(r, h / 2, start=n_min)
     return Exercise(
         "Exercise 2", n_min, compare=_SmallestN(r, h, slack),
-        mistakes=[Mistake(lambda a: isinstance(a, Real) and n_full <= a < n_full + slack,
+        mistakes=[Mistake(lambda a: isinstance(a, Real) and not isinstance(a, bool) and n_full <= a < n_full + slack,
                           f"your interval is {fmt(h)} wide in total; the exercise asks for ± {fmt(h)} "
-                          "(the half-width)")],
+                          "(the half-width)", example=n_full)],
         hints=[f"low, high = wilson_interval(round({fmt(r)} * n), n); the half-width is (high - low) / 2.",
                f"Loop over growing n (range(50, 1000, 10)) and stop at the first half-width below {fmt(h)}."],
-        solution=f"for n in range(50, 1000, 10):\n    low, high = wilson_interval(round({fmt(r)} * n), n)\n"
-                 f"    if (high - low) / 2 < {fmt(h)}:\n        break\nanswer = n",
         why=f"The normal approximation, n = 1.96² · {fmt(r)} · {fmt(1 - r)} / {fmt(h)}², lands there too.",
     )
 
 
-def exercise_3(n_sick: int, n_healthy: int, *, tpr: float, tnr: float, n_studies: int,
-               new_n_healthy: int) -> Exercise:
-    """Exercise 3: is the middle 95 % of the studies' precision narrower or wider with ``new_n_healthy``?
+def relative_spread(precision: np.ndarray, truth: float) -> float:
+    """``(q97.5 - q2.5) / truth``: the width of the middle 95 % of ``precision`` (NaNs left out) over ``truth``."""
+    low, high = np.nanpercentile(precision, [2.5, 97.5])
+    return float((high - low) / truth)
 
-    Both spreads (97.5th minus 2.5th percentile of ``TP / (TP + FP)`` over ``simulate_studies(...,
-    rng=0)``) are computed here, in percentage points; the answer is "narrower" or "wider".
+
+def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_studies: int, rng=None) -> Exercise:
+    """Exercise 3: the spread of precision relative to the true precision at a rarer disease.
+
+    ``s = simulate_population_studies(n_people, prevalence, tpr, tnr, n_studies=n_studies, rng=rng)`` (``rng`` as
+    there: ``None``, an int seed or a ``numpy.random.Generator``; the notebook passes its seed);
+    the answer is :func:`relative_spread` of ``rebuilt_precision(s, prevalence=prevalence)`` with truth
+    ``PPV = tpr pi / (tpr pi + (1 - tnr)(1 - pi))``, to two significant digits. Mistakes: the width itself
+    (as a fraction, or in percentage points) not divided by the truth; the spread of the precision
+    measured directly, ``TP / (TP + FP)``, which uses each study's own estimated prevalence.
     """
-    p, n, n2 = _count(n_sick, "n_sick"), _count(n_healthy, "n_healthy"), _count(new_n_healthy, "new_n_healthy")
-    k = _count(n_studies, "n_studies")
     tpr, tnr = real_arg(tpr, "tpr", 0, 1), real_arg(tnr, "tnr", 0, 1)
-
-    def spread(healthy: int) -> float:
-        s = simulate_studies(p, healthy, tpr, tnr, n_studies=k, rng=0)
-        low, high = np.nanpercentile(metric_zoo(s)["precision"], [2.5, 97.5])
-        return high - low
-
-    def right() -> str:
-        return "narrower" if spread(n2) < spread(n) else "wider"
-
+    people, k = _count(n_people, "n_people"), _count(n_studies, "n_studies")
+    pi = real_arg(prevalence, "prevalence", 0, 1)
+    if not 0 < pi < 1:
+        raise ValueError("prevalence must be strictly between 0 and 1")
+    truth = precision_at_prevalence(tpr, 1 - tnr, pi)
+    s = simulate_population_studies(people, pi, tpr, tnr, n_studies=k, rng=rng)
+    seed = f"rng={int(rng)}" if isinstance(rng, int | np.integer) and not isinstance(rng, bool) else "the same rng"
+    known = rebuilt_precision(s, prevalence=pi)
+    right = relative_spread(known, truth)
+    width = right * truth
+    direct = relative_spread(metric_zoo(s)["precision"], truth)
     return Exercise(
-        "Exercise 3", right, compare=choice(["narrower", "wider"]),
-        mistakes=[Mistake(lambda a: isinstance(a, str), "not yet: print the 2.5th and 97.5th percentiles of the "
-                          "studies' precision at both prevalences and compare their distance, in percentage points")],
-        hints=["simulate_studies(10, n_healthy, TPR, TNR, n_studies=N_STUDIES, rng=0) for both numbers of healthy "
-               "people; np.percentile(metric_zoo(s)['precision'], [2.5, 97.5]) gives the middle 95 %.",
-               "Compare the two widths in percentage points, then each relative to its true precision."],
-        solution="for n_healthy in (99_990, 9_999_990):\n"
-                 "    s = simulate_studies(10, n_healthy, TPR, TNR, n_studies=N_STUDIES, rng=0)\n"
-                 "    print(n_healthy, np.diff(np.percentile(metric_zoo(s)['precision'], [2.5, 97.5])))\n"
-                 "answer = 'narrower'  # or 'wider', whichever the widths say",
-        why="In percentage points; relative to the precision itself the spread hardly changes: "
+        "Exercise 3", right, compare=number(digits=2, low=0, kind="one number (a width divided by the truth)"),
+        mistakes=[
+            Mistake.if_equals(width, "that is the width itself; divide it by the true precision at "
+                              f"{_one_in(pi)}"),
+            Mistake.if_equals(100 * width, "that is the width in percentage points; divide the width by the "
+                              f"true precision at {_one_in(pi)}"),
+            Mistake.if_equals(direct, "that is the spread of TP / (TP + FP), which uses each study's own count of "
+                              "sick people as its prevalence; rebuild precision at the known prevalence"),
+        ],
+        hints=[f"s = simulate_population_studies({people:_}, {pi:g}, TPR, TNR, n_studies=N_STUDIES, {seed}); "
+               f"rebuilt_precision(s, prevalence={pi:g}) gives each study's precision at the known prevalence.",
+               "np.percentile(..., [2.5, 97.5]) gives the middle 95 %; divide its width by "
+               f"precision_at_prevalence(TPR, 1 - TNR, {pi:g})."],
+        why="Precision fell a hundredfold, its spread relative to it hardly: the few true positives set it, and "
             "only more positives reduce it.",
     )
+
+
+def _one_in(pi: float) -> str:
+    return f"1 in {_thousands(round(1 / pi))}"
 
 
 def quiz(real: object, *, tpr: float, tnr: float, prevalence: float) -> Quiz:
     """The quick self-test at the end of notebook 05.
 
-    Question 1's answer is ``real.fp``; question 4's ``TPR pi / (TPR pi + (1 - TNR)(1 - pi))`` at
-    ``pi = prevalence / 10``.
+    Question 1's answer is ``FP / TP`` of ``real`` (healthy people flagged per sick person found); question
+    3 quotes the relative standard deviations of TP and FP, ``sqrt((1 - r) / (n r))`` for ``Binomial(n, r)``;
+    question 5's answer is ``TPR pi / (TPR pi + (1 - TNR)(1 - pi))`` at ``pi = prevalence / 10``.
     """
     from ._common import counts_arg
 
@@ -172,39 +197,65 @@ def quiz(real: object, *, tpr: float, tnr: float, prevalence: float) -> Quiz:
     pi = real_arg(prevalence, "prevalence", 0, 1)
     if not 0 < pi < 1:
         raise ValueError("prevalence must be strictly between 0 and 1")
+    if c.tp == 0 or c.fp == 0:
+        raise ValueError("real must have at least one true positive and one false positive")
+    fpr = 1 - tnr
+
+    def rel_sd(n: int, r: float) -> str:
+        return f"{100 * math.sqrt((1 - r) / (n * r)):.0f} %"
+
     rarer = pi / 10
     return Quiz([
         NumberQuestion(
             f"In the study of section 1 ({fmt(c.n_pos)} sick, {_thousands(c.n_neg)} healthy; TPR {fmt(tpr)}, "
-            f"TNR {fmt(tnr)}), how many healthy people does the test flag?",
-            lambda: c.fp, 0.5,
-            mistakes=[Mistake.if_equals(c.tn, "those are the healthy people it clears, TN; flagged are FP = "
-                                        "(1 - TNR) x healthy")],
-            solution="real.fp"),
+            f"TNR {fmt(tnr)}), how many healthy people does the test flag for every sick person it finds?",
+            lambda: c.fp / c.tp, digits=3,
+            mistakes=[Mistake.if_equals(c.tp / c.fp, "that is sick people found per healthy person flagged, the "
+                                        "other way round"),
+                      Mistake.if_equals(c.fp / (c.fp + c.tp), "that is the share of healthy people among those "
+                                        "flagged; the question asks how many healthy per sick person found")],
+            solution="real.fp / real.tp"),
         Question(
             "The test set is enriched with treatment-centre patients. Which numbers carry over to the population "
-            "unchanged?",
-            {"a": "precision and F1", "b": "recall (sensitivity) and specificity", "c": "accuracy"},
-            "b",
-            {"a": "both mix the two classes, so they follow the enriched class balance",
-             "b": "Each is a ratio within one class; precision is rebuilt from them and the real prevalence",
-             "c": "accuracy weights the classes by their share in the test set"}),
+            "unchanged (if the test finds those patients as often as the population's sick)?",
+            {"a": "recall and specificity", "b": "precision and F1 score", "c": "accuracy and precision"},
+            "a",
+            {"a": "Each is a ratio within one class; precision is rebuilt from them and the real prevalence.",
+             "b": "both mix the two classes, so they follow the enriched class balance",
+             "c": "accuracy weights the classes by their share in the test set and precision counts both among "
+                  "those flagged: both follow the class balance"}),
         Question(
-            "With the prevalence known from elsewhere, the real-world precision of one study is still "
-            "uncertain. What narrows its interval most?",
-            {"a": "more healthy people in the study", "b": "more sick people in the study",
-             "c": "repeating the same study on the same people"},
+            f"A study with {fmt(c.n_pos)} sick and {_thousands(c.n_neg)} healthy people; the prevalence is known "
+            "from a registry. What narrows the interval of its real-world precision most?",
+            {"a": "more healthy people in the study", "b": "repeating it on the same people",
+             "c": "more sick people in the study"},
+            "c",
+            {"a": f"in this study the false positives vary by about {rel_sd(c.n_neg, fpr)} of their number, the "
+                  f"true positives by {rel_sd(c.n_pos, tpr)}: the sick are the bottleneck (after enrichment "
+                  f"to {c.n_pos + 100} sick, the true positives vary by {rel_sd(c.n_pos + 100, tpr)}, and then "
+                  "more healthy people help)",
+             "b": "the same people give the same counts",
+             "c": f"With {fmt(c.n_pos)} sick, the true positives are the noisiest count "
+                  f"({rel_sd(c.n_pos, tpr)} against the false positives' {rel_sd(c.n_neg, fpr)}), and only "
+                  "more positives reduce it."}),
+        Question(
+            f"Now the prevalence is counted in the same study: {fmt(c.n_pos)} sick among "
+            f"{_thousands(c.n)} screened. Does adding 100 treatment-centre patients narrow the spread of the "
+            "real-world precision?",
+            {"a": "yes, about threefold, just as for recall", "b": "barely: the prevalence's noise dominates",
+             "c": "yes, once the count of sick is taken as exact"},
             "b",
-            {"a": "the false positives are already many; their relative noise is small",
-             "b": "The true positives are few: their noise dominates, and only more positives reduce it (if "
-                  "the prevalence is counted in the same study, only a larger population sample narrows it)",
-             "c": "the same people give the same counts"}),
+            {"a": "recall's spread shrinks threefold, but precision also needs the prevalence, and the "
+                  "treatment-centre patients say nothing about how common the disease is",
+             "b": "Most of the spread comes from the count of sick people, which sets the estimated prevalence; "
+                  "only a larger population sample, or a registry, reduces it.",
+             "c": "taking an estimated prevalence as exact gives a narrower interval, but a wrong one: it misses "
+                  "the true precision far more often than 5 % of the time"}),
         NumberQuestion(
-            f"The same test (TPR {fmt(tpr)}, TNR {fmt(tnr)}) meets a prevalence ten times lower, 1 in "
-            f"{_thousands(round(1 / rarer))}. "
-            "What is its precision? Three decimals are enough.",
-            lambda: precision_at_prevalence(tpr, 1 - tnr, rarer), 0.0005,
-            mistakes=[Mistake.if_equals(precision_at_prevalence(tpr, 1 - tnr, pi), "that is the precision at the "
+            f"The same test (TPR {fmt(tpr)}, TNR {fmt(tnr)}) meets a prevalence ten times lower, "
+            f"{_one_in(rarer)}. What is its precision?",
+            lambda: precision_at_prevalence(tpr, fpr, rarer), digits=3,
+            mistakes=[Mistake.if_equals(precision_at_prevalence(tpr, fpr, pi), "that is the precision at the "
                                         "study's prevalence; at ten times fewer sick people it is lower")],
             solution="precision_at_prevalence(TPR, 1 - TNR, prevalence / 10)"),
     ])
