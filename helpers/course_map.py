@@ -65,21 +65,29 @@ _TITLE = re.compile(r"^#\s+(?P<number>\d\d[a-z]?)\s+·\s+(?P<title>.+?)\s*$", re
 _EXERCISE_CHECK = re.compile(r"^\s*(ex\d+)\.check\(", re.M)
 
 
+def _folder(folder: object) -> Path:
+    if not isinstance(folder, str | Path) or not Path(folder).is_dir():
+        raise ValueError(f"folder must be a folder of notebooks, got {folder!r}")
+    return Path(folder)
+
+
 def course_notebooks(folder: str | Path) -> list[Path]:
     """The course notebooks in ``folder``, in course order (``03`` before ``03b`` before ``04``)."""
-    found = [p for p in Path(folder).glob("*.ipynb") if NOTEBOOK_NAME.match(p.name)]
+    found = [p for p in _folder(folder).glob("*.ipynb") if NOTEBOOK_NAME.match(p.name)]
     return sorted(found, key=lambda p: p.name)
 
 
 def all_notebooks(folder: str | Path) -> list[Path]:
     """The course notebooks in ``folder`` and their solutions notebooks (``folder/solutions``), in that order."""
-    solutions = [p for p in Path(folder, "solutions").glob("*_solutions.ipynb")
+    solutions = [p for p in Path(_folder(folder), "solutions").glob("*_solutions.ipynb")
                  if NOTEBOOK_NAME.match(p.name.replace("_solutions.ipynb", ".ipynb"))]
     return course_notebooks(folder) + sorted(solutions, key=lambda p: p.name)
 
 
 def solutions_notebook(notebook: str | Path) -> Path:
     """Where the worked solutions of ``notebook`` live: ``solutions/NN_topic_solutions.ipynb`` beside it."""
+    if not isinstance(notebook, str | Path):
+        raise ValueError(f"notebook must be a path to a course notebook, got {type(notebook).__name__}")
     p = Path(notebook)
     if not NOTEBOOK_NAME.match(p.name):
         raise ValueError(f"notebook must be a course notebook named NN_topic.ipynb, got {p.name!r}")
@@ -87,7 +95,17 @@ def solutions_notebook(notebook: str | Path) -> Path:
 
 
 def _cells(notebook: str | Path | dict) -> list[dict]:
-    nb = notebook if isinstance(notebook, dict) else json.loads(Path(notebook).read_text(encoding="utf-8"))
+    if isinstance(notebook, dict):
+        nb = notebook
+    elif isinstance(notebook, str | Path) and Path(notebook).is_file():
+        try:
+            nb = json.loads(Path(notebook).read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ValueError(f"notebook must be a notebook (.ipynb JSON), got the file {str(notebook)!r}") from None
+    else:
+        raise ValueError(f"notebook must be a path to an .ipynb file or its JSON as a dict, got {notebook!r}")
+    if not isinstance(nb.get("cells"), list):
+        raise ValueError("notebook must be a notebook's JSON, with a list of cells")
     return nb["cells"]
 
 
@@ -104,6 +122,8 @@ def prose_words(markdown: str) -> int:
     >>> prose_words("Recall is `tp / (tp + fn)`: see [notebook 01](01_confusion_matrix.ipynb).")
     5
     """
+    if not isinstance(markdown, str):
+        raise ValueError(f"markdown must be a text, got {type(markdown).__name__}")
     text = re.sub(r"```.*?```", " ", markdown, flags=re.S)
     text = re.sub(r"<details.*?</details>", " ", text, flags=re.S | re.I)
     text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
@@ -169,6 +189,8 @@ def minutes_on_your_own(line: MainLine) -> int:
     ...                              has_going_deeper=True))
     60
     """
+    if not isinstance(line, MainLine):
+        raise ValueError(f"line must be a MainLine (from main_line), got {type(line).__name__}")
     raw = line.words / 70 + line.code_cells + 5 * line.exercises + line.quiz_questions
     return max(5, 5 * math.ceil(raw / 5 - 1e-9))
 

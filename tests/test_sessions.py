@@ -43,7 +43,7 @@ def plan_problems(text: str, notebooks: dict[str, set[str]]) -> list[str]:
         questions = sum(int(r[0]) for r in rows if "question" in r[3].lower() and r[1] in ("", "—", "-"))
         if questions < QUESTIONS:
             problems.append(f"session {m.group(1)}: {questions} minutes for questions, fewer than {QUESTIONS}")
-        for minutes, number, section, _ in rows:
+        for _minutes, number, section, _ in rows:
             if number in ("", "—", "-"):
                 continue
             if number not in notebooks:

@@ -26,6 +26,8 @@ def _answer(ex: Exercise) -> str:
 def audit(**checkers: Exercise | Quiz) -> None:
     """Print one line per checker (``ex1=ex1, quiz=quiz``) saying it behaves, and a ``PROBLEM`` line per fault."""
     for name, item in checkers.items():
+        if not isinstance(item, Exercise | Quiz):
+            raise ValueError(f"checkers: {name} must be an Exercise or a Quiz, got {fmt(item)}")
         if isinstance(item, Quiz):
             kinds = [("multiple choice" if isinstance(q, Question) else "number") for q in item.questions]
             options = sum(len(q.options) - 1 for q in item.questions if isinstance(q, Question))
@@ -38,6 +40,6 @@ def audit(**checkers: Exercise | Quiz) -> None:
                   f"{len(item.mistakes)} known mistake{'s' if len(item.mistakes) != 1 else ''} "
                   f"each get{'' if len(item.mistakes) != 1 else 's'} their own message")
         else:
-            raise ValueError(f"{name} must be an Exercise or a Quiz, got {fmt(item)}")
+            raise ValueError(f"checkers: {name} must be an Exercise or a Quiz, got {fmt(item)}")
         for problem in item.audit():
             print(f"  PROBLEM: {problem}")

@@ -246,8 +246,21 @@ def _check_tolerance(rel: object, abs: object) -> tuple[float, float]:
     return float(rel), float(abs)
 
 
+def _check_digits(digits: object) -> int:
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= 15:
+        raise ValueError(f"digits must be a whole number from 1 to 15, got {describe(digits)}")
+    return digits
+
+
+def _check_real(x: object, name: str = "x") -> float:
+    if isinstance(x, bool | np.bool_) or not isinstance(x, Real):
+        raise ValueError(f"{name} must be a number, got {describe(x)}")
+    return float(x)
+
+
 def round_significant(x: float, digits: int) -> float:
     """``x`` rounded to ``digits`` significant digits (``round_significant(0.34159, 3) == 0.342``)."""
+    x, digits = _check_real(x), _check_digits(digits)
     if x == 0 or not math.isfinite(x):
         return x
     return round(x, digits - 1 - math.floor(math.log10(abs(x))))
@@ -259,6 +272,7 @@ def significant_digits(x: float) -> int:
     >>> [significant_digits(x) for x in (0.039, 0.34159, 120.0, 2_000_000, 1.0)]
     [2, 5, 2, 1, 1]
     """
+    x = _check_real(x)
     if x == 0 or not math.isfinite(x):
         return 1
     text = repr(abs(float(x)))
@@ -272,6 +286,7 @@ def significant_digits(x: float) -> int:
 def half_unit(x: float, digits: int) -> float:
     """Half a unit in the ``digits``-th significant digit of ``x``: how far an answer right to ``digits``
     digits can lie from ``x`` (``half_unit(0.34159, 3) == 0.0005``)."""
+    x, digits = _check_real(x), _check_digits(digits)
     if x == 0:
         return 0.5 * 10.0 ** (1 - digits)
     return 0.5 * 10.0 ** (math.floor(math.log10(abs(x))) - digits + 1)
@@ -282,6 +297,7 @@ _DIGIT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 def digits_text(digits: int) -> str:
     """``3`` -> ``"three significant digits"``."""
+    digits = _check_digits(digits)
     word = _DIGIT_WORDS.get(digits, str(digits))
     return f"{word} significant digit" + ("" if digits == 1 else "s")
 
@@ -344,8 +360,8 @@ def number(*, rel: float = 1e-3, abs: float = 0.0, low: float | None = None, hig
     rel_, abs_ = _check_tolerance(rel, abs)
     if not isinstance(kind, str):
         raise ValueError(f"kind must be a text such as 'one number', got {describe(kind)}")
-    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= 15):
-        raise ValueError(f"digits must be a whole number from 1 to 15, got {describe(digits)}")
+    if digits is not None:
+        _check_digits(digits)
     return _Number(rel_, abs_, low, high, kind, digits)
 
 

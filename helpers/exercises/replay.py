@@ -28,6 +28,8 @@ _GOING_DEEPER = re.compile(r"^##\s+Going deeper\s*$", re.M)
 
 def main_line_code(notebook: str | Path) -> list[str]:
     """The sources of the non-empty code cells of ``notebook`` (an ``.ipynb``) before ``## Going deeper``."""
+    if not isinstance(notebook, str | Path) or not Path(notebook).is_file():
+        raise ValueError(f"notebook must be the path of an .ipynb file, got {notebook!r}")
     cells = json.loads(Path(notebook).read_text(encoding="utf-8"))["cells"]
     code = []
     for cell in cells:
@@ -39,7 +41,9 @@ def main_line_code(notebook: str | Path) -> list[str]:
     return code
 
 
-def _find(name: str, folder: Path) -> Path:
+def _find(name: object, folder: Path) -> Path:
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"notebook must be a notebook's name such as '02_accuracy_and_imbalance', got {name!r}")
     stem = name[:-6] if name.endswith(".ipynb") else name
     for candidate in (folder / f"{stem}.ipynb", folder.parent / f"{stem}.ipynb"):
         if candidate.is_file():
@@ -59,10 +63,12 @@ def replay(notebook: str, *, folder: str | Path | None = None) -> None:
     from IPython import get_ipython
     from IPython.utils.capture import capture_output
 
+    if folder is not None and (not isinstance(folder, str | Path) or not Path(folder).is_dir()):
+        raise ValueError(f"folder must be a folder, got {folder!r}")
+    path = _find(notebook, Path(folder) if folder is not None else Path.cwd())
     shell = get_ipython()
     if shell is None:
         raise RuntimeError("replay runs inside a Jupyter kernel (a solutions notebook), not in plain Python")
-    path = _find(notebook, Path(folder) if folder is not None else Path.cwd())
     before = os.getcwd()
     try:
         os.chdir(path.parent)
