@@ -735,9 +735,14 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("labeled", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1])),
         Bad("class_size", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], class_size=-9)),
     ],
+    "helpers.exercises.nb09.exercise_2": [
+        Bad("X", lambda f: f("pixels", Y3, lambda: None, P3, Y3, P3, Y3, labeled=[0, 1, 2])),
+        Bad("make_model", lambda f: f(P3, Y3, "model", P3, Y3, P3, Y3, labeled=[0, 1, 2])),
+    ],
     "helpers.exercises.nb09.exercise_3": [
         Bad("y_pool", lambda f: f(P3, Y3, P3, Y3[:2], labeled=[0, 1, 2])),
         Bad("digit", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], digit=7)),
+        Bad("keep_every", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], digit=1, keep_every=1)),
     ],
     "helpers.exercises.nb10.exercise_1": [
         Bad("pred", lambda f: f(Y3, Y3[:4])),

@@ -1,9 +1,16 @@
-"""The checkers of notebook 09: right answers computed here by brute force, the typical mistakes, wrong kinds."""
+"""The checkers of notebook 09: right answers computed here by brute force, the answers as printed, too few
+digits, each typical mistake with its own message, wrong kinds, and every checker's audit."""
 
 import numpy as np
 import pytest
+from sklearn.datasets import load_digits, make_blobs
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from helpers.exercises import nb09
+from helpers.exercises.core import round_significant
+from helpers.open_set import open_set_split
 
 NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
 LABELED = [0, 1, 2]
@@ -23,6 +30,22 @@ def data():
     return proba_test, y_test, proba_pool, y_pool
 
 
+def make_model():
+    return make_pipeline(StandardScaler(), LogisticRegression(class_weight="balanced", tol=1e-10, max_iter=1000))
+
+
+@pytest.fixture(scope="module")
+def digits():
+    """Notebook 09's own setting: digits 0-5 labeled, 6-9 only in the pool."""
+    d = load_digits()
+    X, y = d.data, d.target
+    labeled = [0, 1, 2, 3, 4, 5]
+    split = open_set_split(y, labeled_classes=labeled, labeled_fraction=0.5, test_fraction=0.2, rng=0)
+    model = make_model().fit(X[split.train], y[split.train])
+    return (X, y, model.predict_proba(X[split.test]), y[split.test], model.predict_proba(X[split.pool]),
+            y[split.pool], labeled)
+
+
 def said(capsys) -> str:
     return capsys.readouterr().out.strip()
 
@@ -32,24 +55,80 @@ def brute_estimate(proba_test, y_test, proba_pool, c, size, t=0.5):
     pool = np.sort(proba_pool[:, c])[::-1]
     k = int(np.sum(proba_pool[:, c] >= t))
     recall = np.mean([s >= pool[k - 1] for s in proba_test[y_test == c, c]])
-    return recall * size / k
+    return recall * size / k, recall, k
 
 
 def test_exercise_1(data, capsys):
     proba_test, y_test, proba_pool, y_pool = data
     ex = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, class_size=90)
-    right = [brute_estimate(proba_test, y_test, proba_pool, c, 90) for c in LABELED]
-    true_c = [brute_estimate(proba_test, y_test, proba_pool, c, np.sum(y_pool == c)) for c in LABELED]
+    found = [brute_estimate(proba_test, y_test, proba_pool, c, 90) for c in LABELED]
+    right = [f[0] for f in found]
     assert not ex.check(...)
     assert said(capsys) == f"Exercise 1: {NOT_ANSWERED}"
     assert ex.check(right)
     assert said(capsys).startswith("Exercise 1: correct.")
+    assert ex.check([round_significant(v, 3) for v in right])  # as the solution prints them
+    assert said(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check([round_significant(v, 2) for v in right])
+    assert said(capsys).startswith("Exercise 1: give three significant digits")
+    true_c = [brute_estimate(proba_test, y_test, proba_pool, c, np.sum(y_pool == c))[0] for c in LABELED]
     assert not ex.check(true_c)
     assert "true class sizes" in said(capsys)
+    inverted = [r * k / 90 for _, r, k in found]
+    assert not ex.check(inverted)
+    assert "recall@k * k / C" in said(capsys)
     assert not ex.check(right[:2] + [right[2] * 1.1])
     assert said(capsys) == "Exercise 1: not yet: your digit 0 and digit 1 are right, digit 2 is not"
     assert not ex.check(right[0])
     assert said(capsys).startswith("Exercise 1: expected 3 numbers (digit 0, digit 1, digit 2), got the number")
+    assert ex.audit() == []
+
+
+def test_exercise_1_on_the_notebook_data_accepts_the_printed_values(digits, capsys):
+    X, y, proba_test, y_test, proba_pool, y_pool, labeled = digits
+    ex = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=labeled, class_size=90)
+    printed = [float(f"{brute_estimate(proba_test, y_test, proba_pool, c, 90)[0]:.3f}") for c in labeled]
+    assert ex.check(printed)  # digit 3's 0.256 (exact 0.25559) was rejected before issue 29
+    assert said(capsys).startswith("Exercise 1: correct.")
+    assert ex.audit() == []
+
+
+def brute_gap(X, y, labeled, t=0.5):
+    full = open_set_split(y, labeled_classes=np.unique(y).tolist(), rng=0)
+    model = make_model().fit(X[full.train], y[full.train])
+    out = []
+    for part in (full.test, full.pool):
+        proba = model.predict_proba(X[part])
+        out.append([np.sum((y[part] == c) & (proba[:, c] >= t)) / np.sum(proba[:, c] >= t) for c in labeled])
+    diff = np.array(out[0]) - np.array(out[1])
+    return np.mean(np.abs(diff)), np.mean(diff)
+
+
+def test_exercise_2(capsys):
+    X, y = make_blobs(n_samples=600, centers=4, cluster_std=3.0, random_state=3)
+    labeled = [0, 1, 2]
+    split = open_set_split(y, labeled_classes=labeled, rng=0)
+    model = make_model().fit(X[split.train], y[split.train])
+    args = (model.predict_proba(X[split.test]), y[split.test], model.predict_proba(X[split.pool]), y[split.pool])
+    ex = nb09.exercise_2(X, y, make_model, *args, labeled=labeled)
+    right, signed = brute_gap(X, y, labeled)
+    assert not ex.check(...)
+    assert said(capsys) == f"Exercise 2: {NOT_ANSWERED}"
+    assert ex.check(right)
+    assert said(capsys).startswith("Exercise 2: correct.")
+    assert ex.check(round_significant(right, 2))
+    assert said(capsys).startswith("Exercise 2: correct.")
+    pt, yt, pp, yp = args
+    notebook_gap = np.mean([abs(np.mean(yt[pt[:, c] >= 0.5] == c) - np.mean(yp[pp[:, c] >= 0.5] == c))
+                            for c in labeled])
+    assert not ex.check(notebook_gap)
+    assert "this notebook's gap" in said(capsys)
+    if not np.isclose(signed, right):
+        assert not ex.check(signed)
+        assert "signed gaps" in said(capsys)
+    assert not ex.check("small")
+    assert said(capsys).startswith("Exercise 2: expected one number")
+    assert ex.audit() == []
 
 
 def brute_f1_threshold(test_pos, score, size):
@@ -62,41 +141,82 @@ def brute_f1_threshold(test_pos, score, size):
     return best_t
 
 
+def rarer_pool(y_pool, digit, every):
+    is_c = y_pool == digit
+    keep = ~is_c
+    keep[np.flatnonzero(is_c)[::every]] = True
+    return keep
+
+
 def test_exercise_3(data, capsys):
     proba_test, y_test, proba_pool, y_pool = data
-    ex = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=1)
-    is1 = y_pool == 1
-    keep = ~is1
-    keep[np.flatnonzero(is1)[::2]] = True
-    right = brute_f1_threshold(proba_test[y_test == 1, 1], proba_pool[keep, 1], int(np.sum(is1[keep])))
+    ex = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=1, keep_every=3)
+    keep = rarer_pool(y_pool, 1, 3)
+    right = brute_f1_threshold(proba_test[y_test == 1, 1], proba_pool[keep, 1], int(np.sum(y_pool[keep] == 1)))
     assert not ex.check(...)
     assert NOT_ANSWERED in said(capsys)
     assert ex.check(right)
     assert said(capsys).startswith("Exercise 3: correct.")
-    given = brute_f1_threshold(proba_test[y_test == 1, 1], proba_pool[:, 1], int(np.sum(is1)))
-    if not np.array_equal(proba_pool[keep, 1] >= given, proba_pool[keep, 1] >= right):
-        assert not ex.check(given)
-        assert "pool as given" in said(capsys)
     assert not ex.check(0.0)
     assert said(capsys).startswith("Exercise 3: not yet")
     assert not ex.check("high")
     assert said(capsys) == "Exercise 3: expected one threshold (a number), got the text 'high'"
+    assert ex.audit() == []
 
 
-def test_hints_run_out_and_solution_prints(data, capsys):
+def test_exercise_3_on_the_notebook_data_names_each_mistake(digits, capsys):
+    """Issue 29: in the old design the typical mistake gave the right answer; here each one flags other images."""
+    X, y, proba_test, y_test, proba_pool, y_pool, labeled = digits
+    ex = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=labeled, digit=5, keep_every=10)
+    keep = rarer_pool(y_pool, 5, 10)
+    test_pos, score = proba_test[y_test == 5, 5], proba_pool[:, 5]
+    right = brute_f1_threshold(test_pos, score[keep], int(np.sum(y_pool[keep] == 5)))
+    given = brute_f1_threshold(test_pos, score, int(np.sum(y_pool == 5)))
+    full_c = brute_f1_threshold(test_pos, score[keep], int(np.sum(y_pool == 5)))
+    flagged = [int(np.sum(score[keep] >= t)) for t in (right, given, full_c)]
+    assert len(set(flagged)) == 3, flagged
+    assert ex.check(right) and ex.check(float(f"{right:.4f}"))
+    said(capsys)
+    assert not ex.check(given)
+    assert "pool as given" in said(capsys)
+    assert not ex.check(full_c)
+    assert "class size of the pool as given" in said(capsys)
+    assert len(ex.mistakes) == 2 and ex.audit() == []
+    old = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=labeled, digit=3, keep_every=2)
+    assert old.mistakes == ()  # half the 3s: both mistakes flag the answer's images, so none is offered
+
+
+def test_bad_arguments_are_named(data):
+    proba_test, y_test, proba_pool, y_pool = data
+    with pytest.raises(ValueError, match="digit must be one of labeled"):
+        nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=7)
+    with pytest.raises(ValueError, match="keep_every"):
+        nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=1, keep_every=1)
+    with pytest.raises(ValueError, match="y_pool"):
+        nb09.exercise_1(proba_test, y_test, proba_pool, y_pool[:-1], labeled=LABELED)
+    with pytest.raises(ValueError, match="make_model"):
+        nb09.exercise_2(np.zeros((4, 2)), [0, 1, 0, 1], "model", *data, labeled=LABELED)
+
+
+def test_hints_run_out_and_point_to_the_solutions(data, capsys):
     ex = nb09.exercise_1(*data, labeled=LABELED)
     for _ in range(3):
         ex.hint()
-    assert said(capsys).splitlines()[2] == "Exercise 1: no more hints: ex1.solution() shows the answer"
+    assert said(capsys).splitlines()[2].startswith("Exercise 1: no more hints.")
     ex.solution()
-    assert "unlabeled_estimate" in said(capsys)
+    assert "solutions notebook" in said(capsys)
 
 
 def test_quiz(capsys):
     quiz = nb09.quiz()
-    assert quiz.q1.check("a") and quiz.q2.check("a") and quiz.q3.check(0.9 * 90 / 100) and quiz.q4.check("a")
+    assert quiz.q1.check("b") and quiz.q2.check("c") and quiz.q3.check(0.9 * 90 / 100) and quiz.q4.check("a")
     said(capsys)
+    assert quiz.q3.check(0.81)
     assert not quiz.q3.check(0.9 * 100 / 90)
-    assert "recall@k C / k" in said(capsys)
-    assert not quiz.q2.check("b")
-    assert said(capsys).startswith("Question 2: not quite")
+    assert "recall@k · C / k" in said(capsys)
+    assert not quiz.q3.check(0.9)
+    assert "recall@k itself" in said(capsys)
+    assert not quiz.q2.check("a")
+    assert said(capsys).startswith("Question 2: not quite: at k = C")
+    assert quiz.audit() == []
+    assert len({q.expected for q in quiz.questions if isinstance(q.expected, str)}) == 3  # b, c, a

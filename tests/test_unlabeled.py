@@ -252,3 +252,23 @@ def test_ideal_ranking_p_value_against_a_simulated_ideal_study(j):
 def test_ideal_ranking_p_value_edges():
     assert ideal_ranking_p_value(0, n_test_pos=18, class_size=90) == 1.0
     assert ideal_ranking_p_value(1, n_test_pos=18, class_size=90) == pytest.approx(18 / 108)
+
+
+@pytest.mark.parametrize("k", [10, 45, 90])
+def test_count_above_the_kth_member_is_negative_hypergeometric(k):
+    # notebook 09 reads narrow labels at k = C/2 with scipy's nhypergeom: under an ideal ranking the number of
+    # the n test positives above the k-th highest of the C members; at k = C it is ideal_ranking_p_value's count
+    from scipy.stats import nhypergeom
+
+    rng = np.random.default_rng(k)
+    n, size, draws = 18, 90, 40_000
+    test_pos, pool_pos = rng.normal(size=(draws, n)), rng.normal(size=(draws, size))
+    kth = -np.sort(-pool_pos, axis=1)[:, k - 1 : k]
+    above = np.sum(test_pos >= kth, axis=1)
+    for x in (5, 9, 14):
+        p = nhypergeom.sf(x - 1, n + size, n, k)
+        assert np.mean(above >= x) == pytest.approx(p, abs=4 * np.sqrt(p * (1 - p) / draws) + 1e-4)
+    if k == size:
+        for j in (1, 2, 3):
+            assert nhypergeom.cdf(n - j, n + size, n, size) == pytest.approx(
+                ideal_ranking_p_value(j, n_test_pos=n, class_size=size))

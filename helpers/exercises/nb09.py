@@ -1,18 +1,28 @@
 """Checkers for notebook 09 (precision@k on unlabeled data): the exercises and the quick self-test.
 
 Each factory takes the notebook's own data and computes the right answer from it. ``proba_test`` and
-``proba_pool`` have one column per labeled class, in the order of ``labeled``.
+``proba_pool`` have one column per labeled class, in the order of ``labeled``. The right answers::
+
+    exercise 1: for each labeled digit c, with k = the pool images scoring >= 0.5 and recall@k = the share
+                of c's test images scoring at least the k-th highest pool score:  recall@k * C / k, C = 90
+    exercise 2: all ten digits labeled (open_set_split(y, labeled_classes=range(10), rng=0)), the model
+                refitted: mean over the labeled digits of |test precision - real precision| at 0.5
+    exercise 3: the pool without all but every tenth image of one digit: the k-th highest score of that
+                digit where 2 recall@k C / (k + C) is largest, C = the digit's images kept
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+from ..open_set import open_set_split
 from ._inputs import classes, numeric, positive, same_length
-from .core import Exercise, Mistake, numbers, threshold
+from .core import Exercise, Mistake, number, numbers, threshold
 from .quiz import NumberQuestion, Question, Quiz
 
-__all__ = ["exercise_1", "exercise_3", "quiz"]
+__all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 
 
 def _recall_at_k(test_pos: np.ndarray, pool: np.ndarray) -> np.ndarray:
@@ -21,17 +31,19 @@ def _recall_at_k(test_pos: np.ndarray, pool: np.ndarray) -> np.ndarray:
     return np.searchsorted(np.sort(-test_pos), -kth, side="right") / len(test_pos)
 
 
-def _data(proba_test, y_test, proba_pool, labeled) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+def _data(proba_test, y_test, proba_pool, y_pool, labeled) -> tuple[np.ndarray, ...]:
     pt = numeric(proba_test, "proba_test", ndim=2)
     yt = numeric(y_test, "y_test", ndim=1).astype(int)
     pp = numeric(proba_pool, "proba_pool", ndim=2)
+    yp = numeric(y_pool, "y_pool", ndim=1).astype(int)
     labeled = classes(labeled, "labeled")
     same_length(pt, yt, "proba_test", "y_test")
+    same_length(pp, yp, "proba_pool", "y_pool")
     if pt.shape[1] != len(labeled) or pp.shape[1] != len(labeled):
         raise ValueError("labeled must name one class per column of proba_test and proba_pool")
     if any(np.sum(yt == c) == 0 for c in labeled):
         raise ValueError("y_test must hold every class of labeled")
-    return pt, yt, pp, labeled
+    return pt, yt, pp, yp, labeled
 
 
 def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: float = 90,
@@ -43,41 +55,102 @@ def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: f
 
         precision@k estimate = recall@k * C / k
 
-    The answer is one number per digit, in the order of ``labeled``, each right within 0.1 %. ``y_pool``
-    (the hidden labels) gives the typical mistake of keeping the true class sizes.
+    The answer is one number per digit, in the order of ``labeled``, right to three significant digits.
+    Mistakes: the true class sizes (from ``y_pool``, the hidden labels) instead of ``C``; ``recall@k * k / C``.
     """
-    pt, yt, pp, labeled = _data(proba_test, y_test, proba_pool, labeled)
-    yp = numeric(y_pool, "y_pool", ndim=1).astype(int)
-    same_length(pp, yp, "proba_pool", "y_pool")
+    pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
     size = positive(class_size, "class_size")
     t = float(numeric([threshold], "threshold", ndim=1)[0])
+    ks = [int(np.sum(pp[:, j] >= t)) for j in range(len(labeled))]
+    if min(ks) == 0:
+        raise ValueError(f"threshold {t:g} flags no pool image for some digit of labeled")
+    recalls = [float(_recall_at_k(pt[yt == c, j], pp[:, j])[ks[j] - 1]) for j, c in enumerate(labeled)]
+    true_sizes = [int(np.sum(yp == c)) for c in labeled]
 
     def estimates(sizes) -> list[float]:
-        out = []
-        for j, c in enumerate(labeled):
-            k = int(np.sum(pp[:, j] >= t))
-            r = _recall_at_k(pt[yt == c, j], pp[:, j])[k - 1] if k > 0 else np.nan
-            out.append(float(r * sizes[j] / k) if k > 0 else float("nan"))
-        return out
+        return [r * s / k for r, s, k in zip(recalls, sizes, ks, strict=True)]
 
-    true_sizes = [int(np.sum(yp == c)) for c in labeled]
     names = [f"digit {c}" for c in labeled]
+    mistakes = []
+    for wrong, message in [
+        (estimates(true_sizes), f"those are the estimates with the true class sizes; use C = {size:g} for every digit"),
+        ([r * k / size for r, k in zip(recalls, ks, strict=True)],
+         "you computed recall@k * k / C; the estimate is recall@k * C / k (estimated members over flagged images)"),
+    ]:
+        if not numbers(names, digits=3).same(wrong, estimates([size] * len(labeled))):
+            mistakes.append(Mistake.if_equals(wrong, message))
     return Exercise(
         "Exercise 1",
         lambda: estimates([size] * len(labeled)),
-        compare=numbers(names),
-        mistakes=[
-            Mistake.if_equals(lambda: estimates(true_sizes),
-                              f"those are the estimates with the true class sizes; use C = {size:g} for every digit"),
-        ],
+        compare=numbers(names, digits=3),
+        mistakes=mistakes,
         hints=[
-            "unlabeled_estimate(c) gives k, the class size and recall@k of digit c at the threshold 0.5.",
+            "unlabeled_estimate(c) gives k and recall@k of digit c at the threshold 0.5.",
             f"The estimate is recall@k * C / k with C = {size:g}; answer one number per digit, in the order of "
             "LABELED.",
         ],
-        solution=f"answer = [unlabeled_estimate(c)['recall@k'] * {size:g} / unlabeled_estimate(c)['k'] "
-                 "for c in LABELED]",
         why="The estimate is proportional to C: a class size off by some per cent moves it by the same per cent.",
+    )
+
+
+def _precision(y: np.ndarray, flagged: np.ndarray) -> float:
+    return float(np.sum(y & flagged) / np.sum(flagged)) if flagged.any() else float("nan")
+
+
+def exercise_2(X, y, make_model: Callable[[], object], proba_test, y_test, proba_pool, y_pool, *, labeled,
+               threshold: float = 0.5, rng: int = 0) -> Exercise:
+    """Exercise 2 (no unseen classes): mean |test precision - real precision| when every class is labeled.
+
+    The split ``open_set_split(y, labeled_classes=<every class of y>, rng=rng)``, a model from
+    ``make_model()`` fitted on its training part, and for each digit ``c`` of ``labeled`` the precision of
+    ``proba[:, c] >= threshold`` on the test part and on the pool::
+
+        answer = mean over c of |precision_test(c) - precision_pool(c)|
+
+    Right to two significant digits. Mistakes: the notebook's own gap (unseen classes in the pool, from
+    ``proba_test`` ... ``y_pool``); the signed mean, which lets gaps of opposite signs cancel.
+    """
+    pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
+    features = numeric(X, "X", ndim=2)
+    target = numeric(y, "y", ndim=1).astype(int)
+    same_length(features, target, "X", "y")
+    if not callable(make_model):
+        raise ValueError("make_model must be a function that returns an unfitted model")
+    t = float(numeric([threshold], "threshold", ndim=1)[0])
+    notebook_gap = float(np.nanmean([abs(_precision(yt == c, pt[:, j] >= t) - _precision(yp == c, pp[:, j] >= t))
+                                     for j, c in enumerate(labeled)]))
+    cache: dict[str, float] = {}
+
+    def gaps() -> dict[str, float]:
+        if not cache:
+            full = open_set_split(target, labeled_classes=np.unique(target).tolist(), rng=rng)
+            model = make_model().fit(features[full.train], target[full.train])
+            cols = list(model.classes_)
+            p_test, p_pool = model.predict_proba(features[full.test]), model.predict_proba(features[full.pool])
+            diff = [_precision(target[full.test] == c, p_test[:, cols.index(c)] >= t)
+                    - _precision(target[full.pool] == c, p_pool[:, cols.index(c)] >= t) for c in labeled]
+            cache["abs"] = float(np.mean(np.abs(diff)))
+            cache["signed"] = float(np.mean(diff))
+        return cache
+
+    mistakes = [
+        Mistake.if_equals(notebook_gap, "that is this notebook's gap, with digits 6-9 unseen; refit the model on "
+                                        "the split where all ten digits are labeled"),
+        Mistake.if_equals(lambda: gaps()["signed"], "that is the mean of the signed gaps, where gaps of opposite "
+                                                    "sign cancel; average |test precision - real precision|"),
+    ]
+    return Exercise(
+        "Exercise 2",
+        lambda: gaps()["abs"],
+        compare=number(digits=2),
+        mistakes=mistakes,
+        hints=[
+            "full = open_set_split(y, labeled_classes=range(10), rng=0); fit make_model() on X[full.train], "
+            "y[full.train]; predict_proba on X[full.test] and X[full.pool] (column c is digit c).",
+            "For each digit of LABELED: precision_score(truth == c, proba[:, c] >= 0.5) on the test part and on "
+            "the pool; average the absolute differences.",
+        ],
+        why="With every class labeled, in the pool's proportions, the test set represents the whole distribution.",
     )
 
 
@@ -88,51 +161,52 @@ def _f1_threshold(test_pos: np.ndarray, score: np.ndarray, class_size: int) -> f
     return float(np.sort(score)[::-1][int(np.argmax(f1_hat))])
 
 
-def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 3) -> Exercise:
-    """Exercise 3: the estimated F1-best threshold of ``digit`` in the pool with every second one of its images dropped.
+def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 5,
+               keep_every: int = 10) -> Exercise:
+    """Exercise 3: the estimated F1-best threshold of ``digit`` in a pool where the digit is rarer.
 
-    In that pool (score ``s`` = the digit's column, ``C`` = its images left), the estimated F1 at the ``k``
-    highest scores is ``2 recall@k C / (k + C)``; the answer is the ``k``-th highest score where it is
-    largest. Any threshold that flags the same images of that pool is right. The pool as given and the
-    pool with half of the other images give the typical mistakes.
+    The pool keeps every image of the other classes and every ``keep_every``-th image of ``digit`` (the
+    1st, the ``keep_every + 1``-th ... in pool order). In it (score ``s`` = the digit's column, ``C`` = its
+    images kept), the estimated F1 at the ``k`` highest scores is ``2 recall@k C / (k + C)``; the answer is
+    the ``k``-th highest score where it is largest. Any threshold that flags the same images of that pool
+    is right. Mistakes, each kept only when it flags other images than the answer: the threshold chosen on
+    the pool as given; the rarer pool with the pool's full class size as ``C``.
     """
-    pt, yt, pp, labeled = _data(proba_test, y_test, proba_pool, labeled)
-    yp = numeric(y_pool, "y_pool", ndim=1).astype(int)
-    same_length(pp, yp, "proba_pool", "y_pool")
+    pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
     if digit not in labeled:
         raise ValueError("digit must be one of labeled")
+    if isinstance(keep_every, bool) or not isinstance(keep_every, int) or keep_every < 2:
+        raise ValueError("keep_every must be a whole number >= 2")
     j = labeled.index(digit)
     is_c = yp == digit
-    half_c = ~is_c.copy()
-    half_c[np.flatnonzero(is_c)[::2]] = True
-    half_others = is_c | np.isin(np.arange(len(yp)), np.flatnonzero(~is_c)[::2])
+    keep = ~is_c
+    keep[np.flatnonzero(is_c)[::keep_every]] = True
     test_pos = pt[yt == digit, j]
-
-    def in_pool(keep: np.ndarray) -> float:
-        return _f1_threshold(test_pos, pp[keep, j], int(np.sum(is_c[keep])))
-
-    cmp = threshold(is_c[half_c].astype(int), pp[half_c, j])
-    mistakes = []
-    for keep, message in [
-        (np.ones(len(yp), bool), f"that is the threshold of the pool as given; drop every second {digit} first"),
-        (half_others, f"that pool has half of the other images; the question asks for half of the {digit}s"),
-    ]:
-        other = in_pool(keep)
-        mistakes.append(Mistake(lambda a, o=other: not cmp.same(o, in_pool(half_c)) and cmp.same(a, o), message))
+    right = _f1_threshold(test_pos, pp[keep, j], int(np.sum(is_c[keep])))
+    cmp = threshold(is_c[keep].astype(int), pp[keep, j])
+    candidates = [
+        (_f1_threshold(test_pos, pp[:, j], int(np.sum(is_c))),
+         f"that is the threshold chosen on the pool as given; choose it again on the pool with every "
+         f"{keep_every}th {digit} only"),
+        (_f1_threshold(test_pos, pp[keep, j], int(np.sum(is_c))),
+         f"your C is the class size of the pool as given; in the rarer pool C is the number of {digit}s kept"),
+    ]
+    mistakes, seen = [], [right]
+    for value, message in candidates:
+        if not any(cmp.same(value, s) for s in seen):
+            mistakes.append(Mistake(lambda a, v=value: cmp.same(a, v), message, example=value))
+            seen.append(value)
     return Exercise(
         "Exercise 3",
-        lambda: in_pool(half_c),
+        right,
         compare=cmp,
         mistakes=mistakes,
         hints=[
-            f"every_second = np.zeros(n_pool, bool); every_second[np.flatnonzero(y_pool == {digit})[::2]] = True; "
-            f"keep = (y_pool != {digit}) | every_second.",
+            f"is{digit} = y_pool == {digit}; keep = ~is{digit}; keep[np.flatnonzero(is{digit})[::{keep_every}]] = "
+            "True.",
             f"estimated_f1_threshold(proba_test[y_test == {digit}, {j}], proba_pool[keep, {j}], C) with C the "
             f"number of {digit}s kept.",
         ],
-        solution=f"keep = pools['half the {digit}s']\n"
-                 f"answer = estimated_f1_threshold(proba_test[y_test == {digit}, {j}], proba_pool[keep, {j}],\n"
-                 f"                                int((y_pool[keep] == {digit}).sum()))",
         why="Every F1-best threshold belongs to the share of the class in the pool it was chosen on.",
     )
 
@@ -140,42 +214,51 @@ def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 
 def quiz() -> Quiz:
     """The quick self-test of notebook 09; the numeric question is ``recall@k C / k`` for recall@k 0.9, C 90, k 100.
 
-    Right within 0.001.
+    Right to two significant digits.
     """
     recall_k, size, k = 0.9, 90, 100
     return Quiz([
         Question(
-            "precision@k on unlabeled data needs",
-            {"a": "the recall assumption (the class looks in the pool as in the test set) and the class size C",
-             "b": "labels for the top k of the pool",
-             "c": "a test set without unseen classes"},
-            "a",
-            {"b": "then precision@k could be counted directly; the estimate is for a pool without labels.",
+            "Precision@k on unlabeled data needs",
+            {"a": "labels for the top k images of the pool",
+             "b": "the recall assumption and the class size C",
+             "c": "a test set that holds every class the pool holds"},
+            "b",
+            {"a": "then precision@k could be counted directly; the estimate is for a pool without labels.",
+             "b": "Test recall carries over when the class looks the same in the pool; C turns it into a count.",
              "c": "unseen classes in the pool are exactly what it copes with, since it uses only recall."},
         ),
         Question(
-            "The class size C is 10 % too high. The precision@k estimate is then",
-            {"a": "10 % too high", "b": "10 % too low", "c": "unchanged"},
-            "a",
-            {"b": "the estimate is recall@k C / k: it moves with C, in the same direction.",
-             "c": "C multiplies the estimate."},
+            "A precision@k curve can reveal narrow labels (labeled members that show only part of the class). "
+            "Where do you read it?",
+            {"a": "at k = C, where a threshold would be put",
+             "b": "wherever it leaves the pointwise 95 % band",
+             "c": "at a k fixed in advance, well below C"},
+            "c",
+            {"a": "at k = C, precision@k equals recall@C, at most 1: narrow labels cannot show there.",
+             "b": "read at thousands of k, most ideal curves leave a pointwise band somewhere by chance.",
+             "c": "There an ideal ranking's estimate is near 1 with a known spread, and narrow labels push it above."},
         ),
         NumberQuestion(
             f"recall@k is {recall_k:g} at k = {k}, and the pool holds C = {size} members of the class. "
             "What is the precision@k estimate?",
             lambda: recall_k * size / k,
-            tol=0.001,
-            mistakes=[Mistake.if_equals(lambda: recall_k * k / size, "that is recall@k k / C; the estimate is "
-                                                                     "recall@k C / k")],
-            solution="recall@k * C / k",
+            digits=2,
+            mistakes=[Mistake.if_equals(recall_k * k / size, "that is recall@k · k / C; the estimate is "
+                                                             "recall@k · C / k"),
+                      Mistake.if_equals(recall_k, "that is recall@k itself; times C / k it estimates the share of "
+                                                  "members among the top k")],
+            solution="recall@k · C / k",
         ),
         Question(
-            "On this notebook's pool, test precision overestimates real precision because",
-            {"a": "the pool holds digits the labels never showed, which the model flags",
-             "b": "the test set is too small",
-             "c": "the model is not calibrated"},
+            "You choose the k that maximises the estimated F1 on the test positives. At that k, the precision@k "
+            "estimate is",
+            {"a": "too high on average: the test positives chose k",
+             "b": "unbiased, as at any k fixed in advance",
+             "c": "too low, as few test positives make it noisy"},
             "a",
-            {"b": "a bigger test set of the same six digits would still show none of the unseen ones.",
-             "c": "calibration does not make unseen digits appear in the test set."},
+            {"a": "The largest of many noisy estimates is too high on average (the winner's curse).",
+             "b": "k was not fixed in advance: it was picked where the estimate happened to be high.",
+             "c": "noise alone moves it both ways; picking its maximum moves it up."},
         ),
     ])
