@@ -66,9 +66,8 @@ use_course_style()
 # %% [markdown]
 # ## A cost for each cell
 #
-# The breast-cancer data (569 tumours). The positive class here is
-# **malignant** (`pos_label=1` after recoding; scikit-learn's target uses 0 for
-# malignant). We split into a training set for the model, a validation set to
+# The breast-cancer data (569 tumours). The positive class is **malignant**
+# (`pos_label=1` after recoding; scikit-learn's target uses 0 for it). We split into a training set for the model, a validation set to
 # choose the threshold, and a test set to check the choice. The model is a
 # logistic regression on standardised features.
 
@@ -96,8 +95,8 @@ p_test = model.predict_proba(X_test)[:, 1]
 # `helpers.costs.cost_curve` counts FP and FN at every distinct score (with
 # scikit-learn's `confusion_matrix_at_thresholds`) and prices them. (It is
 # cost against threshold on one data set, not the "cost curve" of Drummond &
-# Holte (2006), which plots a classifier's expected cost against the costs
-# and the prevalence.)
+# Holte (2006), which plots a classifier's expected cost against one number
+# combining the prices and the prevalence.)
 
 # %%
 COST_FP, COST_FN = 10, 100
@@ -132,10 +131,10 @@ print(f"the same threshold on the test rows: mean cost "
 # %%
 t_bayes = bayes_threshold(cost_fp=COST_FP, cost_fn=COST_FN)
 print(f"Bayes threshold c_FP / (c_FP + c_FN) = {t_bayes:.4f}")
-nobody = expected_cost(y_val, np.zeros_like(y_val), cost_fp=COST_FP, cost_fn=COST_FN)
-at_half = expected_cost(y_val, p_val >= 0.5, cost_fp=COST_FP, cost_fn=COST_FN)
-print(f"validation cost per patient: flagging nobody {nobody:.2f}, threshold 0.5 {at_half:.2f}, "
-      f"threshold {t_val:.3f} {cost_val:.2f}")
+nobody, everybody, at_half = (expected_cost(y_val, flag, cost_fp=COST_FP, cost_fn=COST_FN)
+                              for flag in (np.zeros_like(y_val), np.ones_like(y_val), p_val >= 0.5))
+print(f"validation cost per patient: flagging nobody {nobody:.2f}, everybody {everybody:.2f}, "
+      f"threshold 0.5 {at_half:.2f}, threshold {t_val:.3f} {cost_val:.2f}")
 
 # %%
 thr = curve["threshold"].to_numpy()[1:]
@@ -148,16 +147,19 @@ ax.set_ylim(0, 8)
 ax.set_xlabel("threshold on P(malignant)")
 ax.set_ylabel("mean cost per patient")
 ax.set_title("Cost of a threshold (FP = 10, FN = 100), validation set")
-ax.legend(loc="upper right")
+ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown]
 # Read the curve from the right: flagging nobody costs 36.88 per patient (off
 # the top of the axis); as the threshold falls, each cancer caught saves 100
-# per 160 patients, so the cost drops fast, to 3.81 at 0.5. Further left it is
-# a shallow, jagged bowl: each false alarm adds only 10 per 160 patients, and
-# the lowest step, 1.31 at 0.054, is one missed cancer below its neighbours.
-# Both cost-aware thresholds sit in that bowl, far left of 0.5.
+# per 160 patients, so the cost drops in big steps, to 3.81 at 0.5. Below 0.5
+# few cancers remain and false alarms, each adding 10 per 160 patients,
+# start to add up: the curve flattens into a jagged floor, whose lowest step,
+# 1.31 at 0.054, is one missed cancer below the step to its right. Left of it
+# the cost climbs steeply, to 6.31 when everybody is flagged: most benign
+# tumours score near 0. Both cost-aware thresholds sit on that floor, far
+# left of 0.5.
 #
 # The test set, which chose nothing, prices the three thresholds fairly, for
 # patients mixed as in these data; with only 171 tumours, look at how many
@@ -198,9 +200,8 @@ print(f"on {len(y_test)} test patients one missed cancer moves the mean cost by 
 # held-out fold, keeps the best on average, then refits on all the data it
 # was given, here the 398 development tumours (training and validation rows
 # together). It needs a scorer where **higher is better**, so we wrap the
-# cost with `make_scorer(..., greater_is_better=False)` (the scorer returns
-# the negative cost). This scorer prices the mix of the rows it is given,
-# 37 % malignant.
+# cost with `make_scorer(..., greater_is_better=False)`, which returns the
+# negative cost, at the mix of the rows it is given (37 % malignant).
 
 # %%
 cost_scorer = make_scorer(expected_cost, greater_is_better=False, cost_fp=COST_FP, cost_fn=COST_FN)

@@ -164,9 +164,9 @@ print(f"{n_neg_test} benign and {n_pos_test} malignant test tumours; at 1 %, one
 #
 # Route (a) raised **no** false alarm among 107 benign test tumours. A
 # false-positive rate $f$ gives that result with probability $(1-f)^{107}$.
-# The largest $f$ under which it still has probability 5 % is the one-sided
-# 95 % upper bound for the rate (Clopper & Pearson, 1934), and at 1 % each
-# unit of rate costs $(1-\pi)\,c_{FP}$:
+# The rate at which that probability falls to 5 % is the one-sided 95 %
+# upper bound for the rate (Clopper & Pearson, 1934), and at 1 % each unit
+# of rate costs $(1-\pi)\,c_{FP}$:
 
 # %%
 c_a = confusion_counts(y_test, (p_test >= t_shift).astype(int))
@@ -229,14 +229,15 @@ for pi in [PI_DEPLOY / 2, PI_DEPLOY, 2 * PI_DEPLOY, 0.1, pi_train]:
 
 # %% [markdown]
 # Read the figure from the right: at the training prevalence both routes sit
-# near 0.1; as positives get rarer, route (a) rises smoothly, route (b) in
-# steps and lower at every prevalence. Halving or doubling the 1 % moves
-# route (a) between 0.922 and 0.745: a stated prevalence should come with a
-# range, and the threshold with it. Route (b) moves in steps because its
-# threshold sits at one of the 160 validation scores, and for rare positives
-# it stops among the highest benign ones; a simulation shows that both
-# routes agree when the probabilities are calibrated and the validation rows
-# many ([see Going deeper](#Where-the-two-routes-agree)).
+# below 0.1; as positives get rarer, route (a) rises smoothly, route (b) in
+# steps, and for rare positives far below route (a) (lower at every
+# prevalence of the table). Halving or doubling the 1 % moves route (a)
+# between 0.922 and 0.745: a stated prevalence should come with a range, and
+# the threshold with it. Route (b) moves in steps because its threshold sits
+# at one of the 160 validation scores, and for rare positives it stops among
+# the highest benign ones; a simulation shows that both routes agree when the
+# probabilities are calibrated and the validation rows many
+# ([see Going deeper](#Where-the-two-routes-agree)).
 
 # %% [markdown]
 # ## Widget: the price of a missed case, the share of positives

@@ -76,7 +76,7 @@ ex2.check(answer)
 # Only where about 1 tumour in 18 is malignant is the default 0.5 the
 # cost-optimal threshold for this model and these prices; where positives
 # are rarer it must rise, where they are commoner it must fall. Route (b)
-# gives a lower threshold there, as it does at every prevalence in the
+# gives a lower threshold there, as it does for rare positives in the
 # notebook's figure.
 
 # %% [markdown]
