@@ -281,7 +281,7 @@ for ratio in [1, 10, 100, 1000]:
 # set just above the benign validation tumours, is not sure enough for the
 # test rows; route (a), 0.983, costs 0.020. At ratio 100 flagging everybody
 # (9.90) is already cheaper than flagging nobody (10.00), and at 1 000 far
-# cheaper; both routes beat both.
+# cheaper; at both ratios both routes beat both rules without a model.
 
 # %% [markdown]
 # ## scikit-learn at the deployment prevalence
@@ -310,9 +310,10 @@ print(f"cross-validated mean cost at 1 % reported by the search: {-tuned_1.best_
 # %% [markdown]
 # The search reports a cross-validated cost at 1 % of 0.034; the test rows
 # charge 0.340 for its threshold. This is the optimism of the count route
-# again: each held-out fold holds about 50 benign tumours, too few to show
-# the false-positive rates that matter at 1 %, so a threshold just above the
-# benign tumours a fold happens to hold looks free of false alarms there.
+# again: each held-out fold holds a fifth of the 250 benign tumours, too
+# few to show the false-positive rates that matter at 1 %, so a threshold
+# just above the benign tumours a fold happens to hold looks free of false
+# alarms there.
 # The shifted Bayes threshold costs less on the test rows (0.109), with the
 # same caveat as before: no false alarm among 107 benign tumours allows a
 # rate up to 0.0276, which at 1 % adds up to 0.273. The test rows show that
