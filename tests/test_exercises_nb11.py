@@ -1,112 +1,139 @@
-"""The checkers of notebook 11: right answers computed here independently, the typical mistakes, wrong kinds."""
+"""The checkers of notebook 11: right answers computed here with scikit-learn, the answers as printed, too few
+digits, each typical mistake, wrong kinds; and, on many random data sets, no mistake message on a right answer."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import accuracy_score, precision_score, recall_score
 
-from helpers.costs import bayes_threshold_at_prevalence
 from helpers.exercises import nb11
+from helpers.exercises.core import NOT_ANSWERED, round_significant
 
-NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
+
+def make(seed: int, n: int = 200):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(2 * n) < 0.37).astype(int)
+    p = 1 / (1 + np.exp(-(rng.normal(0, 1.3, 2 * n) + 2.5 * (y - 0.5))))
+    return y[:n], p[:n], y[n:], p[n:]
 
 
 @pytest.fixture(scope="module")
 def data():
-    rng = np.random.default_rng(2)
-    y = (rng.random(400) < 0.37).astype(int)
-    p = 1 / (1 + np.exp(-(rng.normal(0, 1.3, 400) + 2.5 * (y - 0.5))))
-    return y[:200], p[:200], y[200:], p[200:]
-
-
-def accuracy(y, p, t):
-    return np.mean((p >= t) == (y == 1))
-
-
-def recall(y, p, t):
-    return np.mean(p[y == 1] >= t)
+    return make(2)
 
 
 def said(capsys) -> str:
-    return capsys.readouterr().out.strip()
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1, out
+    return out.strip()
+
+
+def brute_cheapest(y, p, cost_fp, cost_fn):
+    """The threshold of smallest mean cost over every cut (nobody flagged, then each score), by brute force."""
+    cuts = np.r_[np.inf, np.sort(np.unique(p))[::-1]]
+    costs = [(cost_fp * np.sum((p >= t) & (y == 0)) + cost_fn * np.sum((p < t) & (y == 1))) / len(y) for t in cuts]
+    i = int(np.argmin(costs))
+    return cuts[i], costs[i]
+
+
+def rounded(values, digits=3):
+    return tuple(round_significant(float(v), digits) for v in values)
 
 
 def test_exercise_1(data, capsys):
     y, p, _, _ = data
     ex = nb11.exercise_1(y, p, cost=10)
-    ts = np.r_[np.inf, np.unique(p)]
-    best = max(ts, key=lambda t: accuracy(y, p, t))  # equal prices: the most accurate threshold
+    t, cost = brute_cheapest(y, p, 10, 10)
+    accuracy = accuracy_score(y, p >= t)
+    assert cost == pytest.approx(10 * (1 - accuracy))  # equal prices: the cost is 10 x the error rate
+    right = (0.5, cost, accuracy)
     assert not ex.check(...)
     assert said(capsys) == f"Exercise 1: {NOT_ANSWERED}"
-    assert ex.check(best)
-    assert said(capsys).startswith("Exercise 1: correct.")
-    ten_to_one = min(ts[::-1], key=lambda t: (10 * np.sum((p >= t) & (y == 0)) + 100 * np.sum((p < t) & (y == 1))))
-    if accuracy(y, p, ten_to_one) < accuracy(y, p, best):
-        assert not ex.check(ten_to_one)
-        assert "ten times a false alarm" in said(capsys)
-    assert not ex.check(0.0)
-    assert said(capsys) == "Exercise 1: not yet: your threshold costs more on the validation rows than the cheapest one"
-    assert not ex.check("0.5")
-    assert said(capsys) == "Exercise 1: expected one threshold (a number), got the text '0.5'"
+    for answer in (right, rounded(right)):
+        assert ex.check(answer)
+        assert said(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check((0.5, round_significant(cost, 1), round_significant(accuracy, 1)))
+    assert said(capsys) == "Exercise 1: give three significant digits for your mean cost and accuracy"
+    _, cost_ten = brute_cheapest(y, p, 10, 100)
+    assert not ex.check((10 / 110, cost, accuracy))
+    assert said(capsys).startswith("Exercise 1: your Bayes threshold is the one for prices 10 and 100")
+    assert not ex.check((0.5, cost_ten, accuracy))
+    assert said(capsys).startswith("Exercise 1: your mean cost is the smallest one for prices 10 and 100")
+    assert not ex.check((0.5, cost, 1 - accuracy))
+    assert said(capsys).startswith("Exercise 1: your accuracy is the error rate")
+    assert not ex.check((0.5, cost * 1.5, accuracy))
+    assert said(capsys) == "Exercise 1: not yet: your Bayes threshold and accuracy are right, mean cost is not"
+    assert not ex.check(0.5)
+    assert said(capsys).startswith("Exercise 1: expected 3 numbers (Bayes threshold, mean cost, accuracy)")
+    assert ex.audit() == []
+
+
+def test_exercise_1_no_longer_judges_thresholds_by_cost(data, capsys):
+    """Issue 29: the old checker told 0.5, 0.3, 0.9 and the rounded right answer that they were the 10:1 answer."""
+    y, p, _, _ = data
+    ex = nb11.exercise_1(y, p, cost=10)
+    for wrong in [(0.5, 0.3, 0.9), (0.3, 0.5, 0.9)]:
+        assert not ex.check(wrong)
+        assert "ten times" not in said(capsys)
+
+
+def highest_with_recall(y, p, target):
+    return max(t for t in np.unique(p) if recall_score(y, p >= t) >= target)
 
 
 def test_exercise_2(data, capsys):
     y, p, yt, pt = data
     ex = nb11.exercise_2(y, p, yt, pt, min_recall=0.9)
-    ok = [t for t in np.unique(p) if recall(y, p, t) >= 0.9]
-    right = max(ok)
+    t = highest_with_recall(y, p, 0.9)
+    right = (recall_score(yt, pt >= t), precision_score(yt, pt >= t))
     assert not ex.check(...)
     assert NOT_ANSWERED in said(capsys)
-    assert ex.check(right)
-    below = np.max(p[p < right])  # any threshold between the two neighbouring scores flags the same rows
-    assert ex.check((right + below) / 2)
-    assert said(capsys).startswith("Exercise 2: correct.")
-    on_test = max(t for t in np.unique(pt) if recall(yt, pt, t) >= 0.9)
-    if not np.array_equal(p >= on_test, p >= right):
-        assert not ex.check(on_test)
-        assert "chosen on the test set" in said(capsys)
-    every = max(t for t in np.unique(p) if recall(y, p, t) == 1)
-    assert not ex.check(every)
-    assert "finds every malignant tumour" in said(capsys)
-    assert not ex.check([right])
-    assert said(capsys) == "Exercise 2: expected one threshold (a number), got a list of 1"
+    for answer in (right, rounded(right)):
+        assert ex.check(answer)
+        assert said(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(rounded(right, 2))
+    assert said(capsys) == "Exercise 2: give three significant digits for your recall and precision"
+    on_validation = precision_score(y, p >= t)
+    on_test = precision_score(yt, pt >= highest_with_recall(yt, pt, 0.9))
+    every = precision_score(yt, pt >= highest_with_recall(y, p, 1.0))
+    for value, message in [(on_validation, "the one on the validation rows"), (on_test, "chosen on the test rows"),
+                           (every, "finds every malignant validation tumour")]:
+        if round_significant(value, 3) != round_significant(right[1], 3):
+            assert not ex.check((right[0], value))
+            assert message in said(capsys)
+    assert len(ex.mistakes) == 3
+    assert not ex.check([right[0]])
+    assert said(capsys) == "Exercise 2: expected 2 numbers (recall, precision), got a list of 1"
+    assert ex.audit() == []
 
 
-def test_exercise_3(data, capsys):
-    y, _, _, _ = data
-    ex = nb11.exercise_3(y, cost_fp=10, cost_fn=100)
-    pi_train = y.mean()
-    from scipy.optimize import brentq
-
-    right = brentq(lambda pi: bayes_threshold_at_prevalence(cost_fp=10, cost_fn=100, train_prevalence=pi_train,
-                                                            deploy_prevalence=pi) - 0.5, 1e-6, 1 - 1e-6)
-    assert not ex.check(...)
-    assert NOT_ANSWERED in said(capsys)
-    assert ex.check(right)
-    assert said(capsys).startswith("Exercise 3: correct.")
-    assert not ex.check(right / (1 - right))
-    assert "turn odds into a share" in said(capsys)
-    assert not ex.check(1 - right)
-    assert "share of negatives" in said(capsys)
-    assert not ex.check(pi_train)
-    assert "training prevalence" in said(capsys)
-    assert not ex.check(None)
-    assert said(capsys) == "Exercise 3: expected one number between 0 and 1, got None"
-
-
-def test_hints_run_out_and_solution_prints(data, capsys):
-    y, _, _, _ = data
-    ex = nb11.exercise_3(y, cost_fp=10, cost_fn=100)
-    for _ in range(3):
-        ex.hint()
-    assert said(capsys).splitlines()[2] == "Exercise 3: no more hints: ex3.solution() shows the answer"
-    ex.solution()
-    assert "odds_pi" in said(capsys)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(40, 300))
+def test_no_mistake_fires_on_a_right_or_rounded_answer(seed, n):
+    y, p, yt, pt = make(seed, n)
+    if min(y.sum(), (1 - y).sum(), yt.sum(), (1 - yt).sum()) < 3:
+        return
+    for ex in (nb11.exercise_1(y, p, cost=10), nb11.exercise_2(y, p, yt, pt, min_recall=0.9)):
+        assert ex.audit() == []
+        for answer in (ex.expected, rounded(ex.expected)):
+            assert ex.verdict(answer)[0]
 
 
 def test_quiz(capsys):
     quiz = nb11.quiz(cost_fp=10, cost_fn=100)
-    assert quiz.q1.check(10 / 110) and quiz.q2.check("a") and quiz.q3.check("a") and quiz.q4.check("a")
-    said(capsys)
+    assert quiz.audit() == []
+    for answer in (10 / 110, 0.091):  # exact, and as printed
+        assert quiz.q1.check(answer)
     assert not quiz.q1.check(100 / 110)
-    assert "the other way round" in said(capsys)
-    assert not quiz.q3.check("b")
-    assert said(capsys) == "Question 3: not quite: the test set is never used to choose anything."
+    assert "the other way round" in capsys.readouterr().out
+    assert [q.expected for q in quiz.questions[1:]] == ["b", "c", "a"]
+    assert not quiz.q2.check("a")
+    assert capsys.readouterr().out.startswith("Question 2: not quite: the test set is never used to choose")
+
+
+def test_bad_data_is_named():
+    with pytest.raises(ValueError, match="p_val"):
+        nb11.exercise_1([0, 1, 1], [0.2, 0.8], cost=10)
+    with pytest.raises(ValueError, match="min_recall"):
+        nb11.exercise_2([0, 1], [0.2, 0.8], [0, 1], [0.3, 0.7], min_recall=1.5)

@@ -1,0 +1,196 @@
+"""Exercises and quick self-test of notebook 11b (thresholds at the deployment prevalence), from its own data.
+
+The right answers::
+
+    exercise 1: route (a) at prevalence pi raises no false alarm and costs a = pi c_fn FN_a / P on the test rows;
+                route (b) costs b = pi c_fn FN_b / P + (1 - pi) c_fp FP_b / N. With n benign tumours and no false
+                alarm, the one-sided 95 % upper bound of the false-positive rate is u(n) = 1 - 0.05^(1/n), and
+                a's cost is at most a + (1 - pi) c_fp u(n). It falls below b when
+                u(n) < u* = (b - a) / ((1 - pi) c_fp), i.e. n > ln(0.05) / ln(1 - u*)  (to two significant digits)
+    exercise 2: the prevalence pi at which the shifted Bayes threshold is 0.5:
+                odds(pi) = odds(t*) odds(pi_train), t* = c_fp / (c_fp + c_fn), odds(x) = x / (1 - x)
+    quiz, question 2: a threshold t* = 0.5 calibrated at pi_train = 0.5, moved to pi = 0.1:
+                odds(t') = odds(0.5) odds(0.5) / odds(0.1) = 9, t' = 0.9
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._inputs import labels01, numeric, positive, rate, same_length
+from .core import Exercise, Mistake, WrongKind, number, probability
+from .quiz import NumberQuestion, Question, Quiz
+
+__all__ = ["exercise_1", "exercise_2", "quiz"]
+
+
+def _odds(x: float) -> float:
+    return x / (1 - x)
+
+
+def _share(o: float) -> float:
+    return o / (1 + o)
+
+
+def _cost_at(y: np.ndarray, p: np.ndarray, t: float, cost_fp: float, cost_fn: float, pi: float) -> tuple[float, int]:
+    """``(pi c_fn FNR + (1 - pi) c_fp FPR, FP)`` of flagging ``p >= t``."""
+    flag = p >= t
+    fp, fn = int(np.sum(flag & (y == 0))), int(np.sum(~flag & (y == 1)))
+    return pi * cost_fn * fn / np.sum(y == 1) + (1 - pi) * cost_fp * fp / np.sum(y == 0), fp
+
+
+def _reachable(cmp, right: float, candidates: list[tuple[float, str]]) -> list[Mistake]:
+    """``Mistake.if_equals`` for each candidate a student can type and be told it: a number of the expected kind,
+    not the right one (to the asked digits, nor it with too few digits), not an earlier candidate's."""
+    kept: list[Mistake] = []
+    for value, message in candidates:
+        try:
+            cmp.differs(value, right)
+        except WrongKind:
+            continue
+        if not (any(cmp.same(value, other) for other in [right, *(m.value for m in kept)])
+                or cmp.too_few_digits(value, right)):
+            kept.append(Mistake.if_equals(value, message))
+    return kept
+
+
+def exercise_1(y_test, p_test, *, t_a: float, t_b: float, cost_fp: float, cost_fn: float,
+               deploy_prevalence: float, confidence: float = 0.95) -> Exercise:
+    """Exercise 1: how many benign test tumours without a false alarm would rank route (a) below route (b).
+
+    ``n* = ln(1 - confidence) / ln(1 - u*)`` with ``u* = (b - a) / ((1 - pi) c_fp)``, ``a`` route (a)'s test
+    cost at ``pi`` from its missed cancers alone and ``b`` route (b)'s whole test cost (module docstring), to
+    two significant digits. Route (a) must raise no false alarm on the test rows and cost less than (b).
+    Mistakes: the two-sided interval's upper end (``1 - confidence`` split over two tails); the rate compared
+    with the cost difference without the price ``(1 - pi) c_fp`` of a unit of rate.
+    """
+    y = labels01(y_test, "y_test")
+    p = numeric(p_test, "p_test", ndim=1)
+    same_length(y, p, "y_test", "p_test")
+    fp_cost, fn_cost = positive(cost_fp, "cost_fp"), positive(cost_fn, "cost_fn")
+    pi, level = rate(deploy_prevalence, "deploy_prevalence"), rate(confidence, "confidence")
+    a, fp_a = _cost_at(y, p, float(t_a), fp_cost, fn_cost, pi)
+    b, _ = _cost_at(y, p, float(t_b), fp_cost, fn_cost, pi)
+    if fp_a != 0:
+        raise ValueError(f"t_a must raise no false alarm on the test rows (it raises {fp_a})")
+    if not b > a:
+        raise ValueError("t_b must cost more than t_a on the test rows at deploy_prevalence")
+    u_star = (b - a) / ((1 - pi) * fp_cost)
+
+    def needed(alpha: float, u: float) -> float:
+        return math.log(alpha) / math.log1p(-u) if 0 < u < 1 else math.nan
+
+    cmp = number(digits=2, low=1, kind="a number of tumours")
+    right = needed(1 - level, u_star)
+    if not math.isfinite(right):
+        raise ValueError("t_b must cost less than t_a would with a false-positive rate of 1 (the bound is never "
+                         "needed)")
+    return Exercise(
+        "Exercise 1",
+        right,
+        compare=cmp,
+        mistakes=_reachable(cmp, right, [
+            (needed((1 - level) / 2, u_star),
+             f"that uses the upper end of a two-sided {100 * level:g} % interval (half of {100 * (1 - level):g} % "
+             f"in each tail); the bound asked for is one-sided, with {100 * (1 - level):g} % in its one tail"),
+            (needed(1 - level, b - a),
+             "you compared the false-positive rate with the cost difference itself; at the deployment prevalence "
+             "a rate f adds (1 - pi) c_FP f to the cost"),
+        ]),
+        hints=[
+            "(a) may cost at most (b)'s test cost: its rate bound u must stay below (cost_b - cost_a) / ((1 - pi) "
+            "c_FP).",
+            "With 0 false alarms among n, the one-sided 95 % bound u solves (1 - u)^n = 0.05: n = ln(0.05) / "
+            "ln(1 - u).",
+        ],
+        solution="u_star = (cost_b - cost_a) / ((1 - PI_DEPLOY) * COST_FP)\n"
+                 "answer = np.log(0.05) / np.log(1 - u_star)",
+        why="Zero false alarms is weak evidence: settling this takes nearly twice the benign test tumours there are.",
+    )
+
+
+def exercise_2(y_train, *, cost_fp: float, cost_fn: float) -> Exercise:
+    """Exercise 2 (when is 0.5 right?): the deployment prevalence at which the shifted Bayes threshold is 0.5.
+
+    With ``t* = c_fp / (c_fp + c_fn)`` and ``pi_train = mean(y_train)``, the shifted threshold is 0.5 when::
+
+        odds(pi) = odds(t*) odds(pi_train),   pi = odds(pi) / (1 + odds(pi)),   odds(x) = x / (1 - x)
+
+    to three significant digits. Mistakes (each kept only where a student can type it and it differs from the
+    answer): the odds not turned into a share, the equation upside down, the share of negatives, the training
+    prevalence.
+    """
+    y = labels01(y_train, "y_train")
+    fp_cost, fn_cost = positive(cost_fp, "cost_fp"), positive(cost_fn, "cost_fn")
+    t_star, pi_train = fp_cost / (fp_cost + fn_cost), float(y.mean())
+    right = _share(_odds(t_star) * _odds(pi_train))
+    cmp = probability(digits=3)
+    return Exercise(
+        "Exercise 2",
+        right,
+        compare=cmp,
+        mistakes=_reachable(cmp, right, [
+            (_odds(t_star) * _odds(pi_train),
+             "that is the odds of the prevalence; turn odds into a share: pi = odds / (1 + odds)"),
+            (_share(_odds(pi_train) / _odds(t_star)),
+             "your odds equation is upside down: a smaller t* needs a rarer positive class to bring the threshold "
+             "back up to 0.5"),
+            (1 - right, "that is the share of negatives; the question asks the share of positives"),
+            (pi_train, "that is the training prevalence, where the threshold is t*, not 0.5"),
+        ]),
+        hints=[
+            "The shifted threshold t' has odds(t') = odds(t*) odds(pi_train) / odds(pi); "
+            "set t' = 0.5, so odds(t') = 1.",
+            "Solve for odds(pi), then pi = odds(pi) / (1 + odds(pi)); check with bayes_threshold_at_prevalence.",
+        ],
+        solution="odds_pi = (t_bayes / (1 - t_bayes)) * (pi_train / (1 - pi_train))\nanswer = odds_pi / (1 + odds_pi)",
+        why="There the shift of the prior exactly undoes the unequal prices.",
+    )
+
+
+def quiz() -> Quiz:
+    """The quick self-test of notebook 11b; question 2's answer is ``t'`` for ``t* = 0.5`` moved from 50 % to 10 %."""
+    return Quiz([
+        Question(
+            "A model's probabilities are calibrated where a third of the cases are positive. It is used where 1 % "
+            "are, at the same prices. The cost-optimal threshold on its probabilities",
+            {"a": "falls: rare positives must be caught all the harder",
+             "b": "stays where it is: the prices have not changed",
+             "c": "rises: each flag is less likely to be right"},
+            "c",
+            {"a": "a rarer positive class makes each flag less likely to be a real case, so flag less, not more.",
+             "b": "the probabilities belong to the training prevalence; at another prevalence the cut moves."},
+        ),
+        NumberQuestion(
+            "Both mistakes cost the same, and a model's probabilities are calibrated where half the cases are "
+            "positive. Where 10 % are positive, above which of its probabilities should a case be flagged?",
+            lambda: _share(_odds(0.5) * _odds(0.5) / _odds(0.1)),
+            digits=2,
+            mistakes=[Mistake.if_equals(_share(_odds(0.5) * _odds(0.1) / _odds(0.5)),
+                                        "that moves the threshold the wrong way: rarer positives need a higher "
+                                        "threshold, odds(t') = odds(t*) odds(pi_train) / odds(pi)")],
+            solution="bayes_threshold_at_prevalence(cost_fp=1, cost_fn=1, train_prevalence=0.5, "
+                     "deploy_prevalence=0.1)",
+        ),
+        Question(
+            "A rule raised no false alarm among 107 benign test cases. Its false-positive rate is",
+            {"a": "possibly a few percent: 0 of 107 is then still common",
+             "b": "zero, as measured on benign cases it never saw before",
+             "c": "below 1/107, since a single false alarm would have shown"},
+            "a",
+            {"b": "a rate of 1 % gives 0 of 107 about a third of the time; 0 observed is not a rate of 0.",
+             "c": "a rate above 1/107 still gives 0 of 107 often; the one-sided 95 % bound is about 3/107."},
+        ),
+        Question(
+            "A threshold chosen on the validation rows, reweighted to 1 %, costs 0.119 there and 0.263 on the "
+            "test rows. Why the gap?",
+            {"a": "the test rows hold more malignant tumours than the validation rows",
+             "b": "the validation rows chose it, so their cost is optimistic",
+             "c": "the reweighting to 1 % is wrong for the validation rows"},
+            "b",
+            {"a": "both sets have about 37 % malignant, and both are priced at 1 %.",
+             "c": "the reweighting gives the right mix; it cannot show false alarms rarer than 1 in 101."},
+        ),
+    ])
