@@ -13,7 +13,9 @@ sampling error by the delta method; :func:`acc_rate_bias` the systematic
 error left when the rates ACC is given differ from the rates the model has
 where it is used; :func:`acc_intervals` gives intervals for ``pi`` and for
 the precision at ``pi`` that hold all three sources of sampling error;
-:func:`acc_interval_coverage` checks their coverage on simulated studies.
+:func:`acc_interval_coverage` checks their coverage and width on simulated
+studies, with or without a gap between the rates the labeled set measures
+and the rates in deployment.
 """
 
 from __future__ import annotations
@@ -331,31 +333,49 @@ def acc_interval_coverage(
     n_studies: int = 2000,
     n_draws: int = 1000,
     confidence: float = 0.95,
+    deploy_tpr: float | None = None,
+    deploy_fpr: float | None = None,
     rng=0,
 ) -> dict[str, float]:
-    """Coverage of the intervals of :func:`acc_intervals` on simulated studies.
+    """Coverage and width of the intervals of :func:`acc_intervals` on simulated studies.
 
     Each study draws a labeled set (``TP ~ Binomial(n_pos, tpr)``,
     ``FP ~ Binomial(n_neg, fpr)``) and an unlabeled sample of
     ``n_unlabeled`` rows from a population with prevalence ``pi``
-    (``flagged ~ Binomial(n_unlabeled, q)``, ``q = tpr pi + fpr (1 - pi)``).
+    (``flagged ~ Binomial(n_unlabeled, q)``). On the unlabeled rows the
+    model flags with ``deploy_tpr`` and ``deploy_fpr`` (by default ``tpr``
+    and ``fpr``: prior shift only); other values simulate a systematic gap
+    between the rates the labeled set measures and the rates in deployment::
+
+        q = deploy_tpr pi + deploy_fpr (1 - pi)
+
     The targets are ``pi`` and the model's precision there,
-    ``tpr pi / (tpr pi + fpr (1 - pi))``. Returns the share of studies whose
-    interval holds its target, for:
+    ``deploy_tpr pi / (deploy_tpr pi + deploy_fpr (1 - pi))``. Returns, as
+    shares of the studies (coverage: the interval holds its target):
 
-    - ``"prevalence"``: the interval for ``pi`` (Jeffreys draws);
-    - ``"precision"``: the precision interval with Jeffreys draws;
+    - ``"prevalence"``: coverage of the interval for ``pi`` (Jeffreys draws);
+    - ``"precision"``: coverage of the precision interval (Jeffreys draws);
     - ``"precision, plain bootstrap"``: the same with ``method="bootstrap"``;
-    - ``"precision, pi_hat taken as known"``: :func:`helpers.precision_interval`
-      at ``deploy_prevalence = pi_hat``, which ignores the error of ``pi_hat``
-      (an estimate of 0 or of 1 gives no interval, since
-      :func:`helpers.precision_interval` needs a prevalence strictly between
-      0 and 1: such a study is counted as a miss).
+    - ``"no plug-in interval"``: the share of studies with ``pi_hat = 0``
+      (or 1), where :func:`helpers.precision_interval` gives no interval
+      (it needs a prevalence strictly between 0 and 1);
+    - ``"precision, pi_hat taken as known"``: coverage of
+      :func:`helpers.precision_interval` at ``deploy_prevalence = pi_hat``,
+      which ignores the error of ``pi_hat``, among the studies that have one;
+    - ``"prevalence interval from 0"``: the share of intervals for ``pi``
+      whose lower end is 0;
 
-    Each share is a simulation estimate, with a standard error of about
-    ``sqrt(c (1 - c) / n_studies)``.
+    and, as numbers, the medians over the studies of each end of the
+    Jeffreys intervals (``"prevalence low"``, ``"prevalence high"``,
+    ``"precision low"``, ``"precision high"``), and the target
+    ``"true precision"``. Each share is a simulation estimate, with a
+    standard error of about ``sqrt(c (1 - c) / n_studies)``.
     """
     t, f = _rates(tpr, fpr)
+    dt = t if deploy_tpr is None else check_rate(deploy_tpr, "deploy_tpr")
+    df = f if deploy_fpr is None else check_rate(deploy_fpr, "deploy_fpr")
+    if dt <= df:
+        raise ValueError(f"deploy_tpr ({dt}) must exceed deploy_fpr ({df})")
     pi = check_probability_open(prevalence, "prevalence")
     n_pos, n_neg = _size(n_pos, "n_pos"), _size(n_neg, "n_neg")
     n_u = _size(n_unlabeled, "n_unlabeled")
@@ -363,11 +383,11 @@ def acc_interval_coverage(
     if n_studies == 0:
         raise ValueError("n_studies must be > 0")
     gen = as_generator(rng)
-    q = t * pi + f * (1 - pi)
+    q = dt * pi + df * (1 - pi)
     tp = gen.binomial(int(n_pos), t, n_studies)
     fp = gen.binomial(int(n_neg), f, n_studies)
     k = gen.binomial(int(n_u), q, n_studies)
-    target = float(precision_at_prevalence(t, f, pi))
+    target = float(precision_at_prevalence(dt, df, pi))
     cells = dict(tp=tp, fn=int(n_pos) - tp, fp=fp, tn=int(n_neg) - fp)
     common = dict(flagged=k, n_unlabeled=int(n_u), confidence=confidence, n_draws=n_draws, **cells)
     jeff = acc_intervals(rng=gen, **common)
@@ -377,12 +397,20 @@ def acc_interval_coverage(
         deploy_prevalence=np.where(usable, jeff.prevalence, 0.5), confidence=confidence, **cells
     )
 
-    def share(low, high, value, where=True):
-        return float(np.mean(where & (low <= value) & (value <= high)))
+    def share(low, high, value):
+        return float(np.mean((low <= value) & (value <= high)))
 
     return {
         "prevalence": share(jeff.prevalence_low, jeff.prevalence_high, pi),
         "precision": share(jeff.precision_low, jeff.precision_high, target),
         "precision, plain bootstrap": share(boot.precision_low, boot.precision_high, target),
-        "precision, pi_hat taken as known": share(plug_low, plug_high, target, usable),
+        "no plug-in interval": float(np.mean(~usable)),
+        "precision, pi_hat taken as known": share(plug_low[usable], plug_high[usable], target)
+        if usable.any() else float("nan"),
+        "prevalence interval from 0": float(np.mean(jeff.prevalence_low == 0)),
+        "prevalence low": float(np.nanmedian(jeff.prevalence_low)),
+        "prevalence high": float(np.nanmedian(jeff.prevalence_high)),
+        "precision low": float(np.nanmedian(jeff.precision_low)),
+        "precision high": float(np.nanmedian(jeff.precision_high)),
+        "true precision": target,
     }

@@ -240,7 +240,7 @@ def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
 def adjust_posteriors(proba, *, train_prevalence: float, deploy_prevalence: float):
     """Move predicted probabilities P(y=1|x) from the training prior to a new one.
 
-    Bayes' rule with the likelihoods unchanged (Saerens et al. 2002, eq. 2.4)::
+    Bayes' rule with the likelihoods unchanged (Saerens, Latinne & Decaestecker 2002)::
 
         a = pi_new / pi_train,   b = (1 - pi_new) / (1 - pi_train)
         p_new = a p / (a p + b (1 - p))

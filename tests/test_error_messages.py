@@ -722,8 +722,17 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     "helpers.exercises.nb07.quiz": [Bad("pool_prevalence", lambda f: f(0.9, 0.1, 1.5))],
     "helpers.exercises.nb08.exercise_1": [
-        Bad("proba_cv", lambda f: f(Y, "p", Y, S)),
-        Bad("threshold", lambda f: f(Y, S, Y, S, threshold=3)),
+        Bad("proba_cv", lambda f: f(Y, "p", Y, S, S, train_prevalence=0.1)),
+        Bad("threshold", lambda f: f(Y, S, Y, S, S, train_prevalence=0.1, threshold=3)),
+        Bad("proba_sample", lambda f: f(Y, S, Y, S, [[0.1]], train_prevalence=0.1)),
+    ],
+    "helpers.exercises.nb08.exercise_2": [
+        Bad("X_sample", lambda f: f(np.ones((len(Y), 2)), Y, np.ones((3, 5)), [0.1, 0.2, 0.3])),
+        Bad("proba_sample", lambda f: f(np.ones((len(Y), 2)), Y, np.ones((3, 2)), [0.1, 0.2])),
+    ],
+    "helpers.exercises.nb08.labeled_negatives_needed": [
+        Bad("n_pos", lambda f: f(1e-4, tpr=0.9, fpr=0.001, relative_error=0.5, n_pos=0)),
+        Bad("relative_error", lambda f: f(1e-4, tpr=0.9, fpr=0.001, relative_error=-1, n_pos=200)),
     ],
     "helpers.exercises.nb08.exercise_3": [
         Bad("tpr", lambda f: f(prevalence=1e-4, tpr=1.5, fpr=0.001, relative_error=0.5, n_pos=200, n_neg=20_000)),

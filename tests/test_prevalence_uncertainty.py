@@ -179,12 +179,59 @@ def test_coverage_of_both_intervals_by_simulation(setting):
 def test_coverage_helper_agrees_with_the_simulation_here():
     setting = dict(tpr=0.844, fpr=0.0087, prevalence=0.01, n_pos=90, n_neg=808, n_unlabeled=800)
     cov = acc_interval_coverage(**setting, n_studies=1_500, rng=3)
-    assert set(cov) == {"prevalence", "precision", "precision, plain bootstrap", "precision, pi_hat taken as known"}
+    assert set(cov) == {"prevalence", "precision", "precision, plain bootstrap", "no plug-in interval",
+                        "precision, pi_hat taken as known", "prevalence interval from 0", "prevalence low",
+                        "prevalence high", "precision low", "precision high", "true precision"}
     assert 0.93 <= cov["precision"] <= 0.975 and 0.93 <= cov["prevalence"] <= 0.975
     assert cov["precision, pi_hat taken as known"] < 0.8
     assert cov["precision, plain bootstrap"] < cov["precision"]
+    assert cov["true precision"] == pytest.approx(precision_at_prevalence(0.844, 0.0087, 0.01))
     assert acc_interval_coverage(**setting, n_studies=50, rng=3) == acc_interval_coverage(**setting, n_studies=50,
                                                                                           rng=3)
+
+
+def _interval_studies(seed, *, tpr, fpr, pi, n_pos, n_neg, n_unlabeled, n_studies, deploy_tpr, deploy_fpr):
+    """The helper's simulation written out: the same draws, in the same order, from the same generator."""
+    gen = np.random.default_rng(seed)
+    q = deploy_tpr * pi + deploy_fpr * (1 - pi)
+    tp, fp = gen.binomial(n_pos, tpr, n_studies), gen.binomial(n_neg, fpr, n_studies)
+    k = gen.binomial(n_unlabeled, q, n_studies)
+    cells = dict(tp=tp, fn=n_pos - tp, fp=fp, tn=n_neg - fp)
+    r = acc_intervals(flagged=k, n_unlabeled=n_unlabeled, n_draws=200, rng=gen, **cells)
+    return r, cells
+
+
+@pytest.mark.parametrize("gap", [False, True])
+def test_coverage_widths_and_the_plug_in_count_by_hand(gap):
+    """Every share and median of acc_interval_coverage recomputed from the studies it simulates."""
+    rates = dict(tpr=0.844, fpr=0.0087)
+    deploy = dict(deploy_tpr=0.889, deploy_fpr=0.0099) if gap else dict(deploy_tpr=0.844, deploy_fpr=0.0087)
+    setting = dict(prevalence=0.01, n_pos=90, n_neg=808, n_unlabeled=800, n_studies=400, n_draws=200)
+    cov = acc_interval_coverage(**rates, **setting, **(deploy if gap else {}), rng=5)
+    r, cells = _interval_studies(5, **rates, pi=0.01, n_pos=90, n_neg=808, n_unlabeled=800, n_studies=400, **deploy)
+    target = precision_at_prevalence(deploy["deploy_tpr"], deploy["deploy_fpr"], 0.01)
+    assert cov["true precision"] == pytest.approx(target)
+    assert cov["prevalence"] == np.mean((r.prevalence_low <= 0.01) & (0.01 <= r.prevalence_high))
+    assert cov["precision"] == np.mean((r.precision_low <= target) & (target <= r.precision_high))
+    assert cov["prevalence interval from 0"] == np.mean(r.prevalence_low == 0)
+    assert cov["prevalence high"] == pytest.approx(np.median(r.prevalence_high))
+    assert cov["precision low"] == pytest.approx(np.median(r.precision_low))
+    assert cov["precision high"] == pytest.approx(np.median(r.precision_high))
+    usable = (r.prevalence > 0) & (r.prevalence < 1)
+    assert cov["no plug-in interval"] == np.mean(~usable) > 0  # at 1 % with 800 rows some studies estimate 0
+    low, high = precision_interval(deploy_prevalence=r.prevalence[usable],
+                                   **{c: v[usable] for c, v in cells.items()})
+    assert cov["precision, pi_hat taken as known"] == pytest.approx(np.mean((low <= target) & (target <= high)))
+
+
+@pytest.mark.slow  # a Monte Carlo study: seconds
+def test_a_systematic_rate_gap_lowers_coverage():
+    """Rates measured on the labeled set below those in deployment: the intervals miss more often."""
+    setting = dict(tpr=0.8, fpr=0.01, prevalence=0.01, n_pos=400, n_neg=4_000, n_unlabeled=100_000, n_studies=1_000)
+    honest = acc_interval_coverage(**setting, rng=4)
+    gap = acc_interval_coverage(**setting, deploy_tpr=0.85, deploy_fpr=0.013, rng=4)
+    assert gap["prevalence"] < honest["prevalence"] - 0.1
+    assert 0.93 <= honest["prevalence"] <= 0.975
 
 
 @pytest.mark.parametrize(
@@ -199,6 +246,10 @@ def test_coverage_helper_agrees_with_the_simulation_here():
         (lambda: acc_intervals(tp=0, fn=0, fp=1, tn=1, flagged=1, n_unlabeled=4), "tp"),
         (lambda: acc_intervals(tp=1, fn=1, fp=1, tn=1, flagged=1, n_unlabeled=4, method="bca"), "method"),
         (lambda: acc_intervals(tp=1, fn=1, fp=1, tn=1, flagged=1, n_unlabeled=4, n_draws=10), "n_draws"),
+        (lambda: acc_interval_coverage(tpr=0.8, fpr=0.01, prevalence=0.01, n_pos=9, n_neg=9, n_unlabeled=9,
+                                       deploy_fpr=1.5), "deploy_fpr"),
+        (lambda: acc_interval_coverage(tpr=0.8, fpr=0.01, prevalence=0.01, n_pos=9, n_neg=9, n_unlabeled=9,
+                                       deploy_tpr=0.01, deploy_fpr=0.2), "deploy_tpr"),
     ],
 )
 def test_bad_arguments(call, match):

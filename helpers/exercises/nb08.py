@@ -1,19 +1,36 @@
 """Checkers for notebook 08 (unknown prevalence): the exercises and the quick self-test.
 
 Each factory takes the notebook's own data (or the numbers the question states) and computes the right
-answer from them.
+answer from them. The right answers::
+
+    exercise 1: on one unlabeled sample, flagged at a threshold t instead of 0.5:
+                (CC, ACC, EM) = (share flagged, (q - FPR_t) / (TPR_t - FPR_t), EM at the training prior),
+                TPR_t and FPR_t from the cross-validated probabilities of the training part
+    exercise 2: a logistic regression refitted on a balanced sample of the training part (training prior 0.5):
+                (mean probability, EM with train_prevalence=0.5) on the sample
+    exercise 3: a screening test: unlabeled rows for +-r with the rates known exactly, with the labeled set as
+                it is (inf when no number is enough), and the labeled negatives that make +-r reachable at all
 """
 
 from __future__ import annotations
 
-import numpy as np
+import math
+from numbers import Real
 
+import numpy as np
+from scipy.stats import norm
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from ..prevalence_shift import sample_at_prevalence
 from ..prevalence_uncertainty import unlabeled_rows_needed
+from ..prior_shift import adjust_posteriors, estimate_prevalence_acc, estimate_prevalence_em
 from ._inputs import count, labels01, numeric, positive, rate, same_length
-from .core import Compare, Exercise, Mistake, number, numbers, probability
+from .core import Compare, Exercise, Mistake, WrongKind, describe, number, numbers, round_significant
 from .quiz import NumberQuestion, Question, Quiz
 
-__all__ = ["exercise_1", "exercise_3", "quiz"]
+__all__ = ["exercise_1", "exercise_2", "exercise_3", "labeled_negatives_needed", "quiz"]
 
 
 def _rates(y: np.ndarray, p: np.ndarray, t: float) -> tuple[float, float]:
@@ -21,15 +38,22 @@ def _rates(y: np.ndarray, p: np.ndarray, t: float) -> tuple[float, float]:
     return float(np.mean(flag[y == 1])), float(np.mean(flag[y == 0]))
 
 
-def exercise_1(y_train, proba_cv, y_pool, proba_pool, *, threshold: float = 0.3) -> Exercise:
-    """Exercise 1: the cross-validated TPR and FPR at another threshold ``t``, for adjusted classify and count.
+def _acc(p: np.ndarray, t: float, tpr: float, fpr: float) -> float:
+    return estimate_prevalence_acc((p >= t).astype(int), tpr=tpr, fpr=fpr)
 
-    Flag when ``proba_cv >= t`` (the training part's cross-validated probabilities)::
 
-        TPR = #(flagged positives) / #positives,   FPR = #(flagged negatives) / #negatives
+def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, train_prevalence: float,
+               threshold: float = 0.3) -> Exercise:
+    """Exercise 1: classify and count, ACC and EM on one sample when the model flags at ``threshold``.
 
-    The answer is two numbers, ``(TPR, FPR)``, each right within 0.1 % of its value. ``y_pool`` and
-    ``proba_pool`` give the typical mistake of counting on the pool, whose labels ACC does not have.
+    With ``q`` the share of ``proba_sample`` at or above ``t`` and the rates of the training part's
+    cross-validated probabilities at ``t``::
+
+        CC = q,   ACC = (q - FPR_t) / (TPR_t - FPR_t) (clipped to [0, 1]),   EM = EM at train_prevalence
+
+    Three numbers, each right to three significant digits. EM uses no threshold, so it is the estimate at
+    0.5. Mistakes: ACC with the rates at 0.5, or counted on the pool (``y_pool``, ``proba_pool``), whose labels
+    ACC does not have; CC at 0.5; EM run with the threshold as its training prior.
     """
     y = labels01(y_train, "y_train")
     p = numeric(proba_cv, "proba_cv", ndim=1)
@@ -37,55 +61,166 @@ def exercise_1(y_train, proba_cv, y_pool, proba_pool, *, threshold: float = 0.3)
     yp = labels01(y_pool, "y_pool")
     pp = numeric(proba_pool, "proba_pool", ndim=1)
     same_length(yp, pp, "y_pool", "proba_pool")
+    s = numeric(proba_sample, "proba_sample", ndim=1)
+    pi_t = rate(train_prevalence, "train_prevalence")
     t = rate(threshold, "threshold")
-    right = _rates(y, p, t)
+    if t == 0.5:
+        raise ValueError("threshold must differ from 0.5: the exercise compares another threshold with it")
+    tpr, fpr = _rates(y, p, t)
+    em = estimate_prevalence_em(s, train_prevalence=pi_t)
+    right = (float(np.mean(s >= t)), _acc(s, t, tpr, fpr), em)
+    digits = 3
     return Exercise(
         "Exercise 1",
-        lambda: right,
-        compare=numbers(["TPR", "FPR"], kinds={"TPR": probability(), "FPR": probability()}),
+        right,
+        compare=numbers(["CC", "ACC", "EM"], kinds={k: _probability_digits(digits) for k in ("CC", "ACC", "EM")}),
         mistakes=[
-            Mistake.if_equals(lambda: _rates(y, p, 0.5), "those are the rates at 0.5; count them at the new "
-                                                         "threshold"),
-            Mistake.if_equals(lambda: right[::-1], "you swapped them: TPR first, then FPR"),
-            Mistake.if_equals(lambda: _rates(yp, pp, t), "those rates are counted on the pool, whose labels "
-                                                         "ACC does not have; use the cross-validated training part"),
+            Mistake.in_part(1, lambda: _acc(s, t, *_rates(y, p, 0.5)),
+                            "your ACC uses the TPR and FPR measured at 0.5; measure them at the threshold you "
+                            "flag with"),
+            Mistake.in_part(1, lambda: _acc(s, t, *_rates(yp, pp, t)),
+                            "your ACC's rates are counted on the pool, whose labels ACC does not have in "
+                            "deployment; measure them on the cross-validated training part (proba_cv)"),
+            Mistake.in_part(0, lambda: float(np.mean(s >= 0.5)), "your CC is the share flagged at 0.5; flag at "
+                                                                  "the new threshold"),
+            Mistake.in_part(2, lambda: estimate_prevalence_em(s, train_prevalence=t),
+                            "your EM takes the threshold as its training prior; train_prevalence is the share of "
+                            "nines the model was trained on"),
         ],
         hints=[
-            f"Flag the training part's cross-validated probabilities at {t:g}: proba_cv >= {t:g}.",
-            "TPR is the flagged share of y_train == 1, FPR the flagged share of y_train == 0.",
+            f"Flag the sample with p >= {t:g}; ACC needs TPR and FPR at the same threshold, from proba_cv and "
+            "y_train.",
+            "estimate_prevalence_acc(flags, tpr=..., fpr=...) and estimate_prevalence_em(probabilities, "
+            "train_prevalence=TRAIN_PRIOR) do the estimates.",
         ],
-        solution=f"answer = ((proba_cv[y_train == 1] >= {t:g}).mean(), (proba_cv[y_train == 0] >= {t:g}).mean())",
-        why="ACC needs the rates of the threshold it counts with.",
+        why="CC moves with the threshold, ACC corrects for it, and EM uses no threshold at all.",
     )
 
 
-class _Rows(Compare):
-    """A number of rows, within 1 %; ``inf`` (no number is enough) is a wrong answer, not a wrong kind."""
+def _probability_digits(digits: int) -> Compare:
+    """A number between 0 and 1, right to ``digits`` significant digits."""
+    return number(low=0.0, high=1.0, kind="one number between 0 and 1", digits=digits)
 
-    kind = "one number of rows"
 
-    def __init__(self) -> None:
-        self.inner = number(rel=0.01, low=0, kind=self.kind)
+def _balanced_model_proba(X_train: np.ndarray, y_train: np.ndarray, X_sample: np.ndarray) -> np.ndarray:
+    bal = sample_at_prevalence(y_train, 0.5, rng=0)
+    model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000))
+    return model.fit(X_train[bal], y_train[bal]).predict_proba(X_sample)[:, 1]
+
+
+def exercise_2(X_train, y_train, X_sample, proba_sample) -> Exercise:
+    """Exercise 2: a model trained on a balanced sample (training prior 0.5); its mean probability and EM.
+
+    The balanced sample is ``sample_at_prevalence(y_train, 0.5, rng=0)``, as the question says; the model is
+    the notebook's pipeline (standardised pixels, logistic regression with ``tol=1e-10``) fitted on it; on
+    ``X_sample``::
+
+        (mean of p,  estimate_prevalence_em(p, train_prevalence=0.5))
+
+    Two numbers, each right to three significant digits. Mistakes: EM at the first model's training prior
+    (``y_train.mean()``); the first model's mean probability or EM estimate (``proba_sample``).
+    """
+    X = numeric(X_train, "X_train", ndim=2)
+    y = labels01(y_train, "y_train")
+    same_length(X, y, "X_train", "y_train")
+    Xs = numeric(X_sample, "X_sample", ndim=2)
+    if Xs.shape[1] != X.shape[1]:
+        raise ValueError(f"X_sample must have the {X.shape[1]} columns of X_train, got {Xs.shape[1]}")
+    ps = numeric(proba_sample, "proba_sample", ndim=1)
+    same_length(Xs, ps, "X_sample", "proba_sample")
+    old_prior = float(y.mean())
+    state: dict[str, np.ndarray] = {}
+
+    def p2() -> np.ndarray:
+        if "p" not in state:
+            state["p"] = _balanced_model_proba(X, y, Xs)
+        return state["p"]
+
+    return Exercise(
+        "Exercise 2",
+        lambda: (float(p2().mean()), estimate_prevalence_em(p2(), train_prevalence=0.5)),
+        compare=numbers(["mean probability", "EM"], kinds={k: _probability_digits(3) for k in ("mean probability",
+                                                                                                  "EM")}),
+        mistakes=[
+            Mistake.in_part(1, lambda: estimate_prevalence_em(p2(), train_prevalence=old_prior),
+                            "your EM starts from the first model's training prior; the balanced model was trained "
+                            "where half the images are nines"),
+            Mistake.in_part(1, lambda: estimate_prevalence_em(ps, train_prevalence=old_prior),
+                            "that EM estimate is the first model's; use the balanced model's probabilities"),
+            Mistake.in_part(0, lambda: float(ps.mean()), "that mean probability is the first model's; use the "
+                                                          "balanced model's probabilities"),
+        ],
+        hints=[
+            "Fit the same pipeline on X_train[bal], y_train[bal] and take predict_proba(...)[:, 1] on the sample's "
+            "rows, X_pool[low].",
+            "EM needs the prior the model was trained at: train_prevalence=0.5 now.",
+        ],
+        why="The probabilities are calibrated for a training prior of 0.5: their mean is pulled towards it, "
+            "and EM moves them away from it.",
+    )
+
+
+def labeled_negatives_needed(prevalence: float, *, tpr: float, fpr: float, relative_error: float, n_pos: int,
+                             confidence: float = 0.95) -> float:
+    """The labeled negatives above which ACC can reach ``+-r pi`` at all (with endless unlabeled rows).
+
+    The labeled set's part of ACC's variance (:func:`helpers.prevalence_uncertainty.acc_standard_error`) must
+    leave room inside the half-width ``r pi d`` (``d = TPR - FPR``, ``z = Phi^-1((1 + confidence) / 2)``)::
+
+        z^2 [pi^2 TPR (1 - TPR) / n_pos + (1 - pi)^2 FPR (1 - FPR) / n_neg] < (r pi d)^2
+        n_neg > z^2 (1 - pi)^2 FPR (1 - FPR) / ((r pi d)^2 - z^2 pi^2 TPR (1 - TPR) / n_pos)
+
+    ``inf`` when the positives alone leave no room.
+    """
+    pi, t, f = rate(prevalence, "prevalence"), rate(tpr, "tpr"), rate(fpr, "fpr")
+    r, n_pos = positive(relative_error, "relative_error"), count(n_pos, "n_pos")
+    z = float(norm.ppf(0.5 + rate(confidence, "confidence") / 2))
+    room = (r * pi * (t - f)) ** 2 - z**2 * pi**2 * t * (1 - t) / n_pos
+    return z**2 * (1 - pi) ** 2 * f * (1 - f) / room if room > 0 else math.inf
+
+
+def _is_inf(x: object) -> bool:
+    return isinstance(x, Real) and not isinstance(x, bool) and math.isinf(float(x)) and float(x) > 0
+
+
+class _Size(Compare):
+    """A number of rows, right to ``digits`` significant digits; ``inf`` stands for "no number is enough"."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+        self.kind = "a number (float('inf') if no number is enough)"
+        self.inner = number(digits=digits, low=0, kind=self.kind)
 
     def differs(self, answer: object, expected: object) -> str | None:
-        if isinstance(answer, float | np.floating) and np.isposinf(answer):
-            return "not yet: with the rates known exactly, some number of rows is enough"
+        if _is_inf(answer) or _is_inf(expected):
+            if not isinstance(answer, Real) or isinstance(answer, bool) or math.isnan(float(answer)):
+                raise WrongKind(f"expected {self.kind}, got {describe(answer)}")
+            return None if _is_inf(answer) and _is_inf(expected) else "not yet"
         return self.inner.differs(answer, expected)
 
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        return not (_is_inf(answer) or _is_inf(expected)) and self.inner.too_few_digits(answer, expected)
+
+    def rounded(self, expected: object) -> object:
+        return expected if _is_inf(expected) else self.inner.rounded(expected)
+
     def show(self, expected: object) -> str:
-        return f"{float(expected):,.0f} rows"
+        return "no number (inf)" if _is_inf(expected) else f"{round_significant(float(expected), self.digits):,.0f}"
 
 
 def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: float, n_pos: int,
                n_neg: int) -> Exercise:
-    """Exercise 3 (a screening test): the unlabeled rows ACC needs for ``±r`` if TPR and FPR were known exactly.
+    """Exercise 3 (a screening test): three numbers, each right to two significant digits.
 
     With ``q = TPR pi + FPR (1 - pi)`` and ``z = 1.96`` (95 %)::
 
-        n = z^2 q (1 - q) / (r pi (TPR - FPR))^2          (rounded up)
+        rows, rates known exactly   = unlabeled_rows_needed(pi, tpr, fpr, r)               = z^2 q (1 - q) / (r pi d)^2
+        rows, labeled set as it is  = unlabeled_rows_needed(pi, tpr, fpr, r, n_pos, n_neg)  (inf: no number is enough)
+        labeled negatives           = labeled_negatives_needed(pi, tpr, fpr, r, n_pos)
 
-    Right within 1 %. ``n_pos`` and ``n_neg`` (the labeled set) give the typical mistake of answering the
-    second part (no number of rows is enough) first.
+    Mistakes: ``inf`` in the first part (the second part's answer); the first part's rows in the second (the
+    labeled set's part of the variance left out); a prevalence ten times higher; ``z`` left out of the third
+    part (the standard error, not the 95 % half-width, set to ``r pi``).
     """
     pi = rate(prevalence, "prevalence")
     t, f = rate(tpr, "tpr"), rate(fpr, "fpr")
@@ -94,24 +229,34 @@ def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: flo
     r = positive(relative_error, "relative_error")
     n_pos, n_neg = count(n_pos, "n_pos"), count(n_neg, "n_neg")
     screen = dict(tpr=t, fpr=f, relative_error=r)
+    known = float(unlabeled_rows_needed(pi, **screen))
+    as_is = float(unlabeled_rows_needed(pi, **screen, n_pos=n_pos, n_neg=n_neg))
+    negatives = labeled_negatives_needed(pi, **screen, n_pos=n_pos)
+    z = float(norm.ppf(0.975))
+    without_z = negatives / z**2 if math.isfinite(negatives) else math.inf
+    parts = ["rows with exact rates", "rows with this labeled set", "labeled negatives"]
     return Exercise(
         "Exercise 3",
-        lambda: float(unlabeled_rows_needed(pi, **screen)),
-        compare=_Rows(),
+        (known, as_is, negatives),
+        compare=numbers(parts, kinds={p: _Size(2) for p in parts}),
         mistakes=[
-            Mistake(lambda a: isinstance(a, float | np.floating) and bool(np.isposinf(a)),
-                    "that is the answer with the labeled set as it is; first take TPR and FPR as known exactly"),
-            Mistake.if_equals(lambda: float(unlabeled_rows_needed(10 * pi, **screen)),
-                              f"that is at a prevalence ten times higher; the test is used where about 1 in "
-                              f"{1 / pi:,.0f} is positive"),
+            Mistake.in_part(0, math.inf, "your first number is for the labeled set as it is; first take TPR and FPR "
+                                         "as known exactly (leave out n_pos and n_neg)"),
+            Mistake.in_part(1, known, "your second number leaves out the labeled set: with TPR and FPR measured on "
+                                      f"{n_pos:,} positives and {n_neg:,} negatives, their error adds to the variance"),
+            Mistake.in_part(0, lambda: float(unlabeled_rows_needed(10 * pi, **screen)),
+                            f"your first number is for a prevalence ten times higher; the test is used where about "
+                            f"1 in {1 / pi:,.0f} is positive"),
+            Mistake.in_part(2, without_z, "your third number makes the standard error equal to the half-width; a "
+                                          f"95 % interval is ±{z:.2f} standard errors, so keep z² in the condition"),
         ],
         hints=[
-            "unlabeled_rows_needed(prevalence, tpr=..., fpr=..., relative_error=...) without n_pos and n_neg "
-            "takes the rates as known exactly.",
-            "relative_error is a fraction: ±50 % is 0.5.",
+            "unlabeled_rows_needed(prevalence, tpr=..., fpr=..., relative_error=...) takes the rates as known "
+            "exactly; with n_pos= and n_neg= it adds the labeled set (inf: no number of rows is enough).",
+            "For the third number: the labeled part of the variance (the formula above the rows table), times z², "
+            "must stay below (r·π·(TPR − FPR))²; solve for n_neg.",
         ],
-        solution=f"answer = unlabeled_rows_needed({pi:g}, tpr={t:g}, fpr={f:g}, relative_error={r:g})",
-        why="Millions of rows, and that is before the labeled set's own uncertainty.",
+        why="At one in ten thousand the labeled negatives, not the unlabeled rows, set the limit.",
     )
 
 
@@ -119,44 +264,49 @@ def quiz(train_prevalence: float) -> Quiz:
     """The quick self-test of notebook 08; the numeric question moves a probability of 0.5 to prior 0.5.
 
     By Bayes' rule on the odds, ``odds_new = odds(p) odds(0.5) / odds(pi_train)``, so ``p = 0.5`` becomes
-    ``1 - pi_train``; right within 0.001.
+    ``1 - pi_train``; right to three significant digits.
     """
     pi = rate(train_prevalence, "train_prevalence")
     return Quiz([
         NumberQuestion(
             f"The model was trained where a share {pi:.3f} of the images are nines. It gives an image the "
             "probability 0.5. Moved to a prior of 0.5 by Bayes' rule, what is that probability?",
-            lambda: (1 / (pi / (1 - pi))) / (1 + 1 / (pi / (1 - pi))),
-            tol=0.001,
+            lambda: float(adjust_posteriors(0.5, train_prevalence=pi, deploy_prevalence=0.5)),
+            digits=3,
             mistakes=[Mistake.if_equals(0.5, "the probability belongs to the training prior; at another prior its "
                                              "odds are multiplied by odds(new) / odds(train)")],
             solution="adjust_posteriors(0.5, train_prevalence=TRAIN_PRIOR, deploy_prevalence=0.5)",
         ),
         Question(
-            "EM (Saerens et al., 2002) estimates the prior of an unlabeled sample from",
-            {"a": "the model's probabilities on the sample, alternating Bayes' rule and their mean",
-             "b": "the share of the sample flagged at 0.5",
-             "c": "a labeled random sample of the population"},
-            "a",
-            {"b": "that is classify and count.",
-             "c": "that would need labels; EM uses none from the new sample."},
+            "EM (Saerens et al., 2002) estimates the prevalence of an unlabeled sample from",
+            {"a": "the share of the sample that the model flags at the usual threshold of 0.5",
+             "b": "its probabilities, moved to a guessed prior and averaged, round after round",
+             "c": "a small random sample of the deployment rows, labeled by hand for the purpose"},
+            "b",
+            {"a": "that is classify and count; EM uses the probabilities, not a threshold.",
+             "b": "Each round moves the probabilities to the current guess by Bayes' rule and takes their mean.",
+             "c": "that would need labels from the deployment data; EM uses none."},
         ),
         Question(
-            "Adjusted classify and count corrects the flagged share with",
-            {"a": "the TPR and FPR measured on labeled data",
-             "b": "the mean probability",
-             "c": "the training prior"},
-            "a",
-            {"b": "the mean probability is an estimator of its own, biased towards the training prior.",
-             "c": "ACC does not use the training prior."},
+            "Adjusted classify and count turns the flagged share into a prevalence with",
+            {"a": "the mean predicted probability of the unlabeled sample itself",
+             "b": "the share of positives in the data the model was trained on",
+             "c": "the TPR and FPR measured on labeled data at that threshold"},
+            "c",
+            {"a": "the mean probability is an estimator of its own, pulled towards the training prior.",
+             "b": "ACC does not use the training prior; EM and the mean probability do.",
+             "c": "Under prior shift the flagged share is TPR·π + FPR·(1 − π); ACC solves it for π."},
         ),
         Question(
-            "At a prevalence of 1 in 10 000, a test with FPR 0.001 measured on 20 000 negatives, applied to a "
-            "million unlabeled rows, gives an ACC estimate whose uncertainty comes mostly from",
-            {"a": "the FPR, counted from about twenty false positives",
-             "b": "the TPR", "c": "the million unlabeled rows"},
+            "A model puts nearly all its probabilities below 0.01 or above 0.99, and most of its confident "
+            "'yes' answers are wrong. What does EM estimate on unlabeled data?",
+            {"a": "about the share of confident 'yes' answers, far from the truth",
+             "b": "the right prevalence, since EM needs only the ranking of the rows",
+             "c": "the right prevalence, once enough unlabeled rows are used"},
             "a",
-            {"b": "the TPR term is small next to the FPR's when negatives outnumber positives 10 000 to 1.",
-             "c": "a million rows pin the flagged share down well; the FPR's own uncertainty is larger."},
+            {"a": "Moving a probability of 0 or 1 to another prior barely changes it, so EM stays near the mean "
+                  "probability, the share of confident 'yes' answers.",
+             "b": "EM reads the probabilities as calibrated; a ranking alone is not enough.",
+             "c": "more rows shrink EM's sampling error, not the bias from badly calibrated probabilities."},
         ),
     ])

@@ -1,0 +1,177 @@
+# %% [markdown]
+# # 08 · When the deployment prevalence is unknown: worked solutions
+#
+# The solutions of the exercises and the quick self-test of
+# [notebook 08](../08_unknown_prevalence.ipynb). Try each exercise there
+# first: its checker tells you what is right and what is not, without giving
+# the answer.
+#
+# The first cell runs notebook 08 quietly, so the data, the model, the
+# samples and the checkers below are the very ones you had there.
+
+# %%
+from helpers.exercises.audit import audit
+from helpers.exercises.replay import replay
+
+replay("08_unknown_prevalence")
+
+# %% [markdown]
+# ## Exercise 1
+#
+# *Flag at 0.3 instead of 0.5. On the sample at 0.05, give CC, ACC (TPR and
+# FPR measured at 0.3 on the cross-validated probabilities) and EM. Which
+# estimates change from 0.5, and why does EM not?*
+#
+# ACC needs the rates of the threshold it counts with, measured where the
+# labels are: on the training part's cross-validated probabilities.
+
+# %%
+tpr3 = (proba_cv[y_train == 1] >= 0.3).mean()
+fpr3 = (proba_cv[y_train == 0] >= 0.3).mean()
+flags3 = (p_low >= 0.3).astype(int)
+cc3, acc3 = flags3.mean(), estimate_prevalence_acc(flags3, tpr=tpr3, fpr=fpr3)
+em3 = estimate_prevalence_em(p_low, train_prevalence=TRAIN_PRIOR)
+print(f"cross-validated at threshold 0.3: TPR {tpr3:.3f}, FPR {fpr3:.4f}")
+print(f"true prevalence {y_low.mean():.4f}")
+print(f"threshold 0.3: CC {cc3:.4f}, ACC {acc3:.4f}, EM {em3:.4f}")
+print(f"threshold 0.5: CC {(p_low >= 0.5).mean():.4f}, "
+      f"ACC {estimate_prevalence_acc((p_low >= 0.5).astype(int), tpr=TPR, fpr=FPR):.4f}, EM {em3:.4f}")
+answer = (cc3, acc3, em3)
+ex1.check(answer)
+
+# %% [markdown]
+# CC changes: a lower threshold flags more images, so it rises from 0.0516
+# to 0.0646, well above the truth. ACC barely moves (0.0514 to 0.0515),
+# because its TPR and FPR are now those at 0.3 and it corrects for the extra
+# flags. EM does not change at all: it uses the probabilities, not a
+# threshold, and so does the mean probability. Over the whole shift study
+# the pattern holds at every prior:
+
+# %%
+s3 = prevalence_study(y_pool, proba_pool, priors=PRIORS, n_draws=50, train_prevalence=TRAIN_PRIOR,
+                      tpr=tpr3, fpr=fpr3, threshold=0.3, rng=1)
+print(study_table(s3).to_string())
+table_05, table_03 = study_summary(study), study_summary(s3)
+print("CC higher than at threshold 0.5, at every prior:", bool((table_03["cc"] > table_05["cc"]).all()))
+print("EM and mean probability identical to threshold 0.5:",
+      table_03["em"].equals(table_05["em"]) and table_03["mean"].equals(table_05["mean"]))
+
+# %% [markdown]
+# At 0.01 ACC is now 29 % high instead of 20 %: at 0.3 the FPR is about
+# twice as large, so the gap between the cross-validated rates and the
+# model's rates on the pool weighs more.
+
+# %% [markdown]
+# ## Exercise 2
+#
+# *Fit the same pipeline on a balanced sample of the training part (training
+# prior 0.5). On the sample at 0.05, give its mean probability and EM's
+# estimate. How do they compare with the true 0.0505?*
+
+# %%
+bal = sample_at_prevalence(y_train, 0.5, rng=0)
+m2 = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000)).fit(X_train[bal], y_train[bal])
+p2_low = m2.predict_proba(X_pool[low])[:, 1]
+em2 = estimate_prevalence_em(p2_low, train_prevalence=0.5)
+print(f"balanced training sample: {y_train[bal].sum()} nines, {(y_train[bal] == 0).sum()} other digits")
+print(f"on the sample at 0.05 (true {y_low.mean():.4f}): mean probability {p2_low.mean():.4f}, EM {em2:.4f} "
+      f"({em2 / y_low.mean() - 1:+.0%})")
+print(f"the first model: mean probability {p_low.mean():.4f}, "
+      f"EM {estimate_prevalence_em(p_low, train_prevalence=TRAIN_PRIOR):.4f}")
+print(f"EM told the old training prior {TRAIN_PRIOR:.4f}: {estimate_prevalence_em(p2_low, train_prevalence=TRAIN_PRIOR):.4f}")
+answer = (p2_low.mean(), em2)
+ex2.check(answer)
+
+# %% [markdown]
+# The mean probability is now pulled towards the new training prior 0.5:
+# 0.1493, about three times the truth. EM, told that the model was trained
+# at 0.5, moves the probabilities away from it and lands at 0.0647, 28 %
+# high: better than the mean, worse than the first model's 0.0510. Told the
+# old training prior 0.1002, EM would read the probabilities as calibrated
+# for 10 % nines and give 0.1845, worse than the mean probability: the
+# training prior is part of the model. Why is EM worse than with the first
+# model? The balanced model saw only 90 other digits: its FPR is higher and
+# its probabilities are less well calibrated, as its log loss on the pool
+# shows (its probabilities moved to the pool's prior first):
+
+# %%
+cv2 = cross_val_predict(m2, X_train[bal], y_train[bal], cv=5, method="predict_proba")[:, 1]
+fpr2 = (cv2[y_train[bal] == 0] >= 0.5).mean()
+p2_pool = adjust_posteriors(m2.predict_proba(X_pool)[:, 1], train_prevalence=0.5, deploy_prevalence=TRAIN_PRIOR)
+print(f"cross-validated FPR: {fpr2:.4f} (whole training part: {FPR:.4f})")
+print(f"log loss on the pool: {log_loss(y_pool, p2_pool):.3f} (whole training part: {log_loss(y_pool, proba_pool):.3f})")
+
+# %% [markdown]
+# Over the shift study (with the balanced model's cross-validated rates for
+# ACC) both EM and ACC are less accurate at small priors than with the model
+# trained on the whole training part:
+
+# %%
+tpr2 = (cv2[y_train[bal] == 1] >= 0.5).mean()
+p2 = m2.predict_proba(X_pool)[:, 1]
+s2 = prevalence_study(y_pool, p2, priors=PRIORS, n_draws=50, train_prevalence=0.5, tpr=tpr2, fpr=fpr2, rng=1)
+print(study_table(s2).to_string())
+
+# %% [markdown]
+# ## Exercise 3
+#
+# *A test has TPR 0.9 and FPR 0.001, both measured on 200 positives and
+# 20 000 negatives, and about 1 in 10 000 people are positive. How many
+# unlabeled rows does ACC need for ±50 % with the rates known exactly? With
+# the labeled set as it is? Above how many labeled negatives does ±50 %
+# become reachable at all?*
+#
+# The first two come from `unlabeled_rows_needed`, without and with the
+# labeled set. For the third, the labeled part of the variance (the formula
+# above the rows table), times z², must stay below (r·π·(TPR − FPR))², the
+# squared half-width; the FPR term is the one that matters, so solve it for
+# the number of negatives.
+
+# %%
+from scipy.stats import norm
+
+screen = dict(tpr=0.9, fpr=0.001, relative_error=0.5)
+rows_known = unlabeled_rows_needed(1e-4, **screen)
+rows_as_is = unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=20_000)
+print(f"rates known exactly: {rows_known:,} unlabeled rows ({rows_known / 1e6:.1f} million)")
+print(f"labeled set of 200 + 20 000: {rows_as_is} rows")
+z, pi, tpr, fpr = norm.ppf(0.975), 1e-4, 0.9, 0.001
+room = (0.5 * pi * (tpr - fpr)) ** 2 - z**2 * pi**2 * tpr * (1 - tpr) / 200
+n_neg_min = z**2 * (1 - pi) ** 2 * fpr * (1 - fpr) / room
+print(f"labeled negatives for the labeled part alone to fit in ±50 %: more than {n_neg_min:,.0f} "
+      f"({n_neg_min / 1e6:.1f} million)")
+print("rows needed just below and just above it:",
+      [unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=n) for n in (int(n_neg_min) - 1, int(n_neg_min) + 2)])
+n_twice = unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=2 * round(n_neg_min))
+print(f"with {2 * round(n_neg_min):,} labeled negatives: {n_twice:,} unlabeled rows ({n_twice / 1e6:.1f} million)")
+print(f"expected false positives among 20 000 labeled negatives: {0.001 * 20_000:.0f}")
+answer = (rows_known, rows_as_is, n_neg_min)
+ex3.check(answer)
+
+# %% [markdown]
+# With TPR and FPR known exactly, about 2.1 million unlabeled rows give
+# ±50 %. With the labeled set as it is, no number of rows does (`inf`): its
+# FPR, counted from about 20 false positives, is uncertain by far more than
+# the prevalence itself. The labeled part alone fits inside ±50 % only above
+# about 1.9 million labeled negatives, and with twice that many the
+# unlabeled sample still needs about 4.2 million rows. At one in ten
+# thousand the prevalence has to come from somewhere else: a labeled random
+# sample of the population, or a registry. (Just below the bound no number
+# of rows is enough; just above it, the rows needed run into the trillions,
+# as the cell prints.)
+
+# %% [markdown]
+# ## Quick self-test: the answers
+
+# %%
+quiz.answers()
+
+# %% [markdown]
+# ## Every checker, checked on this notebook's data
+#
+# Each line says that the checker accepts the right answer and the answer as
+# printed above, and gives each typical mistake its own message. A line
+# starting with `PROBLEM` would mean a student is misled.
+
+# %%
+audit(ex1=ex1, ex2=ex2, ex3=ex3, quiz=quiz)
