@@ -46,7 +46,7 @@ def test_bad_arguments_exit_with_status_2_naming_them(argv, capsys):
 # The teacher's guide (notebooks/TEACHING.md): one full section per notebook, and only presets that exist.
 
 GUIDE = NOTEBOOKS / "TEACHING.md"
-_SECTION = re.compile(r"^## (\d\d) · .*$", re.M)
+_SECTION = re.compile(r"^## (\d\d[a-z]?) · .*$", re.M)  # 03b: a notebook split off 03
 _PRESET = re.compile(r'\*\*"([^"]+)"\*\*')  # a preset is named in bold quotes: **"rare disease, 1 in 10 000"**
 _WIDGET = re.compile(r"`(\w+)\(\)`")
 
