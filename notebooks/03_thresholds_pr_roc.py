@@ -295,10 +295,10 @@ for name, s in [("random forest", rf_score), ("SVC", svc_score)]:
     print(f"{name}: highest TPR with FPR <= 0.02: {tpr_m[fpr_m <= 0.02].max():.2f}")
 
 # %% [markdown]
-# Look first at the left edge of the ROC panel, low FPR, the region that
-# matters when positives are rare because every point of FPR there is many
-# false alarms: the SVC leads, finding 47 % of the positives at an FPR of
-# 0.02 against the forest's 31 %. The forest's curve climbs to the top
+# Look first at the left edge of the ROC panel, at low FPR: with 8.3
+# negatives per positive even a small FPR means many false alarms, so that
+# is the region that matters. There the SVC leads, finding 47 % of the
+# positives at an FPR of 0.02 against the forest's 31 %. The forest's curve climbs to the top
 # earlier, at high recall, and that is where ROC AUC rewards it. On the PR
 # panel neither is ahead everywhere.
 #

@@ -296,9 +296,9 @@ for pi in (PI / 2, PI, 2 * PI):
 display(pd.DataFrame.from_dict(rows, orient="index").rename_axis(columns="prevalence").round(3))
 
 # %% [markdown]
-# Read the rows from top to bottom: the threshold falls as the prevalence
-# grows, and the test precision still rises with it; at half the prevalence
-# even the higher cut cannot keep the precision of 1/9.
+# Read the rows from top to bottom: as the prevalence doubles, the F1-best
+# threshold falls, and the test precision and recall both rise. A threshold
+# picked at one prevalence is not the F1-best one at another.
 #
 # ## Summary
 #

@@ -159,12 +159,12 @@ def quiz(*, tpr: float, fpr: float, prevalence: float) -> Quiz:
              "b": "the number on the rows that picked the threshold is optimistic",
              "c": "the test set is for the final report, touched once, after every choice is made"}),
         Question(
-            "You pick the F1-best threshold for a population with half as many positives as your validation set. "
+            "You pick the F1-best threshold for a population with twice as many positives as your validation set. "
             "Compared with the threshold picked at the validation set's prevalence, it is",
-            {"a": "the same, since F1 is a property of the model alone", "b": "lower, to catch the rarer positives",
-             "c": "higher: a flagged point is less likely positive"},
+            {"a": "the same, since F1 is a property of the model alone", "b": "higher, to keep the false alarms down",
+             "c": "lower: a flagged point is more likely positive"},
             "c",
-            {"a": "F1 counts false positives, and their number next to the true ones grows as positives get rarer",
-             "b": "a lower cut adds more false alarms than true positives when positives are rarer",
-             "c": "With fewer positives each flagged point is less likely one, so the best cut moves up"}),
+            {"a": "F1 counts false positives, and how many come with each true one depends on the prevalence",
+             "b": "with more positives a flagged point is more often right, so a lower cut pays off",
+             "c": "With more positives each flagged point is more likely one, so the best cut moves down"}),
     ])

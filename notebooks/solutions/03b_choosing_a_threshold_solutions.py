@@ -39,10 +39,11 @@ ex1.check(answer)
 
 # %% [markdown]
 # About 7 flags in 100 are real at 1 in 200, against 0.645 on the test set
-# itself, at its own prevalence. The interval runs from about a quarter below the precision to
-# more than a third above it: the FPR rests on 44 false positives, and its
-# relative uncertainty carries over to the precision. An interval that is
-# lopsided like this is typical of a rate near 0.
+# itself, at its own prevalence. The interval runs from about a quarter
+# below the precision to more than a third above it: the FPR rests on 44
+# false positives, and its relative uncertainty carries over to the
+# precision. An interval that is lopsided like this is typical of a rate
+# near 0.
 
 # %% [markdown]
 # ## Exercise 2
