@@ -625,6 +625,18 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     "helpers.exercises.core.function": [Bad("inputs", lambda f: f([])), Bad("result", lambda f: f([(1,)], result=0.1))],
     "helpers.exercises.core.choice": [Bad("options", lambda f: f([]))],
+    "helpers.ap_bootstrap.class_resample_counts": [
+        Bad("y_true", lambda f: f([1, 1, 1], 5)),
+        Bad("n_resamples", lambda f: f(Y, 0)),
+    ],
+    "helpers.ap_bootstrap.average_precision_draws": [
+        Bad("draws", lambda f: f(Y, S, np.ones((2, 3)))),
+        Bad("y_score", lambda f: f(Y, S[:3], np.ones((2, 8)))),
+    ],
+    "helpers.ap_bootstrap.average_precision_interval": [
+        Bad("confidence", lambda f: f(Y, S, n_resamples=10, confidence=1.5)),
+        Bad("n_resamples", lambda f: f(Y, S, n_resamples=-1)),
+    ],
     # --- helpers.exercises.nb00 ... nb06 (the checkers of notebooks 00-06, built from the notebook's data)
     "helpers.exercises.nb00.quiz": [
         Bad("example", lambda f: f((72, 18, 2, 8), tpr=0.8, fpr=0.001, prevalence=0.01)),
@@ -657,14 +669,25 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("y_test", lambda f: f(np.zeros((8, 2)), Y, np.zeros((8, 2)), np.zeros(8))),
     ],
     "helpers.exercises.nb03.exercise_2": [
-        Bad("sample_weight", lambda f: f(Y, S, sample_weight=[1.0])),
-        Bad("min_precision", lambda f: f(Y, S, sample_weight=np.ones(8), min_precision=2)),
-    ],
-    "helpers.exercises.nb03.exercise_3": [
         Bad("proba", lambda f: f(Y, S * 2)),
         Bad("y_test", lambda f: f([0, 1, 2], [0.1, 0.2, 0.3])),
     ],
-    "helpers.exercises.nb03.quiz": [Bad("proba", lambda f: f(Y, S[:3]))],
+    "helpers.exercises.nb03.quiz": [
+        Bad("proba", lambda f: f(Y, S[:3], S, S)),
+        Bad("score_b", lambda f: f(Y, S, S, S[:3])),
+    ],
+    "helpers.exercises.nb03b.exercise_1": [
+        Bad("cut", lambda f: f(Y, S, cut="half", prevalence=0.01)),
+        Bad("prevalence", lambda f: f(Y, S, cut=0.5, prevalence=1)),
+    ],
+    "helpers.exercises.nb03b.exercise_2": [
+        Bad("min_precision", lambda f: f(Y, S, Y, S, prevalence=0.3, min_precision=2)),
+        Bad("s_test", lambda f: f(Y, S, Y, S[:3], prevalence=0.3, min_precision=0.5)),
+    ],
+    "helpers.exercises.nb03b.quiz": [
+        Bad("fpr", lambda f: f(tpr=0.9, fpr="low", prevalence=0.01)),
+        Bad("prevalence", lambda f: f(tpr=0.9, fpr=0.02, prevalence=0)),
+    ],
     "helpers.exercises.nb04.exercise_1": [Bad("labels", lambda f: f([1, 1, 1]))],
     "helpers.exercises.nb04.exercise_2": [
         Bad("new_label", lambda f: f(Y, S, new_label=2, new_score=0.5)),
@@ -1010,6 +1033,8 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.exercises.nb05.exercise_3": lambda f, rng: f(
         tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.05, n_studies=50, rng=rng
     ).expected,
+    "helpers.ap_bootstrap.class_resample_counts": lambda f, rng: f(Y, 4, rng=rng),
+    "helpers.ap_bootstrap.average_precision_interval": lambda f, rng: f(Y, S, n_resamples=20, rng=rng),
     "helpers.own_predictions.split_counts": lambda f, rng: f(
         pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng
     ),
