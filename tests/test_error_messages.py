@@ -68,6 +68,14 @@ C = Counts(tn=72, fp=18, fn=2, tp=8)
 Y = np.array([0, 0, 1, 1, 0, 1, 0, 0])
 S = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.3, 0.6])
 Y3 = np.array([0, 1, 2, 0, 1, 2])
+
+
+def _three_class_features() -> tuple[np.ndarray, np.ndarray]:
+    """90 rows of two features, three classes shifted apart along the first (for a model fitted in a factory)."""
+    y = np.tile([0, 1, 2], 30)
+    X = np.random.default_rng(0).normal(size=(90, 2))
+    X[:, 0] += y
+    return X, y
 P3 = np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7]] * 2)
 
 
@@ -790,7 +798,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("y_test", lambda f: f(Y, S, [2, 3], S)),
         Bad("min_recall", lambda f: f(Y, S, Y, S, min_recall=98)),
     ],
-    "helpers.exercises.nb11.exercise_3": [Bad("cost_fn", lambda f: f(Y, cost_fp=10, cost_fn="100"))],
+    "helpers.exercises.nb11b.exercise_1": [
+        Bad("p_test", lambda f: f(Y, S[:3], t_a=0.1, t_b=0.5, cost_fp=10, cost_fn=100, deploy_prevalence=0.01)),
+        Bad("deploy_prevalence", lambda f: f(Y, S, t_a=0.1, t_b=0.5, cost_fp=10, cost_fn=100, deploy_prevalence=2)),
+    ],
+    "helpers.exercises.nb11b.exercise_2": [Bad("cost_fn", lambda f: f(Y, cost_fp=10, cost_fn="100"))],
     "helpers.exercises.nb11.quiz": [Bad("cost_fp", lambda f: f(cost_fp=-10, cost_fn=100))],
     "helpers.exercises.nb12.exercise_1": [
         Bad("pred", lambda f: f(S + 1, S + 1, S[:3] + 1)),
@@ -813,6 +825,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
 NO_BAD_INPUT = {
     "helpers.plotting.use_course_style": "takes no arguments",
     "helpers.exercises.nb09.quiz": "takes no arguments: its numeric question states its own numbers",
+    "helpers.exercises.nb11b.quiz": "takes no arguments: its numeric question states its own numbers",
     "helpers.exercises.core.describe": "takes any value: it says in words what kind of value it is",
     "helpers.report.main": "the command line: a bad option gives exit status 2 and a message naming the option "
     "(tests/test_report_cli.py), not an exception",
@@ -1034,6 +1047,9 @@ RNG_TAKERS: dict[str, Callable] = {
         tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.05, n_studies=50, rng=rng
     ).expected,
     "helpers.ap_bootstrap.class_resample_counts": lambda f, rng: f(Y, 4, rng=rng),
+    "helpers.exercises.nb09.exercise_2": lambda f, rng: f(
+        *_three_class_features(), LogisticRegression, P3, Y3, P3, Y3, labeled=[0, 1, 2], rng=rng
+    ).expected,
     "helpers.ap_bootstrap.average_precision_interval": lambda f, rng: f(Y, S, n_resamples=20, rng=rng),
     "helpers.own_predictions.split_counts": lambda f, rng: f(
         pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng

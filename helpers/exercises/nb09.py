@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._arguments import as_generator
 from ..open_set import open_set_split
 from ._inputs import classes, numeric, positive, same_length
 from .core import Exercise, Mistake, number, numbers, threshold
@@ -117,6 +118,7 @@ def exercise_2(X, y, make_model: Callable[[], object], proba_test, y_test, proba
     if not callable(make_model):
         raise ValueError("make_model must be a function that returns an unfitted model")
     t = float(numeric([threshold], "threshold", ndim=1)[0])
+    rng = as_generator(rng, "rng")  # checked now, not when the answer is first needed
     notebook_gap = float(np.nanmean([abs(_precision(yt == c, pt[:, j] >= t) - _precision(yp == c, pp[:, j] >= t))
                                      for j, c in enumerate(labeled)]))
     cache: dict[str, float] = {}
