@@ -14,30 +14,30 @@
 # %% [markdown]
 # # 06 · Correcting precision for the deployment class balance
 #
-# Test sets are often far more balanced than the world a model is deployed
-# in: one defective chip per ten good ones in the test set, one per ten
-# thousand on the factory floor. Recall carries over from the test set;
-# precision does not. This notebook shows how to move precision, the whole
-# precision–recall curve, F1 and average precision to the deployment
-# prevalence, and when that correction can be trusted.
+# How to carry precision, the precision–recall curve, F1 and average
+# precision from a test set to the class balance of deployment, and when
+# that correction can be trusted.
 #
-# The rescaling of false positives, the microchip and earthquake examples and
-# the list of assumptions come from
-# [the prior-shift blog post](00_start_here.ipynb#Sources); the checks against
-# a deployment sample and the broken assumptions are ours.
+# **Time on your own:** about 70 minutes.
 #
 # **Learning goals**
 #
 # - rescale false positives by the fold change of the negative-to-positive
 #   ratio, and see that this is Bayes' rule with TPR, FPR and the prevalence;
-# - draw the corrected precision–recall curve, two ways (FP rescaling and
-#   `sample_weight`), and check it against a real deployment sample;
-# - compute F1 and average precision at the deployment prevalence;
-# - work through the microchip and earthquake examples (and fix an algebra
-#   slip in the blog post);
+# - draw the corrected precision–recall curve, with F1 and average
+#   precision, and check them against a real deployment sample;
+# - work through the microchip and earthquake examples, and say why a tiny
+#   false-positive rate cannot be measured on an ordinary test set;
 # - list the method's assumptions and watch it fail when one breaks.
-#
-# Positive class (`pos_label=1`): the rare event (a defect, a quake).
+
+# %% [markdown]
+# Test sets are often far more balanced than the world a model is deployed
+# in: one defective chip per ten good ones in the test set, one per ten
+# thousand on the factory floor. Recall carries over from the test set;
+# precision does not. The correction, its two examples and its assumptions
+# come from [the prior-shift blog post](00_start_here.ipynb#Sources); the
+# checks against a deployment sample are ours. The positive class
+# (`pos_label=1`) is the rare event (a defect, a quake).
 
 # %%
 import matplotlib.pyplot as plt
@@ -75,12 +75,10 @@ use_course_style()
 # %% [markdown]
 # ## 1. Why recall travels and precision does not
 #
-# Recall is $P(\hat y = 1 \mid y = 1)$: it looks at the positives only, so it
-# does not care how many negatives there are. Precision is
-# $P(y = 1 \mid \hat y = 1)$: it compares the positives the model flags with
-# the negatives it flags, so it depends on how many negatives there are to
-# flag. Add ten times more negatives and, at the same threshold, you get ten
-# times more false positives and the same true positives.
+# Recall, $P(\hat y = 1 \mid y = 1)$, looks at the positives only. Precision,
+# $P(y = 1 \mid \hat y = 1)$, compares the positives the model flags with the
+# negatives it flags: ten times more negatives give, at the same threshold,
+# ten times more false positives and the same true positives.
 #
 # ## 2. Rescaling the false positives
 #
@@ -118,13 +116,12 @@ print(f"precision_at_prevalence: {precision_at_prevalence(tpr, fpr, pi_deploy):.
 # Both routes agree: a test precision of 0.90 becomes less than 1 % in
 # deployment.
 #
-# **The same number as odds.** Bayes' rule is simplest with odds. The
-# pre-test odds of being positive are $\pi/(1-\pi)$; a positive prediction
-# multiplies them by the positive likelihood ratio $\text{LR+} =
-# \text{TPR}/\text{FPR}$ (notebook 01), which gives the post-test odds;
-# odds $o$ are the probability $o/(1+o)$, here the deployment precision. LR+
-# is the cell below's check against scikit-learn's `class_likelihood_ratios`
-# on the same counts.
+# **The same number as odds.** The pre-test odds of being positive are
+# $\pi/(1-\pi)$; a positive prediction multiplies them by the positive
+# likelihood ratio $\text{LR+} = \text{TPR}/\text{FPR}$ (notebook 01), which
+# gives the post-test odds. Odds $o$ correspond to the probability
+# $o/(1+o)$, here the deployment precision. The cell also checks LR+ against
+# scikit-learn's `class_likelihood_ratios` on the same counts.
 
 # %%
 lr_plus = tpr / fpr
@@ -137,41 +134,28 @@ print(f"LR+ = TPR / FPR = {lr_plus:.1f}; pre-test odds {pre_odds:.6f} (1 : {1 / 
 print(f"post-test odds = pre-test odds x LR+ = {post_odds:.6f}; as a probability {post_odds / (1 + post_odds):.6f}")
 
 # %% [markdown]
-# The post-test probability is the precision printed above. A positive
-# prediction multiplies the odds by LR+, 90.0 here, and that is still far from
-# a likely positive when the pre-test odds are as small as a deployment's.
+# A positive prediction multiplies the odds by 90: still far from a likely
+# positive when the pre-test odds are 1 : 10 000.
 #
 # ## 3. A model, a 1:10 test set and a deployment sample
 #
-# We simulate a problem with `make_classification`: 60 000 rows, of which
-# 2 400 (4 %) are positive. We split it three ways: a training set and a test
-# set, each with 800 positives and 8 000 negatives (1:10), and everything
-# else as the "deployment" sample. Training and test take 1 600 of the 2 400
-# positives but only 16 000 of the 57 600 negatives, so what is left, 800
-# positives and 41 600 negatives, is at about 1:52 (1.9 %), not at the 4 % the
-# data were generated with. That is the point: the deployment sample has a
-# class balance the test set does not share. It is what we normally do not
-# have; here it lets us check the correction.
+# We simulate a problem with `make_classification` and split it three ways:
+# a training set and a test set, each with 800 positives and 8 000 negatives
+# (1:10), and the rest as a "deployment" sample at 1:52, which we normally
+# do not have; here it checks the correction.
 
 # %%
 X, y, train, test, deploy = prior_shift_example(np.random.default_rng(0))  # the split above (helpers/synthetic_data.py)
 for name, idx in (("train", train), ("test", test), ("deploy", deploy)):
     n_pos, n_neg = y[idx].sum(), (y[idx] == 0).sum()
     print(f"{name:>6}: {n_pos:,} positives, {n_neg:,} negatives (1:{n_neg / n_pos:.0f}), prevalence {y[idx].mean():.4f}")
-print(f"generated: {y.sum():,} positives in {y.size:,} rows, prevalence {y.mean():.2f}")
 
 # %% [markdown]
-# The model is a logistic regression. Two of the 20 features are exact linear
-# combinations of others (`make_classification`'s redundant features), so
-# without its L2 penalty the fit would not even be unique. We standardise the
-# features and let `lbfgs` run to a tight tolerance: then the coefficients are
-# the unique optimum, not wherever the solver happened to stop, and the
-# printed scores do not depend, to the printed digits, on the machine's
-# arithmetic.
+# The model is a logistic regression on standardised features.
 
 # %%
 model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1_000)).fit(X[train], y[train])
-print(f"lbfgs converged in {model[-1].n_iter_[0]} iterations (limit 1 000)")
+assert model[-1].n_iter_[0] < 1_000  # fitted to convergence: the printed digits do not depend on the machine
 y_test, s_test = y[test], model.predict_proba(X[test])[:, 1]
 y_dep, s_dep = y[deploy], model.predict_proba(X[deploy])[:, 1]
 pi_dep = y_dep.mean()
@@ -182,9 +166,10 @@ print(f"ROC AUC  test {roc_auc_score(y_test, s_test):.3f}   deployment {roc_auc_
 #
 # ### At one threshold
 #
-# At the default threshold 0.5 we compare the precision measured on the test
-# set, the corrected precision, and the precision we would really see on the
-# deployment sample.
+# We flag a row when its score is at least 0.5. The score is the model's
+# probability of a positive at the training prevalence, 1 in 11: 0.5 means
+# "as likely positive as not" there, not in deployment. We compare the test
+# set's precision, the corrected one, and the deployment sample's.
 
 # %%
 c_test = confusion_counts(y_test, s_test >= 0.5)
@@ -203,12 +188,10 @@ print(c_test, f" fold change of the ratio: {r_dep / r_test:.3f}; standard error 
 pd.DataFrame(rows, index=["precision", "recall"]).T.round(3).rename_axis(columns="estimate")
 
 # %% [markdown]
-# The test set says 0.94; the corrected value 0.76 is close to the 0.75 the
-# deployment sample really gives. How close is close? Both are estimates. The
-# corrected value rests on the test set's TPR and FPR, and so on only 18 false
-# positives; `precision_interval` gives its 95 % interval (it takes the
-# deployment prevalence as exact). The deployment figure is a share of the
-# people flagged, with a Wilson interval:
+# The test set says 0.94; the corrected 0.76 is close to the 0.75 the
+# deployment sample gives. Recall needs no correction: 0.38 against 0.40 is
+# about one standard error of their difference. How close is close? The
+# corrected value rests on only 18 false positives:
 
 # %%
 low, high = precision_interval(c_test, deploy_prevalence=pi_dep)
@@ -220,10 +203,8 @@ print(f"deployment sample ({c_dep.tp} of {c_dep.tp + c_dep.fp} flagged are posit
       f"{c_dep.tp / (c_dep.tp + c_dep.fp):.2f}, Wilson interval {dep_low:.2f} to {dep_high:.2f}")
 
 # %% [markdown]
-# The two agree well within their uncertainty; the correction's interval is
-# the wider one, because it rests on a few false positives. Recall needs no correction: 0.38 on the
-# test set and 0.40 on the deployment sample differ by about one standard
-# error of their difference (each is measured on only 800 positives).
+# They agree well within their uncertainty; the correction's interval is
+# the wider one ([see Going deeper](#The-two-intervals-of-section-3)).
 #
 # ## 4. The corrected precision–recall curve
 #
@@ -255,16 +236,17 @@ ax.legend()
 plt.show()
 
 # %% [markdown]
-# The corrected curve follows the true deployment curve closely (the residual
-# wiggles are sampling noise: 800 positives in each set). At high thresholds
-# the test set has almost no false positives, so the corrected precision
-# there rests on a handful of counts; notebook 07 puts intervals on it.
+# Follow the corrected (vermillion) curve: well below the blue test-set
+# curve, it lies on the dotted true deployment curve, up to sampling noise.
+# At its left end the test set has almost no false positives, so the
+# corrected precision there rests on a handful of counts (notebook 07 puts
+# intervals on it).
 #
 # ## 5. F1 and average precision at the deployment prevalence
 #
-# F1 combines precision and recall, so it moves with precision. Average
-# precision (AP) summarises the PR curve, so it moves too. Both come from the
-# test set with the negatives weighted by $w$.
+# F1 combines precision and recall, and average precision (AP) summarises
+# the PR curve: both move with precision, and both come from the test set
+# with the negatives weighted by $w$.
 
 # %%
 f1_by_hand = metrics_at_threshold(y_test, s_test, 0.5, pi_dep)["f1_deploy"]
@@ -278,40 +260,30 @@ print(f"F1 from the corrected precision and recall, 2PR/(P+R): {f1_by_hand:.4f}"
 summary.round(4).rename_axis(columns="metric")
 
 # %% [markdown]
-# Both fall at the deployment prevalence, and the weighted test set predicts
-# the deployment sample's values, up to the sampling noise of two sets of 800
-# positives. F1 falls less than precision did, because the harmonic mean is
-# held down by the low recall, which does not move.
-
-# %% [markdown]
+# Both fall, and the weighted test set predicts the deployment sample's
+# values up to sampling noise. F1 falls less than precision: the low
+# recall, which does not move, holds it down anyway.
+#
 # ## 6. The microchip example
 #
-# A factory expects one defective chip in 10 000. We have images of 300
-# defective chips. A test set with the factory's balance would need
-# 300 × 10 000 good-chip images, each checked by hand; instead the test set
-# is built at 1:10.
+# A factory expects one defective chip in 10 000, and we have images of 300
+# defective chips. A test set at the factory's balance would need 3 million
+# good-chip images checked by hand, so it is built at 1:10: a 1000-fold
+# change of the negative-to-positive ratio.
+#
+# **Which test precision do we need for a deployed precision of 0.33?** Solve
+# $0.33 = \text{TP}/(\text{TP} + 1000\,\text{FP})$ for FP:
+#
+# $$330\,\text{FP} = (1 - 0.33)\,\text{TP}
+#   \;\Rightarrow\; \text{FP} = \frac{0.67\,\text{TP}}{330}.$$
+#
+# The blog post writes $1.33\,\text{TP}/330$ ($1 + 0.33$ for $1 - 0.33$), and so
+# asks for a test precision of 0.996 instead of 0.998. We plug each FP back
+# in to see which gives 0.33 in deployment.
 
 # %%
 n_defective, ratio_factory, ratio_test = 300, 10_000, 10
 print(f"good chips needed for a realistic test set: {n_defective * ratio_factory:,}")
-print(f"fold change of the negative-to-positive ratio: {ratio_factory // ratio_test:,}")
-
-# %% [markdown]
-# **Which test precision do we need for a deployed precision of 0.33?** Write
-# $f = 1000$ for the fold change and solve $0.33 = \text{TP}/(\text{TP} + f\,\text{FP})$
-# for FP:
-#
-# $$0.33\,(\text{TP} + 1000\,\text{FP}) = \text{TP}
-#   \;\Rightarrow\; 330\,\text{FP} = (1 - 0.33)\,\text{TP} = 0.67\,\text{TP}
-#   \;\Rightarrow\; \text{FP} = \frac{0.67\,\text{TP}}{330}.$$
-#
-# The blog post writes $\text{FP} = 1.33\,\text{TP}/330$: it added $0.33\,\text{TP}$
-# where it should have subtracted it ($1 + 0.33$ instead of $1 - 0.33$). That
-# turns the test precision $1/(1 + \text{FP}/\text{TP})$ into 0.996 instead of
-# 0.998. We compute both, and plug each FP back in to see which one really
-# gives 0.33 in deployment.
-
-# %%
 target, fold = 0.33, ratio_factory / ratio_test
 fp_per_tp = {"correct: (1 - 0.33) / 330": (1 - target) / (target * fold),
              "blog post: (1 + 0.33) / 330": (1 + target) / (target * fold)}
@@ -321,10 +293,9 @@ for label, k in fp_per_tp.items():
     print(f"{label}: FP/TP = {k:.6f}, test precision {test_precision:.4f}, deployed precision {deployed:.4f}")
 
 # %% [markdown]
-# Only the corrected algebra reproduces 0.33 after deployment; the blog post's FP
-# would give about 0.20. The lesson of the example stands, and is even
-# starker: a test precision of about **0.998** (not 0.996) shrinks to 0.33 on
-# the factory floor.
+# Only the corrected algebra gives back 0.33 (the blog post's FP gives
+# 0.20). The lesson stands, even starker: a test precision of about
+# **0.998** shrinks to 0.33 on the factory floor.
 #
 # ## 7. The earthquake example
 #
@@ -355,37 +326,44 @@ print(f"FPR needed for precision 0.5: 1 in {1 / fpr_needed:,.0f} quiet windows, 
       f"i.e. {fpr_needed * (windows_per_year - quakes_per_year):.2f} false alarms a year")
 
 # %% [markdown]
-# About 3 154 false alarms a year for 2.25 true ones. And every station you
-# monitor scores its own 3 153 600 quiet windows a year: the number of
-# negatives, and with it the false alarms, multiplies with the stations,
-# while the quakes to catch stay the same 2–3. Nobody could label a test set
-# at such a prevalence; the correction is the only way to see these numbers
-# before deployment.
+# About 3 154 false alarms a year for 2.25 true ones. More stations leave
+# precision alone: each scores its own quiet windows *and* sees the same
+# quakes, so true and false alarms grow together. What grows is the number
+# of false alarms per real quake. And the FPR we would need must first be
+# measured:
+
+# %%
+stations = 10
+print(f"false alarms per real quake: {false_alarms / quakes_per_year:,.0f} with one station, "
+      f"{stations * false_alarms / quakes_per_year:,.0f} with {stations}")
+print(f"labelled quiet windows, none flagged, to show an FPR below 1 in {1 / fpr_needed:,.0f}: "
+      f"{3 / fpr_needed:,.0f} (rule of three)")
+
+# %% [markdown]
+# The correction needs no test set at this prevalence, but it borrows the
+# test set's FPR, and an FPR of about 1 in 1.4 million cannot be measured on
+# an ordinary test set: by the rule of three (no false positive among n
+# negatives puts the FPR below 3/n, with 95 % confidence) it takes at least
+# 4.2 million labelled quiet windows without a single false alarm
+# ([see Going deeper](#The-rule-of-three)).
 #
 # ## 8. Assumptions, and what happens when they fail
 #
 # The blog post lists three assumptions:
 #
-# 1. the training and test sets are random samples of the deployment
-#    situation — more exactly, each class looks the same in the test set and
-#    in deployment (the *prior-shift* assumption: only the class balance
-#    changes, so TPR and FPR at every threshold carry over);
+# 1. each class looks the same in the test set and in deployment, so TPR and
+#    FPR carry over and only the class balance changes: *prior shift*
+#    (Saerens, Latinne & Decaestecker, 2002;
+#    [see Going deeper](#Prior-shift-among-the-kinds-of-dataset-shift));
 # 2. we know the true class balance in deployment;
 # 3. the model's probabilities are calibrated (among the cases scored 0.3,
 #    about 30 % are positive).
 #
-# The first is what the literature calls *prior shift* or *label shift*
-# (Saerens, Latinne & Decaestecker, 2002; Moreno-Torres et al., 2012, who
-# classify the kinds of dataset shift).
-#
-# **Assumption 1 broken.** Suppose the deployment negatives are not like the
-# test negatives: the factory brings in a new supplier whose good chips look a
-# bit more like defective ones. We mimic this by resampling the deployment
-# negatives, favouring those with a high value of the feature that most
-# raises the model's score: row $i$ is drawn with probability proportional to
-# $\exp(\text{strength}\cdot x_{ik})$ (`shifted_negatives`). The prevalence
-# stays the same. The function below draws with a fresh generator, so it
-# gives the same sample every time it is called.
+# **Assumption 1 broken.** Suppose a new supplier's good chips look a bit
+# more like defective ones. We resample the deployment negatives, row $i$
+# with probability proportional to $\exp(\text{strength}\cdot x_{ik})$, where
+# feature $k$ raises the model's score most (`shifted_negatives`); the
+# prevalence stays the same.
 
 # %%
 k = int(np.argmax(model[-1].coef_[0]))  # the feature that raises the score most (per standard deviation)
@@ -416,13 +394,13 @@ ax.legend()
 plt.show()
 
 # %% [markdown]
-# The correction only knows how many negatives there are, not what they look
-# like. When the negatives change, FPR changes, and the corrected curve is too
-# optimistic. Check for this by comparing the score distribution of unlabeled
-# deployment data with the test set's (notebook 08).
+# Look at the gap between the purple curve and the other two: the
+# correction knows how many negatives there are, not what they look like,
+# so when their FPR changes it is too optimistic. Notebook 08 compares the
+# scores of unlabeled deployment data with the test set's.
 #
-# **Assumption 2 broken.** Precision is only as good as the prevalence we plug
-# in. If the real prevalence were half or twice what we assumed:
+# **Assumption 2 broken.** Precision is only as good as the prevalence we
+# plug in. If the real prevalence were half or twice what we assumed:
 
 # %%
 for factor in (0.5, 1, 2):
@@ -430,13 +408,14 @@ for factor in (0.5, 1, 2):
     print(f"prevalence {factor:>3} x {pi_dep:.4f}: precision at 0.5 = {p:.3f}")
 
 # %% [markdown]
-# **Assumption 3 is not needed for this correction.** FP rescaling uses only
-# counts above a threshold, so any order-preserving change of the scores gives
-# the same corrected curve (just with different threshold values). Calibration
-# matters when the scores are read as probabilities, for instance when a
-# threshold is chosen as "probability > 0.5" at the new prior (see
-# `adjust_posteriors` in notebook 08), not for the precision–recall trade-off
-# itself. Here the scores are cubed, which ruins calibration:
+# When the prevalence is itself estimated from a sample, its uncertainty
+# belongs in the interval: notebook 05 builds
+# [an interval for precision when the prevalence is estimated](05_simulated_rare_disease.ipynb#An-interval-for-precision-when-the-prevalence-is-estimated).
+#
+# **Assumption 3 is not needed for this correction.** It counts rows above
+# thresholds, so any order-preserving change of the scores gives the same
+# corrected curve. (Calibration matters when a score is read as a
+# probability at the new prior: notebook 08.) Cubing ruins calibration:
 
 # %%
 p_cubed, r_cubed, _ = corrected_pr_curve(y_test, s_test**3, deploy_prevalence=pi_dep)
@@ -445,11 +424,9 @@ print("same corrected curve after cubing the scores:", np.allclose(p_cubed, p_co
 # %% [markdown]
 # ## 9. Try it: slide the deployment prevalence
 #
-# The dashboard draws the test set's PR curve and the curve corrected to a
-# deployment prevalence set on a log scale (from 1 in a million to 1 in 2,
-# shown as a percentage), and marks one threshold on both. Its starting point
-# is the deployment prevalence of our sample (1 in 53, 1.9 %) and threshold
-# 0.5; the numbers it shows are these:
+# The dashboard draws the test set's PR curve and the corrected one, at a
+# deployment prevalence set on a log scale, with one threshold marked on
+# both. It starts at our sample's 1 in 53 and threshold 0.5:
 
 # %%
 start = metrics_at_threshold(y_test, s_test, 0.5, pi_dep)
@@ -459,157 +436,167 @@ print(", ".join(f"{key} {value}" if isinstance(value, int) else f"{key} {value:.
 prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 
 # %% [markdown]
-# Things to try: move the prevalence to 0.01 % (1 in 10 000, the microchip factory) and watch
-# the corrected curve sink; raise the threshold until the test set has no
-# false positives and see the corrected precision jump to 1 — a sign that the
+# Things to try: move the prevalence to 1 in 10 000 (the microchip factory)
+# and watch the corrected curve sink; raise the threshold until the test set
+# has no false positives: the corrected precision jumps to 1, a sign that the
 # test set is too small to say anything there.
 #
 # ## Summary
 #
-# - Recall carries over from test to deployment; precision, F1 and average
-#   precision do not.
-# - Correct precision by multiplying FP by the fold change of the
-#   negative-to-positive ratio; this is Bayes' rule with TPR, FPR and the
-#   deployment prevalence. At every threshold it gives the corrected PR curve,
-#   the same as scikit-learn's curve with `sample_weight` = `negative_weight`
-#   on the negatives; F1 and AP follow with the same weights.
-# - Microchips: 1:10 in test, 1:10 000 in the factory is a 1000-fold change;
-#   a deployed precision of 0.33 needs a test precision of about 0.998 (the
-#   blog post's 0.996 comes from an algebra slip, 1 + 0.33 for 1 − 0.33).
-# - Earthquakes: 3 153 600 windows a year and 2–3 quakes give a prevalence
-#   near 8 × 10⁻⁷; a model with TPR 0.9 and FPR 0.001 would raise about 3 154
-#   false alarms a year for 2.25 true ones, and more stations multiply the
-#   false alarms, not the quakes.
-# - The correction assumes each class looks the same in test and deployment
-#   and that the prevalence is known. If the negatives change, it is wrong.
-#   It does not need calibrated scores.
-# - In odds, Bayes' rule is one product: post-test odds = pre-test odds ×
-#   LR+, and the post-test probability is the deployment precision.
-#
+# - Recall, the FPR and ROC AUC carry over from test to deployment;
+#   precision, F1 and average precision do not.
+# - Multiply FP by the fold change of the negative-to-positive ratio (Bayes'
+#   rule), at every threshold for the PR curve, or weight the negatives
+#   with `negative_weight` in scikit-learn; F1 and AP follow.
+# - Microchips: a 1000-fold change turns a test precision of 0.998 into
+#   0.33. Earthquakes: TPR 0.9 and FPR 0.001 give about 3 154 false alarms a
+#   year for 2.25 true ones, and the FPR that would help cannot be measured
+#   on an ordinary test set.
+# - The correction needs each class to look the same in test and deployment
+#   and a known prevalence, not calibrated scores.
+
+# %% [markdown] tags=["code-only"]
 # ## Exercises
 #
 # Each exercise has a checker built from this notebook's data: replace `...`
-# by your answer and run the cell. `ex1.hint()` gives a hint (two at most),
-# `ex1.solution()` the answer.
-#
-# **Exercise 1.** In the microchip factory (fold change 1000), which test
-# precision is needed for a deployed precision of 0.9? Use
-# `corrected_precision` to check your answer. Give five decimals.
+# by your answer and run the cell; `ex1.hint()` gives a hint (two at most).
+# The worked solutions are in
+# [solutions/06_prior_shift_correction_solutions.ipynb](solutions/06_prior_shift_correction_solutions.ipynb):
+# try first.
 
-# %%
+# %% [markdown]
+# **Exercise 1.** In the microchip factory (fold change 1000), which test
+# precision is needed for half of the factory's alarms to be real defects
+# (deployed precision 0.5)? Check your answer with `corrected_precision`.
+# Give four significant digits.
+
+# %% tags=["code-only"]
 from helpers.exercises import nb06
 
-ex1 = nb06.exercise_1(fold_change=1000, target=0.9)
+ex1 = nb06.exercise_1(test_ratio=ratio_test, deploy_ratio=ratio_factory, target=0.5)
 answer = ...  # the test precision
 ex1.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# $0.9 = \text{TP}/(\text{TP} + 1000\,\text{FP})$ gives
-# $\text{FP}/\text{TP} = (1 - 0.9)/(0.9 \cdot 1000) = 1/9000$, so the test
-# precision must be $1/(1 + 1/9000) \approx 0.99989$. Plugged back into
-# `corrected_precision`, this FP per TP gives exactly 0.9 in the factory.
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-fp_per_tp = (1 - 0.9) / (0.9 * 1000)
-print(f"target 0.9, fold change 1000: FP/TP = 1/{1 / fp_per_tp:.0f}, test precision {1 / (1 + fp_per_tp):.5f}")
-print(f"deployed: {corrected_precision(tp=1.0, fp=fp_per_tp, test_ratio=10, deploy_ratio=10_000):.1f}")
-answer = 1 / (1 + fp_per_tp)
-ex1.check(answer)
-
-# %% [markdown]
 # **Exercise 2.** Compute the average precision of our model at the
-# microchip prevalence (1 in 10 000) and at the earthquake prevalence. Does
-# ROC AUC change? Your answer: the two APs, then the ROC AUC at 1 in 10 000.
+# microchip prevalence (1 in 10 000) and at the earthquake prevalence
+# (`pi_quake`), from the test set. Give both to three significant digits.
+# Why does AP hardly fall between the two?
 
-# %%
-ex2 = nb06.exercise_2(y_test, s_test, prevalences=[1e-4, pi_quake])
-answer = ...  # (AP at 1 in 10 000, AP at the earthquake prevalence, ROC AUC at 1 in 10 000)
-ex2.check(answer)
-
-# %% [markdown]
-# <details><summary>Solution</summary>
-#
-# Weight every test negative with `negative_weight(800, 8000, prevalence)`
-# and pass the weights to `average_precision_score` and `roc_auc_score`.
-# AP falls from 0.65 on the test set to about 0.28 at 1 in 10 000, and
-# hardly further (0.27) at the earthquake prevalence. Why so little? At
-# the highest scores the test set has no false positives at all (its 215
-# highest-scored rows are all positives), so the corrected precision there
-# stays 1 whatever the weight: 8 000 test
-# negatives cannot measure an FPR of one in a million, and the corrected AP
-# is optimistic. The weighted ROC AUC equals the unweighted one (0.821),
-# because TPR and FPR are ratios within each class and a common weight on all
-# negatives cancels.
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-print(f"test set: AP {average_precision_score(y_test, s_test):.2f}, ROC AUC {roc_auc_score(y_test, s_test):.3f}")
-for name, prev in (("microchips, 1 in 10 000", 1e-4), ("earthquakes", pi_quake)):
-    wt = np.where(y_test == 1, 1.0, negative_weight(800, 8000, prev))
-    print(f"{name}: AP {average_precision_score(y_test, s_test, sample_weight=wt):.2f}, "
-          f"ROC AUC {roc_auc_score(y_test, s_test, sample_weight=wt):.3f}")
-first_fp = int(np.argmax(y_test[np.argsort(-s_test)] == 0))  # positives ranked above the first negative
-print(f"the {first_fp} highest test scores are all positives: no false positive there, whatever the weight")
-weight_microchips = np.where(y_test == 1, 1.0, negative_weight(800, 8000, 1e-4))
-weight_quakes = np.where(y_test == 1, 1.0, negative_weight(800, 8000, pi_quake))
-answer = (average_precision_score(y_test, s_test, sample_weight=weight_microchips),
-          average_precision_score(y_test, s_test, sample_weight=weight_quakes),
-          roc_auc_score(y_test, s_test, sample_weight=weight_microchips))
+# %% tags=["code-only"]
+ex2 = nb06.exercise_2(y_test, s_test, prevalences=[1e-4, pi_quake], deploy_prevalence=pi_dep)
+answer = ...  # (AP at 1 in 10 000, AP at the earthquake prevalence)
 ex2.check(answer)
 
 # %% [markdown]
 # **Exercise 3.** In section 8, make the shift milder: call
 # `deployment_with_new_negatives(strength=0.2)`. How far is the corrected
-# precision at 0.5 from the truth now? Your answer: corrected minus true
-# precision.
+# precision at 0.5 from the truth now? Give the corrected minus the true
+# precision, to two significant digits.
 
-# %%
+# %% tags=["code-only"]
 ex3 = nb06.exercise_3(deployment_with_new_negatives, strength=0.2, y_test=y_test, s_test=s_test,
                       deploy_prevalence=pi_dep)
 answer = ...  # corrected precision minus true precision, at threshold 0.5
 ex3.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# With strength 0.2, the FPR of the new negatives at 0.5 is 0.0041 instead
-# of 0.0093 (test set: 0.0022, so 1.8 times the test FPR instead of 4.1 times), and the true precision 0.65 instead
-# of 0.45, against the corrected 0.76. The correction is exactly as
-# wrong as the FPR it borrows from the test set. (The function draws with a
-# fresh generator, `np.random.default_rng(1)`, so these numbers come out the
-# same on every run.)
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-for strength in (0.2, 0.5):
-    y_new, s_new = deployment_with_new_negatives(strength)
-    m_new = metric_zoo(confusion_counts(y_new, s_new >= 0.5))
-    print(f"strength {strength}: FPR of the new negatives {m_new['fpr']:.4f} (test {m_test['fpr']:.4f}), "
-          f"= {m_new['fpr'] / m_test['fpr']:.1f} times the test FPR, true precision {m_new['precision']:.2f}, "
-          f"corrected {rows['corrected to deployment'][0]:.2f}")
-y_new, s_new = deployment_with_new_negatives(0.2)
-answer = rows["corrected to deployment"][0] - precision_score(y_new, s_new >= 0.5)
-ex3.check(answer)
-
-# %% [markdown]
 # ## Quick self-test
 #
-# Four questions on this notebook. The cell below prints them; answer each
-# with `quiz.q1.check("b")` (a letter) or `quiz.q2.check(12)` (a number).
+# Five questions on this notebook: click an option, or type a number and
+# press Enter.
 
 # %%
-quiz = nb06.quiz(y_test, s_test, deploy_prevalence=pi_dep)
+quiz = nb06.quiz(y_test, deploy_prevalence=1e-3, target_fpr=1e-4)
 quiz.show()
 
-# %%
-quiz.q1.check(...)  # your letter, e.g. "a"
+# %% [markdown]
+# ## Going deeper
+#
+# Each section below stands on its own: how the two intervals of section 3
+# are built, why the rule of three bounds what a test set can show, and
+# where prior shift sits among the kinds of dataset shift.
+#
+# ### The two intervals of section 3
+#
+# Both intervals estimate the same quantity: the model's precision at
+# threshold 0.5 among the alarms it would raise at the deployment
+# prevalence, 1 in 53.
+#
+# - **Corrected from the test set.** At a known prevalence, precision
+#   depends on the test set only through LR+ = TPR/FPR. `precision_interval`
+#   gives TPR and FPR each an exact (Clopper–Pearson, 1934) interval,
+#   combines them into one for LR+ by MOVER-R (Donner & Zou, 2012), and maps
+#   that to precision; notebook 05 explains both steps in
+#   [an interval for precision at a known prevalence](05_simulated_rare_disease.ipynb#An-interval-for-precision-at-a-known-prevalence).
+#   Its width comes mostly from the 18 false positives (the 302 true
+#   positives pin TPR down far better). It takes the deployment prevalence
+#   as exact.
+# - **Measured on the deployment sample.** Precision there is the share of
+#   positives among the 426 flagged rows, a proportion, so it gets a Wilson
+#   interval (Wilson, 1927): every proportion that a normal-approximation
+#   test would not reject given the count; see
+#   [an interval for recall](05_simulated_rare_disease.ipynb#An-interval-for-recall)
+#   in notebook 05.
+#
+# Recall needs no correction, but it is measured too: on the test set and on
+# the deployment sample, each from 800 positives. The standard error of the
+# difference of two such independent proportions is
+# $\sqrt{r_1(1-r_1)/800 + r_2(1-r_2)/800}$, 0.024 here, so 0.378 against
+# 0.399 is about one standard error apart: no sign that recall moved.
+#
+# ### The rule of three
+#
+# Suppose n labelled negatives give no false positive. An FPR p would give
+# that result with probability $(1-p)^n$. Every p for which this is at least
+# 5 % is not ruled out, so the one-sided 95 % upper limit solves
+# $(1-p)^n = 0.05$: $p = 1 - 0.05^{1/n} \approx -\ln(0.05)/n \approx 3/n$.
+# This is the "rule of three" (Hanley & Lippman-Hand, 1983, "If nothing
+# goes wrong, is everything all right?", *JAMA* 249:1743). It is the best
+# case: any false positive among the n raises the limit. The exact limit and
+# 3/n for the earthquake model's target FPR and for our 8 000 test
+# negatives:
 
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Answers of the quick self-test
-quiz.q1.check("b")
-quiz.q2.check(r_dep / r_test)
-quiz.q3.check("b")
-quiz.q4.check("b")
+# %%
+for label, n in (("quiet windows for the earthquake target", 3 / fpr_needed), ("our test set's negatives", 8_000)):
+    exact = 1 - 0.05 ** (1 / n)
+    print(f"{label}: n = {n:,.0f}, none flagged -> FPR below 1 in {1 / exact:,.0f} (exact), "
+          f"1 in {n / 3:,.0f} (3/n)")
+first_fp = int(np.argmax(y_test[np.argsort(-s_test)] == 0))  # positives ranked above the first negative
+tpr_top, fpr_limit = first_fp / 800, 1 - 0.05 ** (1 / 8_000)
+print(f"the {first_fp} highest test scores are all positives (TPR {tpr_top:.3f}), no false positive among them")
+for label, prev in (("1 in 10 000", 1e-4), ("the earthquake prevalence", pi_quake)):
+    print(f"at {label}: corrected precision there 1, lowest precision the test set cannot rule out "
+          f"{precision_at_prevalence(tpr_top, fpr_limit, prev):.4f}")
+
+# %% [markdown]
+# So the best our 8 000 test negatives can show is an FPR below about 1 in
+# 2 700. Above the highest-scored negative the test set has no false
+# positive, so the corrected precision there is 1 at any prevalence; yet an
+# FPR just under that limit (with TPR as measured) would be as consistent
+# with the test set, and
+# would make most alarms false at 1 in 10 000 and nearly all of them at the
+# earthquake prevalence. The weighted test set cannot tell the two apart:
+# at such prevalences the corrected numbers at the top of the ranking are
+# optimistic.
+#
+# ### Prior shift among the kinds of dataset shift
+#
+# A model meets *dataset shift* when features and labels are distributed
+# differently where it is tested and where it is used. Moreno-Torres et al.
+# (2012, "A unifying view on dataset shift in classification", *Pattern
+# Recognition* 45:521) sort it into kinds:
+#
+# - *prior shift* (or *label shift*): the class balance $P(y)$ changes, and
+#   what each class looks like, $P(x \mid y)$, stays. This notebook's
+#   correction is exact for it, because TPR and FPR depend on $P(x \mid y)$
+#   only;
+# - *covariate shift*: the features' distribution $P(x)$ changes while
+#   $P(y \mid x)$ stays;
+# - *concept shift*: the link between features and label changes, for
+#   example $P(x \mid y)$ with $P(y)$ fixed. That is what section 8 did to
+#   the negatives, and the correction cannot see it.
+#
+# Saerens, Latinne & Decaestecker (2002, *Neural Computation* 14:21) showed
+# how to move a classifier's probabilities to a new class balance, and how
+# to estimate that balance from unlabeled data (notebook 08).

@@ -725,15 +725,21 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("prevalence", lambda f: f(C, tpr=0.8, tnr=0.9, prevalence=0)),
     ],
     "helpers.exercises.nb06.exercise_1": [
-        Bad("target", lambda f: f(fold_change=1000, target=1.5)),
-        Bad("fold_change", lambda f: f(fold_change=-1, target=0.9)),
+        Bad("target", lambda f: f(test_ratio=10, deploy_ratio=10_000, target=1.5)),
+        Bad("test_ratio", lambda f: f(test_ratio=-1, deploy_ratio=10_000, target=0.5)),
     ],
-    "helpers.exercises.nb06.exercise_2": [Bad("prevalences", lambda f: f(Y, S, prevalences=0.1))],
+    "helpers.exercises.nb06.exercise_2": [
+        Bad("prevalences", lambda f: f(Y, S, prevalences=0.1, deploy_prevalence=0.1)),
+        Bad("deploy_prevalence", lambda f: f(Y, S, prevalences=[0.1, 0.01], deploy_prevalence=0)),
+    ],
     "helpers.exercises.nb06.exercise_3": [
         Bad("deployment", lambda f: f(None, strength=0.2, y_test=Y, s_test=S, deploy_prevalence=0.01)),
         Bad("strength", lambda f: f(lambda st: (Y, S), strength="x", y_test=Y, s_test=S, deploy_prevalence=0.01)),
     ],
-    "helpers.exercises.nb06.quiz": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0))],
+    "helpers.exercises.nb06.quiz": [
+        Bad("deploy_prevalence", lambda f: f(Y, deploy_prevalence=0, target_fpr=1e-4)),
+        Bad("target_fpr", lambda f: f(Y, deploy_prevalence=0.01, target_fpr=2)),
+    ],
     # --- helpers.exercises.nb07 .. nb13 (the exercise checkers of notebooks 07-13)
     "helpers.exercises.nb07.exercise_1": [
         Bad("y_held", lambda f: f("yes", Y, n_test_pos=2, n_test_neg=2, pool_prevalence=0.1, n_splits=2)),

@@ -1,10 +1,13 @@
-"""Checkers of notebook 06: right answers from scikit-learn, the typical wrong answer, wrong kinds, Ellipsis."""
+"""Checkers of notebook 06: right answers computed independently, the answer as printed, too few digits, each
+typical mistake, wrong kinds, Ellipsis."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
-from sklearn.metrics import average_precision_score, precision_score, roc_auc_score
+from sklearn.metrics import average_precision_score, precision_score
 
 from helpers.exercises import nb06
 from helpers.exercises.core import NOT_ANSWERED
@@ -17,20 +20,36 @@ def _line(capsys) -> str:
 
 
 def test_exercise_1(capsys):
-    ex = nb06.exercise_1(fold_change=1000, target=0.9)
-    # scan test precisions: the deployed precision p / (p + 1000 (1 - p)) crosses 0.9 once
-    grid = np.linspace(0.999, 1, 1_000_001)
-    p = grid[np.argmax(grid / (grid + 1000 * (1 - grid)) >= 0.9)]
-    assert ex.check(round(p, 5))
+    ex = nb06.exercise_1(test_ratio=10, deploy_ratio=10_000, target=0.5)
+    # scan test precisions: the deployed precision p / (p + 1000 (1 - p)) crosses 0.5 once
+    grid = np.linspace(0.998, 1, 2_000_001)
+    p = grid[np.argmax(grid / (grid + 1000 * (1 - grid)) >= 0.5)]
+    assert ex.check(p)
     assert _line(capsys).startswith("Exercise 1: correct.")
-    assert not ex.check(0.9)
+    assert ex.check(0.9990)  # four significant digits, as asked
+    assert _line(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check(1.0)  # one digit: not called a mistake
+    assert _line(capsys) == "Exercise 1: give four significant digits"
+    assert not ex.check(0.5)
     assert _line(capsys).startswith("Exercise 1: that is the deployed precision")
-    assert not ex.check(1 - 0.1 / 1000)
-    assert _line(capsys).startswith("Exercise 1: you divided the share of false positives")
+    assert not ex.check(1 - 0.5 / 1000)
+    assert _line(capsys).startswith("Exercise 1: you divided the share of false alarms")
+    assert not ex.check(1 / (1 + 1 / 10_000))  # FP multiplied by 10 000, not by the fold change 1000
+    assert _line(capsys).startswith("Exercise 1: you multiplied FP by the factory's 10 000 negatives")
+    assert not ex.check(0.998)
+    assert _line(capsys) == "Exercise 1: not yet: your number does not agree with the answer to four significant digits"
     assert not ex.check(1.2)
     assert _line(capsys) == "Exercise 1: expected one number between 0 and 1, got 1.2"
     assert not ex.check(...)
     assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
+    assert ex.audit() == []
+
+
+def test_exercise_1_bad_arguments():
+    with pytest.raises(ValueError, match="target must be a precision strictly between 0 and 1"):
+        nb06.exercise_1(test_ratio=10, deploy_ratio=10_000, target=1)
+    with pytest.raises(ValueError, match="test_ratio"):
+        nb06.exercise_1(test_ratio=-1, deploy_ratio=10_000, target=0.5)
 
 
 @pytest.fixture(scope="module")
@@ -41,24 +60,32 @@ def scored():
     return y, s
 
 
+def _weights(y, pi):
+    """Negatives weighted so that the weighted prevalence is pi: P / (P + w N) = pi."""
+    return np.where(y == 1, 1.0, (y.sum() * (1 - pi) / pi) / (1 - y).sum())
+
+
 def test_exercise_2(scored, capsys):
     y, s = scored
-    ex = nb06.exercise_2(y, s, prevalences=[1e-4, 1e-3])
-
-    def w(pi):  # negatives weighted to prevalence pi: P / (P + w N) = pi
-        return np.where(y == 1, 1.0, (y.sum() * (1 - pi) / pi) / (1 - y).sum())
-
-    right = (average_precision_score(y, s, sample_weight=w(1e-4)), average_precision_score(y, s, sample_weight=w(1e-3)),
-             roc_auc_score(y, s, sample_weight=w(1e-4)))
-    assert np.isclose(right[2], roc_auc_score(y, s))
+    ex = nb06.exercise_2(y, s, prevalences=[1e-4, 1e-6], deploy_prevalence=0.02)
+    right = tuple(average_precision_score(y, s, sample_weight=_weights(y, pi)) for pi in (1e-4, 1e-6))
     assert ex.check(right)
-    assert _line(capsys).startswith("Exercise 2: correct.")
-    assert not ex.check((average_precision_score(y, s), right[1], right[2]))
+    assert _line(capsys) == "Exercise 2: correct."
+    printed = tuple(float(f"{v:.3g}") for v in right)
+    assert ex.check(printed)
+    assert _line(capsys) == "Exercise 2: correct."
+    assert not ex.check((float(f"{right[0]:.2g}"), right[1]))
+    assert _line(capsys) == "Exercise 2: give three significant digits for your AP at the first prevalence"
+    assert not ex.check((average_precision_score(y, s), right[1]))
     assert _line(capsys).startswith("Exercise 2: your AP is the test set's own")
-    assert not ex.check((right[0], right[1] + 0.1, right[2]))
-    assert _line(capsys).startswith("Exercise 2: not yet: your AP at the first prevalence and ROC AUC are right")
-    assert not ex.check(right[:2])
-    assert _line(capsys).startswith("Exercise 2: expected 3 numbers")
+    assert not ex.check((average_precision_score(y, s, sample_weight=_weights(y, 0.02)), right[1]))
+    assert _line(capsys).startswith("Exercise 2: your AP is the one at the deployment sample's prevalence")
+    assert not ex.check((right[0], right[1] + 0.1))
+    assert _line(capsys) == "Exercise 2: not yet: your AP at the first prevalence is right, AP at the second " \
+                            "prevalence is not"
+    assert not ex.check(right[:1])
+    assert _line(capsys).startswith("Exercise 2: expected 2 numbers")
+    assert ex.audit() == []
 
 
 def test_exercise_3(scored, capsys):
@@ -71,15 +98,18 @@ def test_exercise_3(scored, capsys):
         return np.r_[np.ones(50, int), np.zeros(5000, int)], np.r_[rng.beta(4, 3, 50), neg]
 
     ex = nb06.exercise_3(deployment, strength=0.2, y_test=y, s_test=s, deploy_prevalence=pi)
-    flagged = s >= 0.5
-    weight = (y.sum() * (1 - pi) / pi) / (1 - y).sum()
-    corrected = precision_score(y, flagged, sample_weight=np.where(y == 1, 1.0, weight))
+    corrected = precision_score(y, s >= 0.5, sample_weight=_weights(y, pi))
     y_new, s_new = deployment(0.2)
-    right = corrected - precision_score(y_new, s_new >= 0.5)
+    true = precision_score(y_new, s_new >= 0.5)
+    right = corrected - true
     assert ex.check(right)
+    assert _line(capsys).startswith("Exercise 3: correct.")
+    assert ex.check(float(f"{right:.2g}"))  # two significant digits, as asked
     assert _line(capsys).startswith("Exercise 3: correct.")
     assert not ex.check(-right)
     assert _line(capsys) == "Exercise 3: your difference has the wrong sign: corrected minus true"
+    assert not ex.check(true)
+    assert _line(capsys).startswith("Exercise 3: that is the true precision itself")
     y5, s5 = deployment(0.5)
     assert not ex.check(corrected - precision_score(y5, s5 >= 0.5))
     assert _line(capsys) == "Exercise 3: that is the gap at strength 0.5, the shift of section 8"
@@ -87,16 +117,31 @@ def test_exercise_3(scored, capsys):
     assert _line(capsys) == "Exercise 3: expected one number (a difference), got the text 'small'"
     for _ in range(3):
         ex.hint()
-    assert capsys.readouterr().out.endswith("no more hints: ex3.solution() shows the answer\n")
-    ex.solution()
-    assert "deployment_with_new_negatives(0.2)" in capsys.readouterr().out
+    assert capsys.readouterr().out.count(", hint ") == 2
+    assert ex.audit() == []
 
 
 def test_quiz(scored, capsys):
-    y, s = scored
-    quiz = nb06.quiz(y, s, deploy_prevalence=0.01)
-    fold = (0.99 / 0.01) / ((1 - y).sum() / y.sum())
-    assert quiz.q2.check(fold)
+    y, _ = scored
+    quiz = nb06.quiz(y, deploy_prevalence=1e-3, target_fpr=1e-4)
+    fold = (0.999 / 0.001) / ((1 - y).sum() / y.sum())
+    assert quiz.q2.check(fold) and quiz.q2.check(round(fold, 1))
     assert not quiz.q2.check(1 / fold)
     assert "that is the inverse" in capsys.readouterr().out
-    assert quiz.q1.check("b") and quiz.q3.check("b") and quiz.q4.check("b") and not quiz.q4.check("c")
+    assert not quiz.q2.check(1000 / 11)  # the '1 in N' numbers divided
+    assert "ratio of the '1 in N' numbers" in capsys.readouterr().out
+    exact = math.log(0.05) / math.log(1 - 1e-4)  # no false positive in n negatives: (1 - FPR)^n = 0.05
+    assert quiz.q5.check(30_000) and quiz.q5.check(exact)
+    assert not quiz.q5.check(10_000)
+    assert "n = 1 / FPR is not enough" in capsys.readouterr().out
+    assert quiz.q1.check("a") and quiz.q3.check("c") and quiz.q4.check("b")
+    assert not quiz.q3.check("b")
+    assert "no prevalence is too small for the rescaling itself" in capsys.readouterr().out
+    assert quiz.audit() == []
+
+
+def test_quiz_right_letters_are_spread(scored):
+    y, _ = scored
+    quiz = nb06.quiz(y, deploy_prevalence=1e-3, target_fpr=1e-4)
+    letters = [q.expected for q in quiz.questions if hasattr(q, "options")]
+    assert len(set(letters)) == len(letters) == 3
