@@ -1,15 +1,27 @@
 # %% [markdown]
 # # 00 · Start here
 #
+# How the course is organised, how to run it, and the tools every notebook
+# uses.
+#
+# **Time on your own:** about 35 minutes.
+#
+# **Learning goals**
+#
+# - install the course and check that your environment has everything the
+#   notebooks need;
+# - find the notebook that answers your question, and the sources the course
+#   cites;
+# - call the `helpers` package and read its results (`Counts`, `metric_zoo`,
+#   `roc_table`, `precision_at_prevalence`);
+# - move a widget, and read your own predictions file with
+#   `load_predictions`.
+#
 # **Evaluating classifiers when positives are rare.** When one case in ten
 # thousand is positive, a classifier that never says "positive" is 99.99 %
 # accurate and useless. This course shows what to measure instead, how those
 # measures move when the class balance moves, and how to estimate what your
 # model will do at the prevalence it will meet in deployment.
-#
-# This notebook tells you how the course is organised, checks that your
-# environment works, tours the `helpers` package every notebook imports, and
-# shows how to run the analyses on your own predictions.
 #
 # ## The course, in order
 #
@@ -30,7 +42,10 @@
 # | 13 | your own predictions | Every analysis of the course on your CSV file. |
 # | 14 | at scale | How do we evaluate 10⁹ predictions that do not fit in memory? |
 #
-# Notebooks 01–06 build on each other; 07–14 can be read in any order after them.
+# Notebooks 01–06 build on each other; 07–14 can be read in any order after
+# them. Each notebook states its time on your own and its goals at the top,
+# and ends with exercises (their worked solutions are in `solutions/`) and a
+# quick self-test.
 
 # %% [markdown]
 # ## How to run the course
@@ -44,40 +59,34 @@
 #
 # (`--allow-root` matters only where you work as root, as in many containers:
 # JupyterLab refuses to start there without it; elsewhere it changes nothing.)
-# Replace the last part by
-# `.venv/bin/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg`
-# to run every test instead (the README gives that command whole). With conda: `conda env create -f environment.yml`. Then run each
-# notebook from the top (*Run → Run All Cells*). Everything runs offline in
-# a few seconds.
+# With conda: `conda env create -f environment.yml`. Then run each notebook
+# from the top (*Run → Run All Cells*). Once installed, nothing needs a
+# network: the data ship with scikit-learn or in `data/`. A notebook runs
+# top to bottom in seconds; `bench/bench_notebooks.py` measures each one on
+# your machine.
 
 # %% [markdown]
 # ## Environment check
 #
-# Every package, what it is needed for, the version required and the version
-# you have. Rows marked `course` are what the notebooks need: each must say OK.
-# Rows marked `test` are the tools that run the course's own tests (pytest,
-# nbval, Playwright, ruff, ...); you need them only to run the tests, and the
-# install command above installs them too. The last row checks that
-# JupyterLab's widget front-end matches `ipywidgets`: when it does not,
-# sliders show up as "Error displaying widget".
+# Every package the notebooks need, the version required and the version you
+# have: each row must say OK. The last row checks that JupyterLab's widget
+# front-end matches `ipywidgets`; when it does not, sliders show up as
+# "Error displaying widget". (The tools that run the course's own tests are
+# checked as the README describes.)
 
 # %% tags=["nbval-ignore-output"]
 from helpers.environment import check_environment
 from helpers.tables import styled
 
-env = check_environment(extras=("test",))
-styled(env.style.hide(axis="index").set_uuid("environment"))  # no row numbers: the package heads each row
+env = check_environment()
+styled(env.drop(columns="needed for").style.hide(axis="index").set_uuid("environment"))  # the package heads each row
 
 # %%
-course, tests = env[env["needed for"] == "course"], env[env["needed for"] == "test"]
-failed = course[course.status != "OK"]
+failed = env[env.status != "OK"]
 if failed.empty:
-    print("Course: every check OK.")
+    print("Every check OK.")
 else:
-    print("Course: FAIL for", ", ".join(failed.package), "- rerun the install command above.")
-missing = tests[tests.status != "OK"]
-print("Test tools:", "all installed." if missing.empty else "not all installed (" + ", ".join(missing.package)
-      + "); only needed to run the tests.")
+    print("FAIL for", ", ".join(failed.package), "- rerun the install command above.")
 
 # %% [markdown]
 # ## The `helpers` package
@@ -98,7 +107,8 @@ print(", ".join(helpers.__all__))
 # scikit-learn's order `(tn, fp, fn, tp)`; `metric_zoo` computes every metric
 # from it (undefined ratios are `nan`, never an error). Here the second
 # worked example of notebook 02: 90 negatives and 10 positives, 80 % right in
-# each class.
+# each class. Read the precision line: with nine negatives per positive,
+# fewer than a third of the alarms are real.
 
 # %%
 from helpers import Counts, metric_zoo
@@ -197,9 +207,46 @@ except PredictionFileError as error:
 # %% [markdown]
 # Notebook 13 runs every analysis of the course on such a file: set its path,
 # the column names and your deployment prevalence in its first cell.
+#
+# ## Where the course's facts come from
+#
+# The course takes facts, formulas, worked examples and figures from five
+# documents and recomputes every figure it takes. The notebooks cite them by
+# short names: "the lecture slides", "the cheat sheet", "the rare-disease
+# blog post", "the prior-shift blog post" and "the precision@k article".
+# [Sources](#Sources), under "Going deeper", says what each one is; other
+# methods are cited where they appear, with their authors and year.
+#
+# ## Summary
+#
+# - One command installs the course; the check above says whether your
+#   environment is complete. Once installed, nothing needs a network.
+# - `helpers` holds every shared computation, each with its formula in the
+#   docstring and tests against scikit-learn.
+# - Widgets redraw numbers and plots as you move them; they need a running kernel.
+# - Your own predictions: a CSV with `y_true` and `y_score`, read by
+#   `load_predictions`, analysed by notebook 13.
+#
+# Next: **01 · confusion matrix**.
 
 # %% [markdown]
-# ## Sources
+# ## Quick self-test
+#
+# Five questions on this notebook: click an option, or type a number and
+# press Enter. Every notebook ends with such a test; the answers, with the
+# reasons, are in
+# [solutions/00_start_here_solutions.ipynb](solutions/00_start_here_solutions.ipynb).
+
+# %%
+from helpers.exercises import nb00
+
+quiz = nb00.quiz(Counts(tn=80, fp=10, fn=3, tp=7), tpr=0.8, fpr=0.001, prevalence=0.001)
+quiz.show()
+
+# %% [markdown]
+# ## Going deeper
+#
+# ### Sources
 #
 # The course takes facts, formulas, worked examples and figures from five
 # documents. It writes its own explanations and code, and it recomputes every
@@ -218,42 +265,3 @@ except PredictionFileError as error:
 # Other methods the course uses are cited where they appear, with their
 # authors and year (for example Saerens et al., 2002, for estimating an
 # unknown prevalence in notebook 08).
-
-# %% [markdown]
-# ## Summary
-#
-# - The course runs offline in a local environment; the check above says
-#   whether yours is complete.
-# - `helpers` holds every shared computation, each with its formula in the
-#   docstring and tests against scikit-learn.
-# - Widgets redraw numbers and plots as you move them; they need a running kernel.
-# - Your own predictions: a CSV with `y_true` and `y_score`, read by
-#   `load_predictions`, analysed by notebook 13.
-#
-# Next: **01 · confusion matrix**.
-
-# %% [markdown]
-# ## Quick self-test
-#
-# Every notebook ends with a few questions that check themselves. The cell
-# below prints them; answer each with `quiz.q2.check("b")` (a letter) or
-# `quiz.q1.check(0.5)` (a number). A wrong answer gets a short reason;
-# `quiz.q1.solution()` shows the answer. The exercises of notebooks 01–13
-# check themselves the same way: `ex1.check(answer)`, `ex1.hint()` (two hints
-# at most) and `ex1.solution()`.
-
-# %%
-from helpers.exercises import nb00
-
-quiz = nb00.quiz(Counts(tn=72, fp=18, fn=2, tp=8), tpr=0.8, fpr=0.001, prevalence=0.01)
-quiz.show()
-
-# %%
-quiz.q1.check(...)  # your number
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Answers of the quick self-test
-quiz.q1.check(metric_zoo(Counts(tn=72, fp=18, fn=2, tp=8))["precision"])
-quiz.q2.check("b")
-quiz.q3.check(precision_at_prevalence(0.8, 0.001, 0.01))
-quiz.q4.check("b")

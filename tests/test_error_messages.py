@@ -654,7 +654,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.exercises.nb01.exercise_1": [Bad("counts_benign", lambda f: f((72, 18, 2, 8)))],
     "helpers.exercises.nb01.exercise_2": [Bad("counts_benign", lambda f: f(None))],
     "helpers.exercises.nb01.exercise_3": [Bad("counts_malignant", lambda f: f([1, 2]))],
-    "helpers.exercises.nb01.quiz": [Bad("counts_benign", lambda f: f("counts"))],
+    "helpers.exercises.nb01.quiz": [Bad("example", lambda f: f("counts"))],
     "helpers.exercises.nb02.exercise_1": [
         Bad("example", lambda f: f((1, 2), n=10, share_negative=0.5)),
         Bad("share_negative", lambda f: f(C, n=10, share_negative=2)),

@@ -1,4 +1,5 @@
-"""Checkers of notebook 01: right answers from scikit-learn, the typical wrong answer, a wrong kind, Ellipsis."""
+"""Checkers of notebook 01: right answers from scikit-learn, the answer as printed (three significant digits), too
+few digits, each typical mistake, a wrong kind, Ellipsis; the quiz's answers and audit."""
 
 from __future__ import annotations
 
@@ -6,14 +7,15 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import f1_score, precision_score, recall_score
+from sklearn.metrics import confusion_matrix, f1_score, precision_score, recall_score
 from sklearn.model_selection import train_test_split
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from helpers import confusion_counts
+from helpers import Counts, confusion_counts
 from helpers.exercises import nb01
-from helpers.exercises.core import NOT_ANSWERED
+from helpers.exercises.core import NOT_ANSWERED, round_significant
+from helpers.exercises.quiz import Question
 
 
 def _line(capsys) -> str:
@@ -24,22 +26,32 @@ def _line(capsys) -> str:
 
 @pytest.fixture(scope="module")
 def data():
-    """The notebook's split, model and threshold 0.8 (benign = 1 positive)."""
+    """The notebook's split and model: labels, predictions at 0.8 (its `counts`) and at 0.9 (exercises 1 and 3)."""
     X, y = load_breast_cancer(return_X_y=True)
     X_train, X_test, y_train, y_test = train_test_split(X, y, stratify=y, random_state=0)
     model = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_train, y_train)
-    y_pred = (model.predict_proba(X_test)[:, 1] > 0.8).astype(int)
-    return y_test, y_pred
+    proba = model.predict_proba(X_test)[:, 1]
+    return y_test, (proba > 0.8).astype(int), (proba > 0.9).astype(int)
+
+
+def test_the_exercises_use_counts_the_notebook_does_not_print(data):
+    y, p08, p09 = data
+    assert confusion_matrix(y, p08).tolist() == [[51, 2], [6, 84]]
+    assert confusion_matrix(y, p09).tolist() == [[52, 1], [10, 80]]  # FP != FN: rows and columns differ
 
 
 def test_exercise_1(data, capsys):
-    y, p = data
+    y, _, p = data
     ex = nb01.exercise_1(confusion_counts(y, p))
     npv, precision = precision_score(y, p, pos_label=0), precision_score(y, p)
     assert ex.check((npv, precision))
     assert _line(capsys) == "Exercise 1: correct."
+    assert ex.check((round(npv, 3), round(precision, 3)))  # as printed: three significant digits
+    assert _line(capsys) == "Exercise 1: correct."
+    assert not ex.check((round(npv, 2), round(precision, 2)))  # two decimals: asked for three, not a mistake
+    assert _line(capsys) == "Exercise 1: give three significant digits for your NPV and precision"
     assert not ex.check((npv, recall_score(y, p)))
-    assert _line(capsys).startswith("Exercise 1: your precision uses FN; precision's denominator is what the model")
+    assert _line(capsys).startswith("Exercise 1: your precision divides by TP + FN, a row")
     assert not ex.check((recall_score(y, p, pos_label=0), precision))
     assert "that is specificity" in _line(capsys)
     assert not ex.check(npv)
@@ -48,58 +60,81 @@ def test_exercise_1(data, capsys):
     assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
     assert not ex.check((0.5, precision))
     assert _line(capsys) == "Exercise 1: not yet: your precision is right, NPV is not"
+    assert ex.audit() == []
 
 
 def test_exercise_2(data, capsys):
-    y, p = data
+    y, p, _ = data
     ex = nb01.exercise_2(confusion_counts(y, p))
     weights = np.where(y == 0, 10.0, 1.0)  # ten times the negatives
-    assert ex.check(precision_score(y, p, sample_weight=weights))
+    right = precision_score(y, p, sample_weight=weights)
+    assert ex.check(right)
     assert _line(capsys).startswith("Exercise 2: correct.")
+    assert ex.check(round_significant(right, 3))
+    assert _line(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(round_significant(right, 2))
+    assert _line(capsys) == "Exercise 2: give three significant digits"
     assert not ex.check(precision_score(y, p))
     assert _line(capsys).startswith("Exercise 2: that is the precision before")
     assert not ex.check(precision_score(y, p, sample_weight=np.where(y == 1, 10.0, 1.0)))
     assert _line(capsys).startswith("Exercise 2: you multiplied the positives")
     assert not ex.check([1, 2])
     assert _line(capsys) == "Exercise 2: expected one number between 0 and 1, got a list of 2"
+    assert ex.audit() == []
 
 
 def test_exercise_3(data, capsys):
-    y, p = data
+    y, _, p = data
     ex = nb01.exercise_3(confusion_counts(y, p, pos_label=0))
-    assert ex.check(f1_score(y, p, pos_label=0))
+    right = f1_score(y, p, pos_label=0)
+    assert ex.check(right)
     assert _line(capsys) == "Exercise 3: correct."
+    assert ex.check(round(right, 3))
+    assert _line(capsys) == "Exercise 3: correct."
+    assert not ex.check(round(right, 1))
+    assert _line(capsys) == "Exercise 3: give three significant digits"
     pr, rc = precision_score(y, p, pos_label=0), recall_score(y, p, pos_label=0)
     assert not ex.check((pr + rc) / 2)
+    assert _line(capsys).startswith("Exercise 3: that is the arithmetic mean")
+    assert not ex.check(round((pr + rc) / 2, 3))  # the mistake as a student rounds it
     assert _line(capsys).startswith("Exercise 3: that is the arithmetic mean")
     assert not ex.check(f1_score(y, p))
     assert _line(capsys).startswith("Exercise 3: that is the F1 of the benign class")
     assert not ex.check("f1")
     assert _line(capsys) == "Exercise 3: expected one number between 0 and 1, got the text 'f1'"
+    assert ex.audit() == []
 
 
-def test_hints_and_solution(data, capsys):
-    ex = nb01.exercise_3(confusion_counts(*data, pos_label=0))
+def test_hints_run_out(data, capsys):
+    y, _, p = data
+    ex = nb01.exercise_3(confusion_counts(y, p, pos_label=0))
     for _ in range(3):
         ex.hint()
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["Exercise 3, hint 1", "Exercise 3, hint 2", "Exercise 3"]
-    assert lines[-1] == "Exercise 3: no more hints: ex3.solution() shows the answer"
-    ex.solution()
-    out = capsys.readouterr().out
-    assert "2 * p * r / (p + r)" in out and f"value: {f1_score(*data, pos_label=0):.4g}" in out
+    assert lines[-1].startswith("Exercise 3: no more hints.")
 
 
-def test_quiz(data, capsys):
-    y, p = data
-    quiz = nb01.quiz(confusion_counts(y, p))
+def test_quiz(capsys):
+    example = Counts(tn=40, fp=12, fn=5, tp=43)
+    quiz = nb01.quiz(example)
     assert len(quiz) == 4
-    assert quiz.q2.check(int(p.sum()))  # predicted benign
-    assert not quiz.q2.check(int(y.sum()))  # truly benign
-    assert "truly benign" in capsys.readouterr().out.splitlines()[-1]
-    for q, right in zip(quiz.questions, ["b", None, "b", "c"], strict=True):
-        if right:
-            assert q.check(right)
-            assert not q.check("a")
+    assert "[[40, 12], [5, 43]]" in quiz.q2.prompt
+    assert quiz.q2.check(55)  # predicted positive: the second column
+    assert _line(capsys) == "Question 2: correct."
+    assert not quiz.q2.check(48)  # the second row: truly positive
+    assert "second row" in _line(capsys)
+    assert not quiz.q2.check(45)  # the first column
+    assert "first column" in _line(capsys)
+    assert not quiz.q2.check(43)
+    assert "only the right ones" in _line(capsys)
+    rights = [q.expected for q in quiz.questions if isinstance(q, Question)]
+    assert rights == ["a", "c", "b"]  # three positions, none right twice
+    for q, right in zip([quiz.q1, quiz.q3, quiz.q4], rights, strict=True):
+        assert q.check(right)
+        for wrong in set(q.options) - {right}:
+            assert not q.check(wrong)
     out = capsys.readouterr().out
+    assert "Question 3: not quite: TPR and FPR themselves can change" in out
     assert "Question 4: not quite: 0 would say" in out
+    assert quiz.audit() == []

@@ -1,7 +1,7 @@
-"""Quick self-test of notebook 00 (start here), checked from the notebook's own numbers.
+"""Quick self-test of notebook 00 (start here), checked from the numbers the notebook passes in.
 
-The questions use the worked example of the tour (a :class:`~helpers.Counts`) and the prior-shift
-example (TPR, FPR and a prevalence); every right answer is computed from them::
+The two number questions use counts and a prevalence the tour does not print (so the tour does not give
+their answers away); every right answer is computed from them::
 
     precision = TP / (TP + FP)
     precision at prevalence pi = TPR pi / (TPR pi + FPR (1 - pi))
@@ -21,9 +21,9 @@ __all__ = ["quiz"]
 def quiz(example: Counts, *, tpr: float, fpr: float, prevalence: float) -> Quiz:
     """The quick self-test at the end of notebook 00.
 
-    ``example`` is the tour's example counts; ``tpr``, ``fpr`` and ``prevalence`` the prior-shift example.
-    Question 1's answer is ``TP / (TP + FP)``; question 3's is
-    ``TPR pi / (TPR pi + FPR (1 - pi))`` at ``pi = prevalence``.
+    ``example`` is a model's counts; ``tpr``, ``fpr`` and ``prevalence`` a test and where it is used.
+    Question 1's answer is ``TP / (TP + FP)``; question 3's is ``TPR pi / (TPR pi + FPR (1 - pi))`` at
+    ``pi = prevalence``; both are asked to two significant digits.
     """
     c = counts_arg(example, "example")
     tpr = real_arg(tpr, "tpr", 0, 1)
@@ -35,36 +35,46 @@ def quiz(example: Counts, *, tpr: float, fpr: float, prevalence: float) -> Quiz:
     return Quiz([
         NumberQuestion(
             f"A model's counts are TN {fmt(c.tn)}, FP {fmt(c.fp)}, FN {fmt(c.fn)}, TP {fmt(c.tp)}. What share of "
-            "the cases it predicts positive are positive (its precision)? Two decimals are enough.",
-            lambda: zoo["precision"], 0.005,
+            "the cases it predicts positive are positive (its precision)?",
+            lambda: zoo["precision"], digits=2,
             mistakes=[Mistake.if_equals(zoo["recall"], "that is recall, TP / (TP + FN): the share of the positives "
                                         "found. Precision divides by what the model flagged, TP + FP"),
                       Mistake.if_equals(zoo["accuracy"], "that is accuracy, the share of all cases that are right")],
-            solution="metric_zoo(counts)['precision']"),
+            solution=f"TP / (TP + FP) = {fmt(c.tp)} / {fmt(c.tp + c.fp)}"),
         Question(
             "In which order does helpers.Counts hold the four cells?",
-            {"a": "(tp, fn, fp, tn), positives first as on Wikipedia",
-             "b": "(tn, fp, fn, tp), the order of scikit-learn's confusion_matrix(...).ravel()",
-             "c": "any order: the cells are told apart by position"},
-            "b",
-            {"a": "that is the Wikipedia layout; Counts follows scikit-learn, and its fields have names",
-             "b": "Its fields also have names (counts.tp), so the order never has to be guessed",
-             "c": "position is exactly what is easy to mix up: the cells are named fields (counts.tp)"}),
+            {"a": "(tn, fp, fn, tp): scikit-learn's order, row by row",
+             "b": "(tp, fn, fp, tn): positives first, as on Wikipedia",
+             "c": "(tp, tn, fp, fn): the right decisions, then the errors"},
+            "a",
+            {"a": "It follows scikit-learn, and its fields have names (counts.tp), so the order never has to be "
+                  "guessed",
+             "b": "that is the Wikipedia layout read row by row; Counts follows scikit-learn, negatives first",
+             "c": "no layout of the matrix reads that way; Counts follows scikit-learn's [[TN, FP], [FN, TP]]"}),
         NumberQuestion(
             f"A test has TPR {fmt(tpr)} and FPR {fmt(fpr)}. At a prevalence of {fmt(prevalence)}, what is its "
-            "precision? Two decimals are enough.",
-            lambda: precision_at_prevalence(tpr, fpr, prevalence), 0.005,
+            "precision?",
+            lambda: precision_at_prevalence(tpr, fpr, prevalence), digits=2,
             mistakes=[Mistake.if_equals(tpr, "that is the TPR (recall): precision also depends on the FPR and on "
                                         "how rare the positives are"),
                       Mistake.if_equals(1 - fpr, "that is the specificity, 1 - FPR, not precision")],
-            solution="precision_at_prevalence(tpr, fpr, prevalence)"),
+            solution=f"precision_at_prevalence({fmt(tpr)}, {fmt(fpr)}, {fmt(prevalence)})"),
         Question(
-            "Your predictions file has labels 'yes' and 'no'. How do you read it?",
-            {"a": "load_predictions(path): it guesses which label is positive",
+            "Your predictions file has the labels 'yes' and 'no'. How do you read it?",
+            {"a": "load_predictions(path, pos_label=1)",
              "b": "load_predictions(path, pos_label='yes')",
-             "c": "first replace the labels by 0.5 and 1"},
+             "c": "load_predictions(path): it reads 'yes' as 1"},
             "b",
-            {"a": "it does not guess: labels other than 0/1 or True/False need pos_label=",
-             "b": "The argument pos_label names the positive class; say it with every precision you report",
-             "c": "labels are classes, not scores; pos_label= names the positive one"}),
+            {"a": "the file has no label 1: pos_label names the positive label as the file writes it",
+             "b": "pos_label names the positive class; say it with every precision you report",
+             "c": "it does not guess: only 0/1 and True/False are read as they are; other labels need pos_label="}),
+        Question(
+            "What does the course need once its packages are installed?",
+            {"a": "an internet connection, to download each data set",
+             "b": "a GPU, to fit the notebooks' models in time",
+             "c": "nothing more: the data ship with the course"},
+            "c",
+            {"a": "the data sets ship with scikit-learn (load_breast_cancer, load_digits, ...) or in data/",
+             "b": "every model of the course is small: an ordinary processor fits it",
+             "c": "The data ship with scikit-learn or in data/, and the models are small"}),
     ])

@@ -1,6 +1,9 @@
 """Exercises and quick self-test of notebook 01 (the confusion matrix), checked from the notebook's counts.
 
-The right answers, from a :class:`~helpers.Counts` ``c`` (positive = benign unless said otherwise)::
+The exercises use counts the notebook does not print: exercises 1 and 3 the model at the stricter threshold
+0.9, exercise 2 the notebook's counts with ten times the negatives. The right answers, from a
+:class:`~helpers.Counts` ``c`` (positive = benign unless said otherwise), each judged to three significant
+digits::
 
     exercise 1: (NPV, precision) = (TN / (TN + FN), TP / (TP + FP))
     exercise 2: precision with the negatives x10 = TP / (TP + 10 FP)
@@ -10,39 +13,44 @@ The right answers, from a :class:`~helpers.Counts` ``c`` (positive = benign unle
 from __future__ import annotations
 
 from ..counts import Counts, metric_zoo
-from ._common import counts_arg, part_mistake
+from ._common import counts_arg
 from .core import Exercise, Mistake, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 
+DIGITS = 3
+"""Every exercise of notebook 01 asks for three significant digits (the zoo table prints three decimals)."""
+
 
 def exercise_1(counts_benign: Counts) -> Exercise:
-    """Exercise 1: the model's NPV and precision, ``(TN / (TN + FN), TP / (TP + FP))``.
+    """Exercise 1: NPV and precision, ``(TN / (TN + FN), TP / (TP + FP))``, to three significant digits.
 
-    The typical mistakes divide by a row instead of a column: ``TN / (TN + FP)`` (specificity) and
-    ``TP / (TP + FN)`` (recall).
+    The typical mistakes divide by a row instead of a column: ``TN / (TN + FP)`` (specificity) for NPV and
+    ``TP / (TP + FN)`` (recall) for precision.
     """
     c = counts_arg(counts_benign, "counts_benign")
     z = metric_zoo(c)
-    cmp = numbers(["NPV", "precision"], kinds={"NPV": probability(rel=1e-3), "precision": probability(rel=1e-3)})
+    cmp = numbers(["NPV", "precision"], digits=DIGITS,
+                  kinds={"NPV": probability(digits=DIGITS), "precision": probability(digits=DIGITS)})
     return Exercise(
         "Exercise 1", lambda: (z["npv"], z["precision"]), compare=cmp,
         mistakes=[
-            part_mistake(0, lambda: z["specificity"], "your NPV divides by TN + FP, a row (the actual negatives): "
-                         "that is specificity. NPV's denominator is a column, everyone predicted negative", cmp),
-            part_mistake(1, lambda: z["recall"], "your precision uses FN; precision's denominator is what the "
-                         "model flagged, TP + FP (a column)", cmp),
+            Mistake.in_part(0, lambda: z["specificity"], "your NPV divides by TN + FP, a row (the actual "
+                            "negatives): that is specificity. NPV's denominator is a column, everyone predicted "
+                            "negative"),
+            Mistake.in_part(1, lambda: z["recall"], "your precision divides by TP + FN, a row (the actual "
+                            "positives): that is recall. Precision's denominator is a column, everyone predicted "
+                            "positive"),
         ],
         hints=["Both denominators are column sums of scikit-learn's matrix [[TN, FP], [FN, TP]]: everyone "
                "predicted negative, everyone predicted positive.",
-               "answer = (counts.tn / (counts.tn + counts.?), counts.tp / (counts.tp + counts.?))"],
-        solution="answer = (counts.tn / (counts.tn + counts.fn), counts.tp / (counts.tp + counts.fp))",
+               "c = confusion_counts(y_test, y_pred_09), then answer = (c.tn / (c.tn + c.?), c.tp / (c.tp + c.?))"],
     )
 
 
 def exercise_2(counts_benign: Counts) -> Exercise:
-    """Exercise 2: the precision once TN and FP are multiplied by 10, ``TP / (TP + 10 FP)``.
+    """Exercise 2: the precision once TN and FP are multiplied by 10, ``TP / (TP + 10 FP)``, to three digits.
 
     Mistakes: the unchanged precision ``TP / (TP + FP)``; the positives multiplied instead,
     ``10 TP / (10 TP + FP)``.
@@ -51,7 +59,7 @@ def exercise_2(counts_benign: Counts) -> Exercise:
     more_neg = Counts(tn=10 * c.tn, fp=10 * c.fp, fn=c.fn, tp=c.tp)
     more_pos = Counts(tn=c.tn, fp=c.fp, fn=10 * c.fn, tp=10 * c.tp)
     return Exercise(
-        "Exercise 2", lambda: metric_zoo(more_neg)["precision"], compare=probability(rel=1e-3),
+        "Exercise 2", lambda: metric_zoo(more_neg)["precision"], compare=probability(digits=DIGITS),
         mistakes=[
             Mistake.if_equals(lambda: metric_zoo(c)["precision"], "that is the precision before: with 10 times the "
                               "negatives, 10 times as many false positives sit in precision's denominator"),
@@ -59,15 +67,13 @@ def exercise_2(counts_benign: Counts) -> Exercise:
                               "the exercise multiplies the negatives, TN and FP"),
         ],
         hints=["Build Counts(tn=10 * counts.tn, fp=10 * counts.fp, fn=counts.fn, tp=counts.tp).",
-               "Then take metric_zoo(...)['precision'] of it; recall, specificity and LR+ do not move."],
-        solution="answer = metric_zoo(Counts(tn=10 * counts.tn, fp=10 * counts.fp, fn=counts.fn, "
-                 "tp=counts.tp))['precision']",
-        why="Recall, specificity and LR+ stay where they were: each is a ratio within one class.",
+               "Then take metric_zoo(...)['precision'] of it, and compare the other metrics with zoo's."],
+        why="Recall, specificity and LR+ stay where they were: each is built from ratios within one class.",
     )
 
 
 def exercise_3(counts_malignant: Counts) -> Exercise:
-    """Exercise 3: F1 with malignant as the positive class, ``2 P R / (P + R)``.
+    """Exercise 3: F1 with malignant as the positive class, ``2 P R / (P + R)``, to three significant digits.
 
     Mistakes: the arithmetic mean ``(P + R) / 2``; the F1 of the benign class (the counts flipped).
     """
@@ -76,51 +82,69 @@ def exercise_3(counts_malignant: Counts) -> Exercise:
     benign = metric_zoo(Counts(tn=c.tp, fp=c.fn, fn=c.fp, tp=c.tn))
     return Exercise(
         "Exercise 3", lambda: 2 * z["precision"] * z["recall"] / (z["precision"] + z["recall"]),
-        compare=probability(rel=1e-3),
+        compare=probability(digits=DIGITS),
         mistakes=[
             Mistake.if_equals(lambda: (z["precision"] + z["recall"]) / 2, "that is the arithmetic mean of P and R; "
                               "F1 is their harmonic mean, 2 P R / (P + R)"),
             Mistake.if_equals(lambda: benign["f1"], "that is the F1 of the benign class (pos_label=1); the exercise "
                               "makes malignant the positive class"),
         ],
-        hints=["p, r = zoo_malignant['precision'], zoo_malignant['recall']",
-               "answer = 2 * p * r / (p + r); compare with f1_score(y_test, y_pred, pos_label=0)"],
-        solution="p, r = zoo_malignant['precision'], zoo_malignant['recall']\nanswer = 2 * p * r / (p + r)",
+        hints=["confusion_counts(y_test, y_pred_09, pos_label=0) gives the counts with malignant positive; "
+               "metric_zoo(...) their precision and recall.",
+               "answer = 2 * p * r / (p + r); compare with f1_score(y_test, y_pred_09, pos_label=0)"],
     )
 
 
-def quiz(counts_benign: Counts) -> Quiz:
-    """The quick self-test at the end of notebook 01; question 2's answer is ``TP + FP`` of ``counts_benign``."""
-    c = counts_arg(counts_benign, "counts_benign")
+def quiz(example: Counts) -> Quiz:
+    """The quick self-test at the end of notebook 01.
+
+    ``example`` is a confusion matrix the question shows in scikit-learn's layout ``[[TN, FP], [FN, TP]]``
+    (not the notebook's, whose tables print every sum); question 2's answer is its ``TP + FP``.
+    """
+    c = counts_arg(example, "example")
+    shown = f"[[{c.tn}, {c.fp}], [{c.fn}, {c.tp}]]"
     return Quiz([
         Question(
             "In scikit-learn's confusion_matrix(y_true, y_pred), what do the rows stand for?",
-            {"a": "the predicted classes", "b": "the true classes", "c": "it depends on pos_label"},
-            "b",
-            {"a": "the predictions are the columns: precision and NPV are read down a column",
-             "b": "Rows are the truth, columns the prediction: recall and specificity are read along a row",
-             "c": "pos_label picks the positive class; the layout is [[TN, FP], [FN, TP]] for labels [0, 1]"}),
+            {"a": "the true classes, the negative class (0) first",
+             "b": "the predicted classes, the negative class (0) first",
+             "c": "the classes as pos_label orders them, positive first"},
+            "a",
+            {"a": "Rows are the truth, columns the prediction: recall and specificity are read along a row",
+             "b": "the predictions are the columns: precision and NPV are read down a column",
+             "c": "pos_label picks the positive class for a metric; it does not reorder the matrix "
+                  "(labels=[1, 0] does)"}),
         NumberQuestion(
-            "With the model's counts (positive = benign), how many tumours did it predict benign?",
+            f"scikit-learn's confusion_matrix(y_true, y_pred) prints {shown}. How many cases were predicted "
+            "positive? Give the count.",
             lambda: c.tp + c.fp, 0,
-            mistakes=[Mistake.if_equals(c.tp + c.fn, "that is the number of truly benign tumours, TP + FN; "
-                                        "predicted benign is TP + FP"),
+            mistakes=[Mistake.if_equals(c.fn + c.tp, "that is the second row, the truly positive cases (FN + TP); "
+                                        "predicted positive is the second column, FP + TP"),
+                      Mistake.if_equals(c.tn + c.fn, "that is the first column, the cases predicted negative "
+                                        "(TN + FN); predicted positive is the second column"),
                       Mistake.if_equals(c.tp, "those are only the right ones, TP; the false positives were "
-                                        "predicted benign too")],
-            solution="counts.tp + counts.fp"),
+                                        "predicted positive too")],
+            solution=f"FP + TP, the second column: {c.fp} + {c.tp}"),
         Question(
-            "The negatives (TN and FP) are multiplied by 10. Which metric does NOT change?",
-            {"a": "precision", "b": "recall", "c": "accuracy", "d": "NPV"},
-            "b",
-            {"a": "precision has FP in its denominator: ten times the false positives lower it",
-             "b": "Recall = TP / (TP + FN) lives within the positives; the negatives never enter it",
-             "c": "accuracy mixes both classes, so more negatives pull it towards the specificity",
-             "d": "NPV = TN / (TN + FN) grows with TN"}),
+            "A test's LR+ was measured in a hospital where half the patients are sick. Where the disease is 100 "
+            "times rarer, when is its LR+ the same?",
+            {"a": "always: it is built from TPR and FPR, not from the prevalence",
+             "b": "never: like precision, it falls when positives become rarer",
+             "c": "if TPR and FPR hold there: the same kinds of sick and healthy"},
+            "c",
+            {"a": "TPR and FPR themselves can change: milder cases in a screened population are harder to detect "
+                  "than a hospital's (spectrum change), and LR+ moves with them",
+             "b": "precision falls with the prevalence; LR+ = TPR / FPR holds no prevalence, so it moves only "
+                  "when TPR or FPR do",
+             "c": "Only the class mix may change (Deeks & Altman, 2004); then post-test odds = pre-test odds "
+                  "times LR+ at any prevalence"}),
         Question(
             "A model predicts no positive at all. What is its precision?",
-            {"a": "0", "b": "1", "c": "undefined (0 / 0): report it as undefined"},
-            "c",
+            {"a": "0: none of its positive calls is right",
+             "b": "undefined: 0 / 0 has no value",
+             "c": "1: none of its positive calls is wrong"},
+            "b",
             {"a": "0 would say its positive calls were all wrong, but it made none; 0 / 0 is undefined",
-             "b": "1 would say its positive calls were all right, but it made none; 0 / 0 is undefined",
-             "c": "0 / 0 has no value: metric_zoo gives nan; scikit-learn warns unless zero_division is set"}),
+             "b": "Report it as undefined: metric_zoo gives nan; scikit-learn warns unless zero_division is set",
+             "c": "1 would say its positive calls were all right, but it made none; 0 / 0 is undefined"}),
     ])
