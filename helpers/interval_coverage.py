@@ -170,7 +170,7 @@ def realised_precision_coverage(
     negatives, at prevalence ``pi = n_pool_pos / (n_pool_pos + M)``. The
     interval is computed from the test set at ``pi``; its target here is
     the pool's own precision ``PT / (PT + PF)`` (PT, PF the pool's flagged
-    positives and negatives), not the expected precision PPV*::
+    positives and negatives), not the population precision PPV*::
 
         coverage = sum_{t, f, a} P(TP = t, FP = f, PT = a) [low(t, f) <= a / (a + PF) <= high(t, f)]
 
