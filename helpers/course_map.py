@@ -229,11 +229,26 @@ def card(notebook: str | Path | dict) -> Card:
                 minutes=int(t.group(1)) if t else None, goals=tuple(goals))
 
 
+def readme_rows(folder: str | Path) -> list[str]:
+    """The README's course map, one markdown row per notebook: number, linked title, its one line, its time."""
+    rows = []
+    for p in course_notebooks(folder):
+        c = card(p)
+        rows.append(f"| {c.number} | [{c.title}](notebooks/{p.name}) | {c.lead.replace('|', '/')} | "
+                    f"{main_line(p).minutes} min |")
+    return rows
+
+
 def _main(argv: list[str] | None = None) -> int:
-    """``python -m helpers.course_map [NOTEBOOK ...]``: print each notebook's main-line size and time."""
+    """``python -m helpers.course_map [--readme] [NOTEBOOK ...]``: print each notebook's main-line size and time,
+    or (``--readme``) the README's course map rows for the notebooks in ``notebooks/``."""
     import sys
 
-    paths = [Path(a) for a in (argv if argv is not None else sys.argv[1:])]
+    args = list(argv if argv is not None else sys.argv[1:])
+    if "--readme" in args:
+        print("\n".join(readme_rows(Path.cwd() / "notebooks")))
+        return 0
+    paths = [Path(a) for a in args]
     if not paths:
         paths = course_notebooks(Path.cwd() / "notebooks")
     for p in paths:

@@ -614,6 +614,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
                                         Bad("folder", lambda f: f("02_x", folder="/no/such/folder"))],
     "helpers.course_map.course_notebooks": [Bad("folder", lambda f: f("/no/such/folder"))],
     "helpers.course_map.all_notebooks": [Bad("folder", lambda f: f(3))],
+    "helpers.course_map.readme_rows": [Bad("folder", lambda f: f("/no/such/folder"))],
     "helpers.course_map.card": [Bad("notebook", lambda f: f("/no/such.ipynb"))],
     "helpers.course_map.main_line": [Bad("notebook", lambda f: f({"no": "cells"}))],
     "helpers.course_map.minutes_on_your_own": [Bad("line", lambda f: f(60))],
