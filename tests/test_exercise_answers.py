@@ -107,3 +107,18 @@ def test_quiz_audit_wants_every_wrong_option_explained_and_no_dollar():
     assert q.audit() == ["Question 1: the wrong option 'c' has no explanation",
                          "Question 1: a text holds '$' (jupyterquiz would read it as math)"]
     assert _quiz().audit() == []
+
+
+@given(values, st.integers(min_value=2, max_value=4), st.integers(min_value=1, max_value=3))
+def test_the_clickable_quiz_asks_for_more_digits_exactly_where_the_checker_does(x, d, k):
+    """The browser's list of 'too few digits' answers and the Python checker agree, rounding half up or down."""
+    assume(k < d)
+    q = NumberQuestion("x?", x, digits=d)
+    listed = [a["value"] for a in q.to_jupyterquiz()["answers"] if a.get("type") == "value"]
+    for value in listed:
+        assert q.verdict(value)[1].startswith("give "), (value, q.verdict(value))
+    step = 2 * half_unit(x, k)
+    for short in (math.floor(x / step) * step, math.ceil(x / step) * step):
+        short = round_significant(short, k) if short else short
+        if q.verdict(short)[1].startswith("give "):
+            assert short in listed, (short, listed)

@@ -25,6 +25,7 @@ import base64
 import hashlib
 import html
 import json
+import math
 import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -163,11 +164,16 @@ class NumberQuestion(Exercise):
             answers.append({"type": "range", "range": list(self._window(float(_resolve(m.value)))), "correct": False,
                             "feedback": _html_text("Not quite: " + m.message)})
         if self.digits:
-            for k in range(1, self.digits):
-                short = round_significant(e, k)
-                if not self.compare.same(short, e):
-                    answers.append({"type": "value", "value": short, "correct": False,
-                                    "feedback": f"Give {digits_text(self.digits)}."})
+            shorts = []
+            for k in range(1, self.digits):  # the right value written with fewer digits, rounded either way at .5
+                step = 2 * half_unit(e, k)
+                for short in (math.floor(e / step) * step, math.ceil(e / step) * step):
+                    short = round_significant(short, k) if short else short
+                    if self.compare.too_few_digits(short, e) and not self.compare.same(short, e) \
+                            and short not in shorts:
+                        shorts.append(short)
+            answers += [{"type": "value", "value": short, "correct": False,
+                         "feedback": f"Give {digits_text(self.digits)}."} for short in shorts]
         answers.append({"type": "default", "feedback": "Not yet: that is not the answer. Try again."})
         return {"question": _html_text(self.full_prompt()), "type": "numeric", "answers": answers}
 
