@@ -69,6 +69,27 @@ def test_audit_finds_a_mistake_that_never_fires_and_one_without_example():
     assert good.audit() == []
 
 
+def test_a_printout_with_one_more_digit_rounded_again_is_right():
+    """0.995456 printed as 0.9955 and rounded to three digits gives 0.996: right (the cold read's 03 case)."""
+    assert number(digits=3).differs(0.996, 0.995456) is None
+    assert number(digits=3).differs(0.995, 0.995456) is None
+    assert number(digits=3).differs(0.997, 0.995456) is not None
+
+
+def test_a_short_part_is_named_beside_a_wrong_one():
+    cmp = numbers(["NPV", "precision"], digits=3)
+    assert cmp.differs((0.84, 0.977), (0.8387, 0.9877)) == (
+        "not yet: your precision is not right; give three significant digits for your NPV")
+
+
+def test_a_share_typed_as_a_percentage_gets_its_own_message():
+    q = NumberQuestion("Precision at 1 in 1 000?", 0.41, digits=2)
+    assert q.verdict(41) == (False, "that is the share as a percentage: give it as a share between 0 and 1")
+    assert q.audit() == []
+    assert NumberQuestion("How many?", 55, digits=2).audit() == []
+    assert NumberQuestion("Precision, in %?", 41.0, digits=2).verdict(4100)[1].startswith("not yet")
+
+
 def test_a_part_mistake_is_checked_with_the_other_parts_right():
     cmp = numbers(["precision", "recall"], digits=3)
     ex = Exercise("Exercise 1", (0.0388, 0.8), compare=cmp,
@@ -98,7 +119,9 @@ def test_quiz_output_holds_no_answer_in_the_clear():
     assert [a["correct"] for a in questions[0]["answers"]] == [False, True]
     right = questions[1]["answers"][0]
     assert right["correct"] and right["range"][0] <= 0.8 < right["range"][1]
-    assert math.isclose(right["range"][1] - right["range"][0], 2 * half_unit(0.8, 2), rel_tol=1e-6)
+    # right to two digits, or to three rounded again to two (one unit more in the third digit)
+    assert math.isclose(right["range"][1] - right["range"][0], 2 * (half_unit(0.8, 2) + half_unit(0.8, 3)),
+                        rel_tol=1e-6)
     assert _quiz().mimebundle() == (data, meta), "the output must be the same on every run (nbval compares it)"
 
 

@@ -308,8 +308,9 @@ class _Number(Compare):
         self.rel, self.abs, self.low, self.high, self.kind, self.digits = rel, abs_, low, high, kind, digits
 
     def close(self, a: float, e: float) -> bool:
-        if self.digits is not None:
-            return abs(a - e) <= half_unit(e, self.digits) * (1 + 1e-9) or \
+        if self.digits is not None:  # a printout with one more digit, rounded again, may land one unit off
+            band = half_unit(e, self.digits) + half_unit(e, self.digits + 1)
+            return abs(a - e) <= band * (1 + 1e-9) or \
                 round_significant(a, self.digits) == round_significant(e, self.digits)
         return abs(a - e) <= max(self.rel * abs(e), self.abs) * (1 + 1e-12)
 
@@ -339,6 +340,8 @@ class _Number(Compare):
             return f"give {digits_text(self.digits)}"
         if self.digits is not None:
             return f"not yet: your number does not agree with the answer to {digits_text(self.digits)}"
+        if not (self.rel or self.abs):
+            return "not yet: your number is not the answer"
         return f"not yet: your number is not within {_tolerance_text(self.rel, self.abs)} of the answer"
 
 
@@ -347,7 +350,8 @@ def number(*, rel: float = 1e-3, abs: float = 0.0, low: float | None = None, hig
     """Compare one number: right when ``|answer - expected| <= max(rel * |expected|, abs)``.
 
     With ``digits``, right instead when the answer agrees with the expected value to that many significant
-    digits (``|answer - expected|`` at most half a unit in the last of them, or both round to the same
+    digits (``|answer - expected|`` at most half a unit in the last of them, plus half a unit in the next
+    digit, so that a printout with one more digit rounded again is right too; or both round to the same
     digits); an answer that is the expected value rounded to *fewer* digits gets "give N significant
     digits", never a mistake's message. ``low``/``high`` bound the answers that make sense (outside them
     the answer is the wrong kind); ``kind`` is how the expected answer is named in messages.
@@ -397,6 +401,10 @@ class _Numbers(Compare):
             return None
         if len(short) == len(wrong):
             return f"give {digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])}"
+        if short:  # a right value with too few digits is not "not right": say so beside the wrong ones
+            named = {n for n, _ in short}
+            return (_right_wrong(right, [n for n in wrong if n not in named]) + "; give "
+                    f"{digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])}")
         return _right_wrong(right, wrong)
 
     def too_few_digits(self, answer: object, expected: object) -> bool:
@@ -820,6 +828,8 @@ class Exercise:
                 problems.append(f"{self.name}: {label} ({fmt(answer)}) gets {message!r}")
         for i, mistake in enumerate(self.mistakes, start=1):
             example = self._mistake_example(mistake)
+            if isinstance(example, float) and not math.isfinite(example):
+                continue  # a mistake that cannot happen on this data (e.g. a percentage of a number above 1)
             if example is _UNSET:
                 problems.append(f"{self.name}: mistake {i} has no example answer to check")
                 continue

@@ -137,6 +137,11 @@ class NumberQuestion(Exercise):
             raise ValueError(f"tol must be a number >= 0, got {describe(tol)}")
         if any(m.matches is not None or m.part is not None for m in mistakes):
             raise ValueError("mistakes of a NumberQuestion must be Mistake.if_equals(value, message)")
+        mistakes = list(mistakes)
+        if not re.search(r"%|percent", prompt):  # a share typed as a percentage (41 for 0.41) gets its own message
+            mistakes.append(Mistake.if_equals(
+                lambda: 100 * float(self.expected) if 0 < float(self.expected) < 1 else math.nan,
+                "that is the share as a percentage: give it as a share between 0 and 1"))
         super().__init__("Question", expected, compare=number(abs=tol, rel=rel, digits=digits), mistakes=mistakes,
                          why=why, solution=solution)
         self.prompt, self.digits = prompt, digits
@@ -151,7 +156,8 @@ class NumberQuestion(Exercise):
 
     def _window(self, value: float) -> tuple[float, float]:
         cmp = self.compare
-        half = half_unit(value, cmp.digits) if cmp.digits is not None else max(cmp.rel * abs(value), cmp.abs)
+        half = (half_unit(value, cmp.digits) + half_unit(value, cmp.digits + 1) if cmp.digits is not None
+                else max(cmp.rel * abs(value), cmp.abs))
         half *= 1 + 1e-9
         return value - half, value + half + 1e-15 * max(1.0, abs(value))
 
@@ -161,8 +167,10 @@ class NumberQuestion(Exercise):
         answers = [{"type": "range", "range": list(self._window(e)), "correct": True,
                     "feedback": _html_text(("Correct. " + self.why).strip())}]
         for m in self.mistakes:
-            answers.append({"type": "range", "range": list(self._window(float(_resolve(m.value)))), "correct": False,
-                            "feedback": _html_text("Not quite: " + m.message)})
+            value = float(_resolve(m.value))
+            if math.isfinite(value):
+                answers.append({"type": "range", "range": list(self._window(value)), "correct": False,
+                                "feedback": _html_text("Not quite: " + m.message)})
         if self.digits:
             shorts = []
             for k in range(1, self.digits):  # the right value written with fewer digits, rounded either way at .5
