@@ -200,7 +200,7 @@ print("bins of the truth:      mean truth     ", np.round(by_truth[0]).astype(in
       " mean prediction", np.round(by_truth[1]).astype(int).tolist())
 
 # %% [markdown]
-# The blue line (bins of the prediction) stays near the diagonal; the orange
+# The blue line (bins of the prediction) stays much closer to the diagonal; the orange
 # line (bins of the truth) is much steeper than it, because the mean
 # predictions of the five groups span 115 to 197 while their mean truths span
 # 63 to 259. Two slopes put this in numbers. Regressing the truth on the
@@ -478,8 +478,8 @@ for i, rows in enumerate(np.array_split(np.argsort(pred_cv), 3)):
 # The lowest third's residuals spread much less than the others', many
 # standard errors apart: the funnel is a property of these data, not of one
 # split. An interval for a patient's progression should therefore be wider
-# for high predictions; a quantile regression for a low and a high quantile
-# gives such a band.
+# for high predictions. Quantile regressions for a low and a high quantile
+# can give such a band: each quantile gets its own coefficients.
 #
 # ### Bootstrapping the order of bmi and s5
 #
