@@ -1,22 +1,23 @@
 # %% [markdown]
 # # 12 · Regression metrics
 #
-# The rest of the course is about classifiers. When the target is a number,
-# there is no confusion matrix, but the same questions come back: which
-# mistakes matter, how to put them on a scale a user understands, and whether
-# over- and under-estimates cost the same. This short notebook goes through
-# the usual regression metrics and the plots that show *where* a model errs.
+# How to score a model that predicts a number: the usual metrics, the plots
+# that show where it errs, and a loss for errors whose two directions cost
+# differently.
+#
+# **Time on your own:** about 60 minutes.
 #
 # **Learning goals**
 #
 # - compute R², MSE, RMSE, MAE, median absolute error and MAPE, and know what
-#   scale each lives on and how each reacts to outliers;
-# - read a prediction plot, a residual plot and residuals against a feature,
-#   and tell regression to the mean from miscalibration;
+#   scale each lives on and how each reacts to an outlier;
+# - read a prediction plot and a residual plot, and tell regression to the
+#   mean from miscalibration;
+# - judge whether a trend in the residuals is more than noise;
 # - handle asymmetric costs of over- and under-prediction with the pinball
-#   (quantile) loss and a quantile regression;
+#   loss and a quantile regression;
 # - use regression metrics in cross-validation (`scoring="neg_mean_squared_error"`),
-#   and read one test score against the spread of the folds.
+#   and read one test score against the spread of repeated splits.
 
 # %%
 import matplotlib.pyplot as plt
@@ -24,7 +25,6 @@ import numpy as np
 from scipy.stats import binomtest, linregress
 from scipy.stats import t as student_t
 from sklearn.datasets import load_diabetes
-from sklearn.dummy import DummyRegressor
 from sklearn.linear_model import LinearRegression, QuantileRegressor, Ridge
 from sklearn.metrics import (
     PredictionErrorDisplay,
@@ -37,7 +37,7 @@ from sklearn.metrics import (
     r2_score,
     root_mean_squared_error,
 )
-from sklearn.model_selection import ShuffleSplit, cross_val_score, train_test_split
+from sklearn.model_selection import ShuffleSplit, cross_val_predict, cross_val_score, train_test_split
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
@@ -49,13 +49,16 @@ use_course_style()
 # %% [markdown]
 # ## Data and model
 #
-# [The lecture slides](00_start_here.ipynb#Sources) used the Boston housing
-# data and `Ridge(normalize=True)`; both are gone from scikit-learn (the data
-# set for ethical problems with one of its columns, the argument in favour of
-# an explicit scaling step). We use
-# the diabetes data that ships with scikit-learn: 442 patients, ten baseline
-# measurements, and a number measuring disease progression one year later.
-# Scaling is a `StandardScaler` in a pipeline in front of the ridge regression.
+# The rest of the course scores classifiers. When the target is a number
+# there is no confusion matrix, but the questions come back: which mistakes
+# matter, on what scale, and whether over- and under-estimates cost the same.
+#
+# We use the diabetes data that ships with scikit-learn: 442 patients, ten
+# baseline measurements, and a number measuring disease progression one year
+# later ([the lecture slides](00_start_here.ipynb#Sources) used the Boston
+# housing data, since removed from scikit-learn). The model is a ridge
+# regression (least squares with a penalty on the squared size of the
+# coefficients; Hoerl & Kennard, 1970) behind a `StandardScaler`.
 
 # %%
 diabetes = load_diabetes(scaled=False)
@@ -153,29 +156,27 @@ PredictionErrorDisplay.from_predictions(
 )
 axes[1].set_title("Residual plot (test set)")
 plt.show()
+thirds = np.array_split(np.argsort(pred), 3)  # the test patients in thirds of the prediction
+print("residuals per third of the prediction, low to high: mean",
+      [round(residuals[i].mean()) for i in thirds], " standard deviation", [round(residuals[i].std()) for i in thirds])
 
 # %% [markdown]
-# The points scatter widely around the diagonal, and the cloud looks tilted.
-# The true value is on the vertical axis, so a patient above the diagonal is
-# under-predicted ($y > \hat y$): the patients with the largest true values
-# mostly sit above the diagonal (under-predicted), those with the smallest
-# below it (over-predicted). That is **regression to the mean**, not in itself
-# a flaw of this model and not a sign of shrinkage. A calibrated model that
-# explains only part of the variance (R² < 1) shows it: a patient picked *for*
-# an extreme true value is extreme partly by the noise the model cannot
-# predict, so the prediction is, on average, less extreme than the truth.
+# Read the residual plot first: the points scatter around 0 without a curve,
+# and the band widens to the right. The residuals' standard deviation grows
+# from 41 in the lowest third of the predictions to 66 in the highest, so
+# RMSE and MAE average over patients with quite different errors
+# ([the funnel over all patients: see Going deeper](#The-funnel-over-all-patients)).
 #
-# Which way we bin decides what we see. Group the test patients by their
-# **prediction** and take the mean true value in each group: for a
-# well-calibrated model, $E[y \mid \hat y] = \hat y$, these points lie on the
-# diagonal. Group them by their **true value** and take the mean prediction:
-# these points follow $E[\hat y \mid y]$, whose slope against $y$ is
-# $b = \operatorname{corr}(y, \hat y)\cdot \operatorname{sd}(\hat y)/\operatorname{sd}(y)$.
-# For a calibrated model $\operatorname{sd}(\hat y)/\operatorname{sd}(y) = \operatorname{corr}(y, \hat y)$,
-# so $b = \operatorname{corr}^2 = R^2$, below 1 whenever R² < 1. In the figure
-# below the prediction is on the horizontal axis, so this second line (orange)
-# looks *steeper* than the diagonal, with slope $1/b$ in the picture. Both from
-# the same 111 points, in fifths (`helpers.binned.binned_means`):
+# In the prediction plot the cloud looks tilted. The true value is on the
+# vertical axis, so a patient above the diagonal is under-predicted: the
+# patients with the largest true values mostly sit above it, those with the
+# smallest below. That is **regression to the mean**, not in itself a flaw.
+# A patient picked *for* an extreme true value is extreme partly by noise the
+# model cannot predict, so the prediction is, on average, less extreme. A
+# calibrated model ($E[y \mid \hat y] = \hat y$) with R² < 1 shows it too.
+# Calibration is read by binning the other way: group the patients by their
+# **prediction** and take the mean truth in each group. Both ways, in fifths
+# (`helpers.binned.binned_means`):
 
 # %%
 BINS = 5
@@ -199,85 +200,47 @@ print("bins of the truth:      mean truth     ", np.round(by_truth[0]).astype(in
       " mean prediction", np.round(by_truth[1]).astype(int).tolist())
 
 # %% [markdown]
-# The two slopes in numbers: regress the truth on the prediction (the
-# calibration slope, 1 for a calibrated model) and the prediction on the
-# truth (the regression-to-the-mean slope). On the training rows, least
-# squares makes the first exactly 1 and the second exactly R². Plain least
-# squares without any penalty shows the same, so the tilt is not the ridge
-# penalty's shrinkage of the coefficients (which is slight here):
+# The blue line (bins of the prediction) stays much closer to the diagonal; the orange
+# line (bins of the truth) is much steeper than it, because the mean
+# predictions of the five groups span 115 to 197 while their mean truths span
+# 63 to 259. Two slopes put this in numbers. Regressing the truth on the
+# prediction gives the **calibration slope**, 1 for a calibrated model (Cox,
+# 1958, for predicted probabilities; the same regression serves any numeric
+# prediction). Regressing the prediction on the truth gives the
+# regression-to-the-mean slope, which equals R² for a calibrated model. The
+# first gets a standard error and a 95 % interval from the usual
+# least-squares formulas (`scipy.stats.linregress`):
 
 # %%
-ols = make_pipeline(StandardScaler(), LinearRegression()).fit(X_train, y_train)
-for name, model in [("ridge", ridge), ("least squares", ols)]:
-    for part, X_part, y_part in [("train", X_train, y_train), ("test", X_test, y_test)]:
-        p = model.predict(X_part)
-        calibration = np.polyfit(p, y_part, 1)[0]
-        to_the_mean = np.polyfit(y_part, p, 1)[0]
-        print(f"{name:>13}, {part:>5}: R² {r2_score(y_part, p):.3f}   slope of truth on prediction {calibration:.3f}   "
-              f"slope of prediction on truth {to_the_mean:.3f}")
-
-# %% [markdown]
-# On the training rows the least-squares fit is calibrated, and the slope of
-# the prediction on the truth equals R². On the test patients it does not: the
-# formula for $b$ holds, but the model is not exactly calibrated there. And
-# R² < 1 alone does not make $b < 1$: stretch the ridge predictions 2.5 times
-# about their mean and R² falls below 0 while $b$ rises above 1. The slope of
-# the truth on the prediction gets a standard error and a 95 % interval from
-# the usual least-squares formulas (`scipy.stats.linregress`):
-
-# %%
-corr = np.corrcoef(y_test, pred)[0, 1]
-sd_ratio = pred.std() / y_test.std()
-print(f"ridge, test: corr {corr:.3f} x sd(prediction)/sd(truth) {sd_ratio:.3f} = {corr * sd_ratio:.3f} "
-      f"(slope of prediction on truth {np.polyfit(y_test, pred, 1)[0]:.3f}; R² {r2_score(y_test, pred):.3f})")
-stretched = pred.mean() + 2.5 * (pred - pred.mean())
-print(f"stretched 2.5 times: R² {r2_score(y_test, stretched):.2f}, "
-      f"slope of prediction on truth {np.polyfit(y_test, stretched, 1)[0]:.2f}")
 fit = linregress(pred, y_test)
 half = student_t.ppf(0.975, len(y_test) - 2) * fit.stderr
-print(f"calibration slope {fit.slope:.3f}, standard error {fit.stderr:.3f}, "
+print(f"calibration slope (truth on prediction) {fit.slope:.3f}, standard error {fit.stderr:.3f}, "
       f"95 % interval {fit.slope - half:.2f} to {fit.slope + half:.2f}")
+print(f"slope of prediction on truth {linregress(y_test, pred).slope:.3f}; R² {r2_score(y_test, pred):.3f}")
 
 # %% [markdown]
-# On the test patients the slope of the prediction on the truth is about
-# 0.44, far below 1, for both models: regression to the mean. The calibration
-# slope is 0.84, but its 95 % interval reaches above 1: 111 test patients
-# cannot tell this model from a calibrated one. A slope below 1 would mean the
-# predictions vary more than the mean truth at each prediction,
-# $E[y \mid \hat y]$ (the usual mild optimism of a model fitted on 331 rows,
-# and the opposite of over-shrinking); they still vary *less* than the truth
-# itself, as the ratio of standard deviations shows. The actual-vs-predicted
-# plot answers "is the model calibrated?" only when binned on the prediction.
+# The slope of the prediction on the truth, 0.443, is far below 1:
+# regression to the mean. It is not the ridge penalty shrinking the
+# predictions: least squares without a penalty shows the same
+# ([see Going deeper](#Regression-to-the-mean-is-not-shrinkage)). The
+# calibration slope is 0.844, but its 95 % interval reaches above 1: 111 test
+# patients cannot tell this model from a calibrated one. A slope below 1
+# would mean the predictions vary a little more than the mean truth at each
+# prediction, the usual mild optimism of a model fitted on 331 rows.
 
 # %% [markdown]
-# ## Target and residuals against a feature
+# ## Residuals against a feature
 #
 # Plotting against one input at a time shows what the model misses. Body mass
-# index (`bmi`) has the largest correlation with the target over all 442
-# patients, just ahead of `s5`. Whether that order is settled, a bootstrap
-# over the patients shows (2 000 resamples, a fixed random seed):
+# index (`bmi`) has the largest correlation with the target, just ahead of
+# `s5` (whether that order is settled:
+# [see Going deeper](#Bootstrapping-the-order-of-bmi-and-s5)). The orange line is the
+# mean within each tenth of the test patients' `bmi` values.
 
 # %%
 correlations = {name: np.corrcoef(X[:, j], y)[0, 1] for j, name in enumerate(feature_names)}
 for name, r in sorted(correlations.items(), key=lambda item: -abs(item[1]))[:3]:
     print(f"{name:>4}: correlation with the target {r:+.3f}")
-rows = np.random.default_rng(0).integers(0, len(y), size=(2_000, len(y)))
-
-
-def row_corr(a, b):
-    """Correlation of each row of a with the same row of b."""
-    a, b = a - a.mean(axis=1, keepdims=True), b - b.mean(axis=1, keepdims=True)
-    return np.sum(a * b, axis=1) / np.sqrt(np.sum(a * a, axis=1) * np.sum(b * b, axis=1))
-
-
-boot = {name: row_corr(X[rows, feature_names.index(name)], y[rows]) for name in ["bmi", "s5"]}
-print(f"bmi ahead of s5 in {np.mean(boot['bmi'] > boot['s5']):.0%} of the bootstrap resamples")
-
-# %% [markdown]
-# The orange line is the mean within each tenth of the test patients' `bmi`
-# values (by quantile).
-
-# %%
 bmi = X_test[:, feature_names.index("bmi")]
 fig, axes = plt.subplots(1, 2, figsize=(11, 4))
 for ax, values, label in [(axes[0], y_test, "target (progression)"), (axes[1], residuals, "residual y − ŷ")]:
@@ -291,11 +254,28 @@ axes[1].set_title("Residual against bmi")
 plt.show()
 
 # %% [markdown]
-# So `bmi` is one of the two strongest single predictors, not clearly the
-# strongest. The target rises with it; after the model, the residuals scatter around 0
-# without a clear trend. A linear model leaves (almost) no *linear* trend in
-# the residuals against a feature it uses; what to look for is curvature, a
-# funnel shape, or a trend against a feature the model does not use.
+# The target rises with `bmi`. The residuals' binned means drift downwards:
+# is the model missing part of the effect of `bmi`? Fit a line to the
+# residuals, and test whether its slope is zero (a t-test: the slope over its
+# standard error, compared with Student's t distribution):
+
+# %%
+tenths = binned_means(bmi, residuals)[1]
+trend = linregress(bmi, residuals)
+train_trend = linregress(X_train[:, feature_names.index("bmi")], y_train - ridge.predict(X_train))
+print(f"mean residual {tenths[0]:+.0f} in the lowest tenth of bmi, {tenths[-1]:+.0f} in the highest")
+print(f"test rows: slope {trend.slope:.1f} per bmi unit, standard error {trend.stderr:.1f}, p = {trend.pvalue:.3f}")
+print(f"training rows: slope {train_trend.slope:.2f} per bmi unit")
+
+# %% [markdown]
+# On the training rows the fit leaves no linear trend against `bmi` (least
+# squares makes the residuals uncorrelated with every input it uses; the
+# ridge penalty barely changes that). On the test rows the binned means fall
+# from +12 to −29, but the slope, −2.4 per unit, is less than two standard
+# errors from 0 (p = 0.067): noise-level for 111 patients, and in the
+# direction of a calibration slope below 1. What would matter is a trend well
+# beyond its standard error, a curve, a funnel, or a trend against a feature
+# the model does not use.
 
 # %% [markdown]
 # ## Over- versus under-prediction
@@ -304,13 +284,18 @@ plt.show()
 # for the predicted number of visits: too many staff wastes money, too few
 # leaves patients waiting. Say under-predicting costs three times as much as
 # over-predicting, linearly in the size of the error. That is the **pinball
-# loss** with $\alpha = 0.75$:
+# loss** with $\alpha = 0.75$ (Koenker & Bassett, 1978):
 #
 # $$L_\alpha(y, \hat y) = \begin{cases} \alpha\,(y-\hat y) & y \ge \hat y \text{ (under-prediction)}\\
 #   (1-\alpha)\,(\hat y - y) & y < \hat y \text{ (over-prediction)}\end{cases}$$
 #
-# Its minimiser is the $\alpha$-quantile of the target, not the mean, so the
-# model to fit is a quantile regression.
+# Its minimiser is the $\alpha$-quantile of the target, not the mean. A
+# **quantile regression** (the same authors) fits a linear model by
+# minimising the pinball loss, so it predicts the $\alpha$-quantile of the
+# target given the inputs. In scikit-learn the level $\alpha$ goes into
+# `QuantileRegressor(quantile=...)`; its `alpha=` is something else, the
+# weight of an L1 penalty on the coefficients (default 1.0), which we switch
+# off with `alpha=0.0`:
 
 # %%
 ALPHA = 0.75
@@ -320,18 +305,16 @@ for name, p in [("ridge (mean)", pred), ("quantile 0.75", pred_q)]:
     under = np.mean(y_test > p)
     print(f"{name:>14}: pinball loss {mean_pinball_loss(y_test, p, alpha=ALPHA):6.2f}, "
           f"under-predicted {under:.0%}, MAE {mean_absolute_error(y_test, p):5.1f}")
-
-# %%
 se = np.sqrt((1 - ALPHA) * ALPHA / len(y_test))
 print(f"standard error of a share of 0.25 among {len(y_test)} patients: {se:.3f}")
 
 # %% [markdown]
 # The quantile model has the lower asymmetric cost although its MAE is worse:
-# it deliberately predicts high, so only about one patient in five is
-# under-predicted (the aim is one in four; with 111 test patients the share
-# has a binomial standard error of about four percentage points, printed in
-# the cell above, so the two agree within noise). Cost need not be linear either (e.g. a fixed penalty for any
-# shortage); write it as a function of $y$ and $\hat y$ and use it as below.
+# it deliberately predicts high, so only 22 % of the test patients are
+# under-predicted. The aim is 25 %; with 111 patients the share has a binomial
+# standard error of 0.041, so the two agree within noise. A cost that is not
+# linear (a fixed penalty for any shortage) can be written as a function of
+# $y$ and $\hat y$ and used as below.
 
 # %% [markdown]
 # ## Regression metrics in cross-validation
@@ -348,26 +331,9 @@ print("R² per fold:  ", np.round(r2, 3))
 print(f"mean CV R²:    {r2.mean():.3f}")
 
 # %% [markdown]
-# **One test split against the folds.** The test set gave R² 0.358, the five
-# folds 0.482 on average. The test R² is below every fold. Two things are
-# behind it. The test MSE lies in the upper part of the folds' range, below
-# the worst fold: the 111 test patients are at most a little harder to
-# predict. And R² divides by the variance of the target *in the set it is
-# computed on*; this test set's targets vary less than the data's, so the same
-# squared error is a larger share of it. Dividing the test MSE by the variance
-# of all patients instead separates the two:
-
-# %%
-test_mse = mean_squared_error(y_test, pred)
-print(f"test MSE {test_mse:.0f}; fold MSEs from {-neg_mse.max():.0f} to {-neg_mse.min():.0f}")
-print(f"variance of the target: test set {y_test.var():.0f}, all {len(y)} patients {y.var():.0f}")
-r2_all_var = 1 - test_mse / y.var()
-print(f"test MSE over the variance of all patients: R² {r2_all_var:.3f}; of the gap {r2.mean() - metrics['R²']:.3f} "
-      f"to the folds' mean, {r2_all_var - metrics['R²']:.3f} comes from the test set's lower variance")
-
-# %% [markdown]
-# How unusual is that split? Repeat the random 331/111 split 200 times and
-# look at the spread of the test R²:
+# **One test split against the folds.** The test set gave R² 0.358, below
+# every fold (0.482 on average). How unusual is that split? Repeat the random
+# 331/111 split 200 times and look at the spread of the test R²:
 
 # %%
 splits = ShuffleSplit(n_splits=200, test_size=len(y_test), random_state=0)
@@ -380,17 +346,16 @@ print(f"splits with a test R² at or below {r2_score(y_test, pred):.3f}: {n_low}
       f"({n_low / len(r2_splits):.1%}; exact 95 % interval {ci.low:.1%} to {ci.high:.1%})")
 
 # %% [markdown]
-# Our split is an unlucky one, below the middle 95 % of the range: only 3 of
-# the 200 random splits score as low (a Monte Carlo share, so it comes with an
-# interval: a few per cent at most). A single test split of about a hundred
-# rows moves R² by about ±0.1; report the cross-validated mean, show the
-# spread of the folds or of repeated splits as a picture of how much one split
-# moves, and treat one split's number as one draw. The folds' spread is not a
-# standard error of the cross-validated mean: the folds share training rows,
-# so their scores are correlated, and no unbiased estimate of that variance
-# exists (Bengio & Grandvalet, 2004).
-
-# %% [markdown]
+# Our split is an unlucky one: only 3 of the 200 random splits score as low
+# (a Monte Carlo share, with an exact binomial interval: Clopper & Pearson,
+# 1934). Part of the gap comes from the test set itself: its targets vary
+# less than the data's, and R² divides by that variance
+# ([see Going deeper](#Why-this-test-split-scores-low)). A test split of about
+# a hundred rows moves R² by about ±0.1: report the cross-validated mean, show
+# the spread of the folds or of repeated splits, and treat one split's number
+# as one draw. That spread is not a standard error of the cross-validated
+# mean ([see Going deeper](#The-spread-of-the-folds-is-not-a-standard-error)).
+#
 # An asymmetric cost becomes a scorer with `make_scorer`:
 
 # %%
@@ -406,87 +371,181 @@ for name, model in [("ridge", make_pipeline(StandardScaler(), Ridge())), ("quant
 #   RMSE and MAE in target units; the median absolute error ignores outliers.
 # - MAPE measures relative error; the slides' formula is in per cent,
 #   `mean_absolute_percentage_error` returns a fraction; avoid it near 0.
-# - Prediction, residual and residual-vs-feature plots show where a model fails.
-#   In an actual-vs-predicted plot, large true values under-predicted (above
-#   the diagonal) and small ones over-predicted is regression to the mean
-#   (slope $\operatorname{corr}\cdot\operatorname{sd}(\hat y)/\operatorname{sd}(y)$
-#   of the prediction on the truth, equal to R² for a calibrated model);
-#   calibration is read by binning on the *prediction*, with an interval for
-#   its slope.
-# - One test split of about a hundred rows is one draw: compare it with the
-#   spread of cross-validation folds or of repeated splits before reading it
-#   (that spread is not a standard error of the cross-validated mean).
+# - The residual plot shows curves and funnels; residuals against a feature
+#   show what the model misses, once a trend is well beyond its standard error.
+# - Large true values under-predicted and small ones over-predicted is
+#   regression to the mean, which a calibrated model shows too; calibration
+#   is read by binning on the *prediction*, with an interval for its slope.
 # - When over- and under-prediction cost differently, use the pinball loss and
-#   predict a quantile instead of the mean.
-# - In `scoring=`, losses are negated: `"neg_mean_squared_error"`.
+#   predict a quantile (`QuantileRegressor(quantile=...)`; `alpha=` is a penalty).
+# - In `scoring=`, losses are negated: `"neg_mean_squared_error"`. One test
+#   split of about a hundred rows is one draw: compare it with the spread of
+#   folds or of repeated splits.
 
-# %% [markdown]
+# %% [markdown] tags=["code-only"]
 # ## Exercises
 #
-# **1. A baseline.** What R², MAE and MAPE does a model get that always
-# predicts the training mean? (Hint: `sklearn.dummy.DummyRegressor`.) How
-# much does the ridge regression add?
-#
-# Each exercise has a checker built from this notebook's data: put your
-# answer in place of `...` and run the cell. `ex1.hint()` gives a hint (two at
-# most), `ex1.solution()` the answer.
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell; `ex1.hint()` gives a hint (two at most).
+# The worked solutions are in
+# [solutions/12_regression_metrics_solutions.ipynb](solutions/12_regression_metrics_solutions.ipynb):
+# try first.
 
-# %%
+# %% [markdown]
+# **Exercise 1. A baseline.** What R², MAE and MAPE does a model get on the
+# test set when it always predicts the training mean? (Hint:
+# `sklearn.dummy.DummyRegressor`.) Give R² to four decimal places, MAE and
+# MAPE (a fraction, as scikit-learn returns it) to three significant digits.
+# How much does the ridge regression add?
+
+# %% tags=["code-only"]
 from helpers.exercises import nb12
 
 ex1 = nb12.exercise_1(y_train, y_test, pred)
 answer = ...  # the baseline's (R², MAE, MAPE) on the test set
 ex1.check(answer)
 
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Solution 1
-base = DummyRegressor().fit(X_train, y_train).predict(X_test)
-for name, p in [("mean baseline", base), ("ridge", pred)]:
-    print(f"{name:>13}: R² {r2_score(y_test, p):7.4f}  MAE {mean_absolute_error(y_test, p):5.1f}  "
-          f"MAPE {mean_absolute_percentage_error(y_test, p):.3f}")
-print(f"ridge cuts the MAE by {1 - mean_absolute_error(y_test, pred) / mean_absolute_error(y_test, base):.0%} "
-      f"and MAPE by {1 - mean_absolute_percentage_error(y_test, pred) / mean_absolute_percentage_error(y_test, base):.0%}")
-# The training mean scores R² just below 0 on the test set (0 would need the
-# test mean itself); ridge cuts the MAE by about a fifth and MAPE by more than a quarter.
-answer = (r2_score(y_test, base), mean_absolute_error(y_test, base), mean_absolute_percentage_error(y_test, base))
-ex1.check(answer)
-
 # %% [markdown]
-# **2. A 90 % upper bound.** Fit a quantile regression for the 0.9 quantile.
-# What share of test patients lies below its prediction? Is that close to 90 %?
+# **Exercise 2. A 90 % upper bound.** Fit a quantile regression for the 0.9
+# quantile, without a penalty as above, on the training patients. What share
+# of the test patients lies at or below its prediction? Give a fraction to
+# three significant digits. Is that close to 90 %?
 
-# %%
+# %% tags=["code-only"]
 ex2 = nb12.exercise_2(X_train, y_train, X_test, y_test)
 answer = ...  # the share, a fraction between 0 and 1
-ex2.check(answer)
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Solution 2
-q90 = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(X_train, y_train)
-covered = np.mean(y_test <= q90.predict(X_test))
-print(f"share of test targets at or below the 0.9-quantile prediction: {covered:.1%}")
-print(f"binomial standard error of a share of 0.9 among {len(y_test)} patients: {np.sqrt(0.9 * 0.1 / len(y_test)):.1%}")
-# Close to 90 %, up to sampling noise with 111 test patients (a binomial
-# standard error of about 3 percentage points).
-answer = covered
 ex2.check(answer)
 
 # %% [markdown]
 # ## Quick self-test
 #
-# Four questions on this notebook. The cell below prints them; answer each
-# with `quiz.q1.check("b")` (a letter) or `quiz.q4.check(12.3)` (a number).
+# Five questions on this notebook: click an option, or type a number and
+# press Enter.
 
 # %%
-quiz = nb12.quiz(y_test, pred)
+quiz = nb12.quiz(cost_under=4, cost_over=1, cv_mse=-neg_mse.mean())
 quiz.show()
 
-# %%
-quiz.q1.check(...)  # your letter, e.g. "a"
+# %% [markdown]
+# ## Going deeper
+#
+# ### Regression to the mean is not shrinkage
+#
+# On the rows a least-squares model was fitted on, it is calibrated: the
+# slope of the truth on the prediction is exactly 1, and the slope of the
+# prediction on the truth exactly R². The second slope is
+# $b = \operatorname{corr}(y, \hat y)\cdot \operatorname{sd}(\hat y)/\operatorname{sd}(y)$;
+# for a calibrated model $\operatorname{sd}(\hat y)/\operatorname{sd}(y) = \operatorname{corr}(y, \hat y)$,
+# so $b = \operatorname{corr}^2 = R^2$. Ridge and plain least squares side by
+# side, on the training and the test rows:
 
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Answers of the quick self-test
-quiz.q1.check("b")
-quiz.q2.check("a")
-quiz.q3.check("a")
-quiz.q4.check(mean_absolute_error(y_test, pred))
+# %%
+ols = make_pipeline(StandardScaler(), LinearRegression()).fit(X_train, y_train)
+for name, model in [("ridge", ridge), ("least squares", ols)]:
+    for part, X_part, y_part in [("train", X_train, y_train), ("test", X_test, y_test)]:
+        p = model.predict(X_part)
+        print(f"{name:>13}, {part:>5}: R² {r2_score(y_part, p):.3f}   slope of truth on prediction "
+              f"{linregress(p, y_part).slope:.3f}   slope of prediction on truth {linregress(y_part, p).slope:.3f}")
+corr, sd_ratio = np.corrcoef(y_test, pred)[0, 1], pred.std() / y_test.std()
+print(f"ridge, test: corr {corr:.3f} x sd(prediction)/sd(truth) {sd_ratio:.3f} = {corr * sd_ratio:.3f}")
+stretched = pred.mean() + 2.5 * (pred - pred.mean())
+print(f"ridge stretched 2.5 times about its mean: R² {r2_score(y_test, stretched):.2f}, "
+      f"slope of prediction on truth {linregress(y_test, stretched).slope:.2f}")
+
+# %% [markdown]
+# Both models tilt alike, so the penalty's shrinkage of the coefficients
+# (slight here) is not the cause. On the test rows the formula for $b$ still
+# holds, but the model is not exactly calibrated there, so $b$ is no longer
+# R². And R² < 1 alone does not make $b < 1$: predictions stretched 2.5 times
+# about their mean have R² below 0 and $b$ above 1.
+#
+# ### The funnel over all patients
+#
+# The residual plot's widening band rests on a third of the 111 test patients
+# each. With 10-fold cross-validated predictions (`cross_val_predict`), every one of the
+# 442 patients gets a prediction from a model that did not see them. For
+# normal errors, a standard deviation estimated from $n$ residuals has a
+# standard error of about $\operatorname{sd}/\sqrt{2n}$:
+
+# %%
+pred_cv = cross_val_predict(make_pipeline(StandardScaler(), Ridge()), X, y, cv=10)
+for i, rows in enumerate(np.array_split(np.argsort(pred_cv), 3)):
+    sd = (y - pred_cv)[rows].std()
+    print(f"third {i + 1} of the predictions ({len(rows)} patients, mean prediction {pred_cv[rows].mean():.0f}): "
+          f"residual sd {sd:.1f} ± {sd / np.sqrt(2 * len(rows)):.1f}")
+
+# %% [markdown]
+# The lowest third's residuals spread much less than the others', many
+# standard errors apart: the funnel is a property of these data, not of one
+# split. An interval for a patient's progression should therefore be wider
+# for high predictions. Quantile regressions for a low and a high quantile
+# can give such a band: each quantile gets its own coefficients.
+#
+# ### Bootstrapping the order of bmi and s5
+#
+# `bmi` correlates with the target at 0.586, `s5` at 0.566. Would another
+# sample of patients keep that order? The **bootstrap** (Efron, 1979)
+# answers without new data: draw 442 patients *with replacement* from the
+# 442, recompute both correlations, and repeat; the resamples vary as new
+# samples from the same population would, approximately. We count how often
+# `bmi` stays ahead (2 000 resamples, a fixed random seed):
+
+# %%
+rows = np.random.default_rng(0).integers(0, len(y), size=(2_000, len(y)))
+
+
+def row_corr(a, b):
+    """Correlation of each row of a with the same row of b."""
+    a, b = a - a.mean(axis=1, keepdims=True), b - b.mean(axis=1, keepdims=True)
+    return np.sum(a * b, axis=1) / np.sqrt(np.sum(a * a, axis=1) * np.sum(b * b, axis=1))
+
+
+boot = {name: row_corr(X[rows, feature_names.index(name)], y[rows]) for name in ["bmi", "s5"]}
+print(f"bmi ahead of s5 in {np.mean(boot['bmi'] > boot['s5']):.0%} of the bootstrap resamples")
+
+# %% [markdown]
+# About two resamples in three: `bmi` is one of the two strongest single
+# predictors, not clearly the strongest.
+#
+# ### Why this test split scores low
+#
+# Two things put the test R² (0.358) below every fold. The test MSE lies in
+# the upper part of the folds' range: the 111 test patients are at most a
+# little harder to predict. And R² divides by the variance of the target *in
+# the set it is computed on*; this test set's targets vary less than the
+# data's, so the same squared error is a larger share of it. Dividing the
+# test MSE by the variance of all patients separates the two:
+
+# %%
+test_mse = mean_squared_error(y_test, pred)
+print(f"test MSE {test_mse:.0f}; fold MSEs from {-neg_mse.max():.0f} to {-neg_mse.min():.0f}")
+print(f"variance of the target: test set {y_test.var():.0f}, all {len(y)} patients {y.var():.0f}")
+r2_all_var = 1 - test_mse / y.var()
+print(f"test MSE over the variance of all patients: R² {r2_all_var:.3f}; of the gap {r2.mean() - metrics['R²']:.3f} "
+      f"to the folds' mean, {r2_all_var - metrics['R²']:.3f} comes from the test set's lower variance")
+
+# %% [markdown]
+# ### The spread of the folds is not a standard error
+#
+# The five fold scores vary because each test fold holds other patients and
+# each model is fitted on other rows. Their spread is a rough guide to how
+# much one score moves between test sets of a fold's size. It is not the
+# standard error of their mean: the folds share training rows, so their
+# scores are correlated, and no unbiased estimate of the variance of the
+# cross-validated mean exists (Bengio & Grandvalet, 2004).
+#
+# ### References
+#
+# - Bengio, Y. & Grandvalet, Y. (2004). No unbiased estimator of the variance
+#   of K-fold cross-validation. *Journal of Machine Learning Research* 5,
+#   1089–1105.
+# - Clopper, C. J. & Pearson, E. S. (1934). The use of confidence or fiducial
+#   limits illustrated in the case of the binomial. *Biometrika* 26, 404–413.
+# - Cox, D. R. (1958). Two further applications of a model for binary
+#   regression. *Biometrika* 45, 562–565.
+# - Efron, B. (1979). Bootstrap methods: another look at the jackknife.
+#   *The Annals of Statistics* 7, 1–26.
+# - Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation
+#   for nonorthogonal problems. *Technometrics* 12, 55–67.
+# - Koenker, R. & Bassett, G. (1978). Regression quantiles. *Econometrica* 46,
+#   33–50.

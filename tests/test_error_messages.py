@@ -819,7 +819,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("X_train", lambda f: f(S, S, np.c_[S], S)),
         Bad("X_test", lambda f: f(np.c_[S], S, np.c_[S, S], S)),
     ],
-    "helpers.exercises.nb12.quiz": [Bad("pred", lambda f: f(S, None))],
+    "helpers.exercises.nb12.quiz": [
+        Bad("cost_under", lambda f: f(cost_under=1, cost_over=4, cv_mse=100)),
+        Bad("cost_over", lambda f: f(cost_under=4, cost_over=-1, cv_mse=100)),
+        Bad("cv_mse", lambda f: f(cost_under=4, cost_over=1, cv_mse=float("nan"))),
+    ],
     "helpers.exercises.nb13.exercise_1": [
         Bad("y_score", lambda f: f(Y, "scores")),
         Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0)),

@@ -1,7 +1,9 @@
-"""The checkers of notebook 12: right answers computed here with scikit-learn, the typical mistakes, wrong kinds."""
+"""The checkers of notebook 12, on the notebook's own data: right answers computed here with scikit-learn, the
+answers as the solutions notebook prints them, too few digits, each typical mistake, wrong kinds, and the audits."""
 
 import numpy as np
 import pytest
+from sklearn.datasets import load_diabetes
 from sklearn.dummy import DummyRegressor
 from sklearn.linear_model import QuantileRegressor, Ridge
 from sklearn.metrics import mean_absolute_error, mean_absolute_percentage_error, r2_score
@@ -16,9 +18,7 @@ NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this ce
 
 @pytest.fixture(scope="module")
 def data():
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(160, 3))
-    y = 150 + X @ [30, -10, 5] + rng.normal(0, 20, 160)
+    X, y = load_diabetes(return_X_y=True, scaled=False)
     X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)
     pred = make_pipeline(StandardScaler(), Ridge()).fit(X_train, y_train).predict(X_test)
     return X_train, X_test, y_train, y_test, pred
@@ -28,30 +28,36 @@ def said(capsys) -> str:
     return capsys.readouterr().out.strip()
 
 
+def scores(y, p):
+    return r2_score(y, p), mean_absolute_error(y, p), mean_absolute_percentage_error(y, p)
+
+
 def test_exercise_1(data, capsys):
     X_train, X_test, y_train, y_test, pred = data
     ex = nb12.exercise_1(y_train, y_test, pred)
-    base = DummyRegressor().fit(X_train, y_train).predict(X_test)
-    right = (r2_score(y_test, base), mean_absolute_error(y_test, base), mean_absolute_percentage_error(y_test, base))
+    right = scores(y_test, DummyRegressor().fit(X_train, y_train).predict(X_test))
+    assert right[0] < 0
     assert not ex.check(...)
     assert said(capsys) == f"Exercise 1: {NOT_ANSWERED}"
-    assert ex.check(right)
-    assert said(capsys).startswith("Exercise 1: correct.")
-    assert ex.check({"R²": right[0], "MAE": right[1], "MAPE": right[2]})
-    said(capsys)
-    ridge = (r2_score(y_test, pred), mean_absolute_error(y_test, pred), mean_absolute_percentage_error(y_test, pred))
-    assert not ex.check(ridge)
+    for answer in (right, {"R²": right[0], "MAE": right[1], "MAPE": right[2]},
+                   (round(right[0], 4), float(f"{right[1]:.3g}"), float(f"{right[2]:.3g}"))):  # as printed
+        assert ex.check(answer)
+        assert said(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check((round(right[0], 4), round(right[1]), round(right[2], 1)))
+    assert said(capsys) == "Exercise 1: give three significant digits for your MAE and MAPE"
+    assert not ex.check(scores(y_test, pred))
     assert "ridge regression's scores" in said(capsys)
+    assert not ex.check(scores(y_test, np.full_like(y_test, y_test.mean())))
+    assert "test set's own mean" in said(capsys)
     assert not ex.check((right[0], right[1], 100 * right[2]))
     assert "per cent" in said(capsys)
-    test_mean = np.full_like(y_test, y_test.mean())
-    assert not ex.check((0.0, mean_absolute_error(y_test, test_mean),
-                         mean_absolute_percentage_error(y_test, test_mean)))
-    assert "test set's own mean" in said(capsys)
+    assert not ex.check((0.0, right[1], right[2]))
+    assert said(capsys).startswith("Exercise 1: your R² is 0 to four decimal places")
     assert not ex.check((right[0], right[1] + 5, right[2]))
     assert said(capsys) == "Exercise 1: not yet: your R² and MAPE are right, MAE is not"
     assert not ex.check(0.5)
     assert said(capsys) == "Exercise 1: expected 3 numbers (R², MAE, MAPE), got the number 0.5"
+    assert ex.audit() == []
 
 
 def test_exercise_2(data, capsys):
@@ -61,41 +67,91 @@ def test_exercise_2(data, capsys):
     share = np.mean(y_test <= q90.predict(X_test))
     assert not ex.check(...)
     assert NOT_ANSWERED in said(capsys)
-    assert ex.check(share)
-    assert said(capsys).startswith("Exercise 2: correct.")
+    for answer in (share, round(share, 3)):
+        assert ex.check(answer)
+        assert said(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(round(share, 1))
+    assert said(capsys) == "Exercise 2: give three significant digits"
+    assert not ex.check(0.9)  # the level aimed at is the answer to one digit: no mistake's message
+    assert said(capsys) == "Exercise 2: give three significant digits"
     assert not ex.check(1 - share)
     assert "share above the prediction" in said(capsys)
+    fitted = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(X_train, y_train)
+    gap = y_train - fitted.predict(X_train)  # the fit passes through a few training patients: gap 0 up to rounding
+    assert np.sum(np.abs(gap) < 1e-6) == X_train.shape[1] + 1
+    for on_training in (np.mean(gap < -1e-6), np.mean(gap <= 1e-6), np.mean(gap <= 0)):
+        assert not ex.check(round(float(on_training), 3))
+        assert "training patients" in said(capsys)
+    median = make_pipeline(StandardScaler(), QuantileRegressor(alpha=0.9)).fit(X_train, y_train)
+    assert not ex.check(np.mean(y_test <= median.predict(X_test)))
+    assert "alpha= is the penalty" in said(capsys)
+    default = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9)).fit(X_train, y_train)
+    assert not ex.check(np.mean(y_test <= default.predict(X_test)))
+    assert "default L1 penalty" in said(capsys)
     assert not ex.check(100 * share)
     assert said(capsys).startswith("Exercise 2: expected one number between 0 and 1, got")
     assert not ex.check("0.9")
     assert said(capsys) == "Exercise 2: expected one number between 0 and 1, got the text '0.9'"
+    assert ex.audit() == []
 
 
-def test_hints_run_out_and_solution_prints(data, capsys):
-    X_train, X_test, y_train, y_test, pred = data
+def test_hints_run_out_and_point_to_the_solutions(data, capsys):
+    _, _, y_train, y_test, pred = data
     ex = nb12.exercise_1(y_train, y_test, pred)
     ex.hint()
     ex.hint()
     ex.hint()
     lines = said(capsys).splitlines()
     assert lines[0].startswith("Exercise 1, hint 1:") and lines[1].startswith("Exercise 1, hint 2:")
-    assert lines[2] == "Exercise 1: no more hints: ex1.solution() shows the answer"
-    ex.solution()
-    out = said(capsys)
-    assert "DummyRegressor" in out and "value: R² " in out
+    assert lines[2].startswith("Exercise 1: no more hints.") and "solutions notebook" in lines[2]
 
 
-def test_quiz(data, capsys):
-    _, _, _, y_test, pred = data
-    quiz = nb12.quiz(y_test, pred)
-    quiz.show()
-    assert said(capsys).count("Question ") == 4
-    assert quiz.q1.check("b") and quiz.q2.check("a") and quiz.q3.check("a")
-    assert quiz.q4.check(mean_absolute_error(y_test, pred))
+def test_quiz(capsys):
+    quiz = nb12.quiz(cost_under=4, cost_over=1, cv_mse=2993.6)
+    assert len(quiz) == 5 and quiz.audit() == []
+    assert "about -2994" in quiz.q4.prompt
+    answers = {"q1": "d", "q2": "b", "q3": "a", "q4": "c"}
+    for handle, letter in answers.items():
+        assert getattr(quiz, handle).check(letter)
     said(capsys)
+    assert len(set(answers.values())) == 4  # the right answers sit at different positions
+    assert quiz.q5.check(0.8) and quiz.q5.check(0.80)
+    said(capsys)
+    assert not quiz.q5.check(0.2)
+    assert "the other way round" in said(capsys)
+    assert not quiz.q5.check(0.75)
+    assert "notebook's level" in said(capsys)
     assert not quiz.q1.check("a")
-    assert said(capsys) == "Question 1: not quite: 1 needs every prediction to be exact."
-    assert not quiz.q4.check(mean_absolute_error(y_test, pred) + 2)
-    assert said(capsys).startswith("Question 4: not yet")
+    assert said(capsys).startswith("Question 1: not quite: least squares without any penalty")
+    assert not quiz.q3.check("b")
+    assert "goes into quantile=" in said(capsys)
     assert not quiz.q2.check(...)
     assert said(capsys) == f"Question 2: {NOT_ANSWERED}"
+
+
+def test_quiz_follows_the_costs():
+    quiz = nb12.quiz(cost_under=9, cost_over=1, cv_mse=100)
+    assert quiz.q5.expected == pytest.approx(0.9)
+    assert "9 times" in quiz.q5.prompt and quiz.audit() == []
+    three = nb12.quiz(cost_under=3, cost_over=1, cv_mse=100)  # 0.75 is then right, so it is no mistake
+    assert three.q5.check(0.75) and three.audit() == []
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"cost_under": 1, "cost_over": 4, "cv_mse": 1.0}, "cost_under must be larger than cost_over"),
+    ({"cost_under": 4, "cost_over": 0, "cv_mse": 1.0}, "cost_over must be a finite number > 0"),
+    ({"cost_under": 4, "cost_over": 1, "cv_mse": -5.0}, "cv_mse must be a finite number > 0"),
+])
+def test_quiz_rejects_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        nb12.quiz(**kwargs)
+
+
+def test_factories_reject_bad_data(data):
+    X_train, X_test, y_train, y_test, pred = data
+    with pytest.raises(ValueError, match="pred must have one row per row of y_test"):
+        nb12.exercise_1(y_train, y_test, pred[:-1])
+    with pytest.raises(ValueError, match="y_test must not hold a zero target"):
+        nb12.exercise_1(y_train, np.r_[0.0, y_test[1:]], pred)
+    with pytest.raises(ValueError, match="X_test must have the columns of X_train"):
+        nb12.exercise_2(X_train, y_train, X_test[:, :3], y_test)

@@ -1,6 +1,7 @@
 """Checkers for notebook 12 (regression metrics): the exercises and the quick self-test.
 
-Each factory takes the notebook's own data and computes the right answer from it.
+Each factory takes the notebook's own data and computes the right answer from it. The worked solutions
+are in ``notebooks/solutions/12_regression_metrics_solutions.ipynb``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from sklearn.linear_model import QuantileRegressor
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from ._inputs import numeric, same_length
+from ._inputs import numeric, positive, same_length
 from .core import Exercise, Mistake, number, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -18,7 +19,7 @@ __all__ = ["exercise_1", "exercise_2", "quiz"]
 
 
 def _scores(y: np.ndarray, pred: np.ndarray) -> tuple[float, float, float]:
-    """R², MAE and MAPE of the predictions ``pred`` of the targets ``y``."""
+    """R², MAE and MAPE (a fraction) of the predictions ``pred`` of the targets ``y``."""
     r2 = 1 - np.sum((y - pred) ** 2) / np.sum((y - y.mean()) ** 2)
     return float(r2), float(np.mean(np.abs(y - pred))), float(np.mean(np.abs(y - pred) / np.abs(y)))
 
@@ -42,21 +43,16 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
         MAE  = sum(|y - m|) / n
         MAPE = sum(|y - m| / |y|) / n          (a fraction, as scikit-learn returns it)
 
-    ``pred`` (the ridge regression's test predictions) gives the typical mistake of scoring the model
-    instead of the baseline. The answer is three numbers, ``(R², MAE, MAPE)``.
+    The answer is three numbers, ``(R², MAE, MAPE)``: R² to four decimal places (it lies just below 0),
+    MAE and MAPE to three significant digits. ``pred`` (the ridge regression's test predictions) gives the
+    typical mistake of scoring the model instead of the baseline.
     """
     y_train, y_test, pred = _regression_data(y_train, y_test, pred)
 
     def baseline() -> tuple[float, float, float]:
         return _scores(y_test, np.full_like(y_test, y_train.mean()))
 
-    names = ["R²", "MAE", "MAPE"]
-    compare = numbers(names, rel=1e-3, kinds={"R²": number(abs=5e-5)})
-
-    def in_percent(answer: object) -> bool:
-        right = baseline()
-        return compare.same((answer[0], answer[1], answer[2] / 100), right)
-
+    compare = numbers(["R²", "MAE", "MAPE"], digits=3, kinds={"R²": number(abs=5e-5)})
     return Exercise(
         "Exercise 1",
         baseline,
@@ -68,17 +64,17 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
             Mistake.if_equals(lambda: _scores(y_test, np.full_like(y_test, y_test.mean())),
                               "that baseline predicts the test set's own mean, which a model cannot know; "
                               "fit DummyRegressor on the training targets"),
-            Mistake(in_percent, "your MAPE is in per cent; scikit-learn's mean_absolute_percentage_error "
-                                "returns a fraction"),
+            Mistake.in_part(2, lambda: 100 * baseline()[2],
+                            "your MAPE is in per cent; scikit-learn's mean_absolute_percentage_error "
+                            "returns a fraction"),
+            Mistake.in_part(0, 0.0, "your R² is 0 to four decimal places, the baseline's is not: R² is 0 only "
+                                    "for the test set's own mean, and the training mean misses it a little"),
         ],
         hints=[
             "DummyRegressor().fit(X_train, y_train).predict(X_test) predicts the training mean for every test row.",
             "Score those predictions with r2_score, mean_absolute_error and mean_absolute_percentage_error, "
             "and answer (R², MAE, MAPE).",
         ],
-        solution="base = DummyRegressor().fit(X_train, y_train).predict(X_test)\n"
-                 "answer = (r2_score(y_test, base), mean_absolute_error(y_test, base),\n"
-                 "          mean_absolute_percentage_error(y_test, base))",
         why="A model has to beat this before it has learned anything.",
     )
 
@@ -87,8 +83,10 @@ def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
     """Exercise 2 (a 90 % upper bound): the share of test targets at or below the 0.9-quantile regression.
 
     The model is ``make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0))`` fitted on
-    the training part; the answer is ``mean(y_test <= q90(X_test))``, a fraction between 0 and 1,
-    right within 0.01 (about one patient of the test set).
+    the training part; the answer is ``mean(y_test <= q90(X_test))``, a fraction between 0 and 1, to three
+    significant digits. The typical mistakes: the share above; the pinball level passed as ``alpha`` (the L1
+    penalty: a penalised median regression); the penalty left at its default ``alpha=1.0``; the share on the
+    training rows (with any count of the few training patients the fit passes through, by rounding error).
     """
     X_train = numeric(X_train, "X_train", ndim=2)
     y_train = numeric(y_train, "y_train", ndim=1)
@@ -98,76 +96,130 @@ def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
     same_length(X_test, y_test, "X_test", "y_test")
     if X_test.shape[1] != X_train.shape[1]:
         raise ValueError("X_test must have the columns of X_train")
-    fitted: dict[str, object] = {}
+    fitted: dict[tuple, object] = {}
 
-    def model():
-        if "q90" not in fitted:
-            fitted["q90"] = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(
-                X_train, y_train)
-        return fitted["q90"]
+    def model(**kwargs):
+        key = tuple(sorted(kwargs.items()))
+        if key not in fitted:
+            fitted[key] = make_pipeline(StandardScaler(), QuantileRegressor(**kwargs)).fit(X_train, y_train)
+        return fitted[key]
+
+    def share(X: np.ndarray, y: np.ndarray, **kwargs) -> float:
+        return float(np.mean(y <= model(**kwargs).predict(X)))
 
     def below() -> float:
-        return float(np.mean(y_test <= model().predict(X_test)))
+        return share(X_test, y_test, quantile=0.9, alpha=0.0)
+
+    def training_shares() -> list[float]:
+        # the unpenalised fit passes exactly through a few training patients (as many as it has coefficients),
+        # so "at or below" on the training rows counts any number of them, by rounding error
+        gap = y_train - model(quantile=0.9, alpha=0.0).predict(X_train)
+        tol = 1e-9 * max(1.0, float(np.abs(y_train).max()))
+        low, high = int(np.sum(gap < -tol)), int(np.sum(gap <= tol))
+        return [k / len(y_train) for k in range(low, high + 1)]
+
+    compare = probability(digits=3)
+
+    def on_training_rows(answer: object) -> bool:
+        return any(compare.same(answer, v) for v in training_shares())
 
     return Exercise(
         "Exercise 2",
         below,
-        compare=probability(abs=0.01),
+        compare=compare,
         mistakes=[
             Mistake.if_equals(lambda: 1 - below(), "that is the share above the prediction; the bound should "
                                                    "have about 90 % of the patients at or below it"),
-            Mistake.if_equals(lambda: float(np.mean(y_train <= model().predict(X_train))),
-                              "that share is counted on the training patients the model was fitted to; "
-                              "count it on the test set"),
+            Mistake.if_equals(lambda: share(X_test, y_test, alpha=0.9),
+                              "that model predicts the median with an L1 penalty of 0.9: in QuantileRegressor "
+                              "the level goes into quantile=, and alpha= is the penalty"),
+            Mistake.if_equals(lambda: share(X_test, y_test, quantile=0.9),
+                              "that model keeps QuantileRegressor's default L1 penalty, alpha=1.0; "
+                              "switch it off with alpha=0.0 as the notebook does"),
+            Mistake(on_training_rows, "that share is counted on the training patients the model was fitted to; "
+                                      "count it on the test set", example=lambda: training_shares()[-1]),
         ],
         hints=[
             "make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(X_train, y_train)",
             "The share is np.mean(y_test <= q90.predict(X_test)): a fraction, not a percentage.",
         ],
-        solution="q90 = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0))"
-                 ".fit(X_train, y_train)\nanswer = np.mean(y_test <= q90.predict(X_test))",
-        why="A quantile regression for 0.9 puts about 90 % of new targets at or below its prediction.",
+        why="A quantile regression for 0.9 aims to put 90 % of new targets at or below its prediction.",
     )
 
 
-def quiz(y_test, pred) -> Quiz:
-    """The quick self-test of notebook 12; the numeric question is the ridge regression's test MAE.
+def quiz(*, cost_under: float, cost_over: float, cv_mse: float) -> Quiz:
+    """The quick self-test of notebook 12.
 
-    ``MAE = sum(|y_test - pred|) / n``, right within 0.5 (the target's units).
+    The numeric question asks for the quantile to predict when an under-prediction costs ``cost_under``
+    and an over-prediction ``cost_over`` per unit of error (``cost_under > cost_over``): the pinball loss's
+    minimiser is the quantile ``alpha = cost_under / (cost_under + cost_over)``, given to two significant
+    digits. ``cv_mse`` is the mean cross-validated MSE the notebook prints (question 4 shows it negated).
     """
-    y_test = numeric(y_test, "y_test", ndim=1)
-    pred = numeric(pred, "pred", ndim=1)
-    same_length(y_test, pred, "y_test", "pred")
+    cost_under = positive(cost_under, "cost_under")
+    cost_over = positive(cost_over, "cost_over")
+    cv_mse = positive(cv_mse, "cv_mse")
+    if cost_under <= cost_over:
+        raise ValueError("cost_under must be larger than cost_over (the question asks for a quantile above the "
+                         "median)")
+    ratio = cost_under / cost_over
+    mistakes = [Mistake.if_equals(cost_over / (cost_under + cost_over),
+                                  "that is the other way round: when under-predicting costs more, predict high, "
+                                  "a quantile above the median")]
+    if not np.isclose(ratio, 3):
+        mistakes.append(Mistake.if_equals(0.75, "0.75 is the notebook's level, for an under-prediction three "
+                                                "times as costly: the level alpha solves "
+                                                "alpha / (1 - alpha) = the cost ratio"))
     return Quiz([
         Question(
-            "A model that always predicts the training mean gets, on a test set, an R² of about",
-            {"a": "1", "b": "0 (a little below, since the training mean is not the test mean)", "c": "-1",
-             "d": "0.5"},
-            "b",
-            {"a": "1 needs every prediction to be exact.",
-             "c": "R² can be that low, but only for predictions much worse than a constant near the mean.",
-             "d": "a constant explains none of the test targets' spread, not half of it."},
+            "In a plot of the true values against the predictions, the patients with the highest true values "
+            "sit mostly above the diagonal, those with the lowest below it. This shows that",
+            {"a": "the ridge penalty has shrunk the predictions towards the mean",
+             "b": "the model is miscalibrated and its predictions need stretching",
+             "c": "more training patients would make the tilt go away",
+             "d": "regression to the mean: even a calibrated model shows it"},
+            "d",
+            {"a": "least squares without any penalty shows the same tilt; the penalty is not the cause.",
+             "b": "calibration is read by binning on the prediction: the mean truth per bin of the prediction "
+                  "stays near the diagonal here.",
+             "c": "the tilt comes from noise that no model of these inputs can predict; more rows estimate "
+                  "the model better but do not remove that noise.",
+             "d": "With R² below 1, patients picked for an extreme true value get, on average, less extreme "
+                  "predictions."},
         ),
         Question(
-            "MAPE is a poor choice of metric when",
-            {"a": "some targets are close to zero", "b": "the targets are large", "c": "the test set is big"},
-            "a",
-            {"b": "large targets are where MAPE behaves best: it divides by them.",
+            "MAPE, the mean absolute percentage error, is a poor choice of metric when",
+            {"a": "the targets are large, so every error looks small",
+             "b": "some targets are close to zero, so errors explode",
+             "c": "the test set is large, so a few errors are drowned"},
+            "b",
+            {"a": "large targets are where MAPE behaves best: it divides by them.",
              "c": "the size of the test set does not change what MAPE measures."},
         ),
         Question(
-            "Why does scikit-learn's scoring= name a loss 'neg_mean_absolute_error'?",
-            {"a": "a scorer is maximised, so a loss is negated",
-             "b": "the mean absolute error can be negative",
-             "c": "it is the error of the negative class"},
+            "In QuantileRegressor(quantile=0.75, alpha=0.0), what does alpha=0.0 set?",
+            {"a": "no L1 penalty on the coefficients",
+             "b": "the level of the pinball loss to 0",
+             "c": "the significance level of an interval"},
             "a",
-            {"b": "a mean of absolute values is never negative.",
-             "c": "regression has no classes; the 'neg' is the sign."},
+            {"b": "the level of the pinball loss goes into quantile=; alpha= is the weight of an L1 penalty.",
+             "c": "QuantileRegressor gives no interval; alpha= is the weight of an L1 penalty."},
+        ),
+        Question(
+            f"cross_val_score(model, X, y, scoring='neg_mean_squared_error') gives a mean of about "
+            f"-{cv_mse:.0f}. This means",
+            {"a": "the model does worse than predicting the mean",
+             "b": "the predictions are too low on average",
+             "c": f"the mean squared error is about {cv_mse:.0f}"},
+            "c",
+            {"a": "a negative R² would mean that; a scorer negates a loss so that higher is always better.",
+             "b": "a squared error has no sign; the minus is added by the scorer, so that higher is better."},
         ),
         NumberQuestion(
-            "By how much, in the target's units, is the ridge regression off on an average test patient (MAE)?",
-            lambda: float(np.mean(np.abs(y_test - pred))),
-            tol=0.5,
-            solution="mean_absolute_error(y_test, pred)",
+            f"Under-predicting costs {ratio:g} times as much as over-predicting, both in proportion to the size "
+            "of the error. Which quantile of the target should the model predict?",
+            lambda: cost_under / (cost_under + cost_over),
+            digits=2,
+            mistakes=mistakes,
+            solution="cost_under / (cost_under + cost_over)",
         ),
     ])
