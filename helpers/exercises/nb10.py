@@ -1,6 +1,7 @@
 """Checkers for notebook 10 (multiclass metrics): the exercises and the quick self-test.
 
-Each factory takes the notebook's own data and computes the right answer from it.
+Each factory takes the notebook's own data and computes the right answer from it. The worked solutions are
+in ``notebooks/solutions/10_multiclass_metrics_solutions.ipynb``.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ import itertools
 
 import numpy as np
 
-from ._inputs import count, numeric, same_length
-from .core import Compare, Exercise, Mistake, WrongKind, describe, numbers
+from ._inputs import count, numeric, rate, same_length
+from .core import Compare, Exercise, Mistake, WrongKind, describe, fmt, numbers
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -27,6 +28,11 @@ def _f1s(y_true: np.ndarray, y_pred: np.ndarray) -> tuple[float, float, float]:
     support = tp + fn
     micro = 2 * tp.sum() / (2 * tp.sum() + fp.sum() + fn.sum())
     return float(f1.mean()), float(micro), float(np.average(f1, weights=support))
+
+
+def _thousands(n: int) -> str:
+    """``1000`` -> ``"1 000"`` (a no-break space), the course's way of writing large numbers."""
+    return f"{n:,}".replace(",", "\u00a0")  # a no-break space: the number is never wrapped apart
 
 
 def _labels(y_true, name: str) -> np.ndarray:
@@ -46,7 +52,7 @@ def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercis
         macro F1 = (1 / c) sum_j F1_j
         micro F1 = 2 sum TP / (2 sum TP + sum FP + sum FN)      (= accuracy)
 
-    The answer is two numbers, ``(macro F1, micro F1)``, each right within 0.0005.
+    The answer is two numbers, ``(macro F1, micro F1)``, each right to three significant digits.
     """
     y = _labels(y_test, "y_test")
     p = _labels(pred, "pred")
@@ -56,32 +62,28 @@ def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercis
     if np.sum(y == rare_class) <= n_kept:
         raise ValueError(f"rare_class must have more than n_kept samples in y_test, got {np.sum(y == rare_class)}")
     keep = (y != rare_class) | (np.cumsum(y == rare_class) <= n_kept)
-
-    def right() -> tuple[float, float]:
-        return _f1s(y[keep], p[keep])[:2]
-
+    macro, micro, weighted = _f1s(y[keep], p[keep])
+    cmp = numbers(["macro F1", "micro F1"], digits=3)
+    candidates = [
+        ((micro, macro), "you swapped them: macro F1 is the mean of the per-class F1s, micro F1 pools every TP, "
+                         "FP and FN first"),
+        (_f1s(y, p)[:2], f"those are the F1s of the whole test set; keep only the first {n_kept} of the "
+                         f"{rare_class}s"),
+        ((weighted, micro), "your first number is the support-weighted average; macro gives every class the same "
+                            "weight"),
+    ]
+    mistakes = [Mistake.if_equals(value, message) for value, message in candidates
+                if not cmp.same(value, (macro, micro))]
     return Exercise(
         "Exercise 1",
-        right,
-        compare=numbers(["macro F1", "micro F1"], abs=5e-4),
-        mistakes=[
-            Mistake.if_equals(lambda: right()[::-1],
-                              "you swapped them: macro F1 is the mean of the per-class F1s, micro F1 pools "
-                              "every TP, FP and FN first"),
-            Mistake.if_equals(lambda: _f1s(y, p)[:2],
-                              f"those are the F1s with all the {rare_class}s; keep only the first {n_kept} of them"),
-            Mistake.if_equals(lambda: (_f1s(y[keep], p[keep])[2], right()[1]),
-                              "your first number is the support-weighted average; macro gives every class "
-                              "the same weight"),
-        ],
+        (macro, micro),
+        compare=cmp,
+        mistakes=mistakes,
         hints=[
             f"keep = (y_test != {rare_class}) | (np.cumsum(y_test == {rare_class}) <= {n_kept}) keeps the first "
-            f"{n_kept} of them and every other sample.",
+            f"{n_kept} of them and every other image.",
             "f1_score(y_test[keep], pred[keep], average='macro') and average='micro'; answer (macro, micro).",
         ],
-        solution=f"keep = (y_test != {rare_class}) | (np.cumsum(y_test == {rare_class}) <= {n_kept})\n"
-                 "answer = (f1_score(y_test[keep], pred[keep], average='macro'),\n"
-                 "          f1_score(y_test[keep], pred[keep], average='micro'))",
         why="The rare, badly handled class weighs 1/10 in the macro average, almost nothing in the micro one.",
     )
 
@@ -92,16 +94,8 @@ def _auc(pos: np.ndarray, neg: np.ndarray) -> float:
     return float(np.mean(diff > 0) + np.mean(diff == 0) / 2)
 
 
-def _directed_aucs(y: np.ndarray, proba: np.ndarray, labels: list[int]) -> dict[tuple[int, int], float]:
-    """``A(j|k)`` for every ordered pair: column ``j`` ranks the samples of ``j`` against those of ``k``."""
-    out = {}
-    for a, b in itertools.permutations(range(len(labels)), 2):
-        out[labels[a], labels[b]] = _auc(proba[y == labels[a], a], proba[y == labels[b], a])
-    return out
-
-
 class _Pair(Compare):
-    kind = "a pair of two classes, such as (3, 8)"
+    kind = "a pair of two classes, such as (3, 9)"
 
     def differs(self, answer: object, expected: object) -> str | None:
         if isinstance(answer, str) or not isinstance(answer, tuple | list | np.ndarray) or len(answer) != 2:
@@ -114,6 +108,9 @@ class _Pair(Compare):
             return None
         return "not yet: another pair's two AUCs differ more than your pair's"
 
+    def show(self, expected: object) -> str:
+        return fmt(tuple(expected))
+
 
 def exercise_2(y_test, proba) -> Exercise:
     """Exercise 2 (asymmetric pairs): the pair of classes where ``A(j|k)`` and ``A(k|j)`` differ most.
@@ -123,7 +120,9 @@ def exercise_2(y_test, proba) -> Exercise:
 
         A(j|k) = P(p_j(x) > p_j(x')) + P(p_j(x) = p_j(x')) / 2,   x of class j, x' of class k
 
-    The answer is the pair ``(j, k)`` with the largest ``|A(j|k) - A(k|j)|``, in either order.
+    The answer is the pair ``(j, k)`` with the largest ``|A(j|k) - A(k|j)|``, in either order. Two typical
+    mistakes get their own message: the pair the model separates worst (lowest ``(A(j|k) + A(k|j)) / 2``) and
+    the pair with the largest signed ``A(j|k) - A(k|j)``, ``j < k`` (the absolute value forgotten).
     """
     y = _labels(y_test, "y_test")
     p = numeric(proba, "proba", ndim=2)
@@ -131,77 +130,116 @@ def exercise_2(y_test, proba) -> Exercise:
     labels = list(range(p.shape[1]))
     if not np.isin(y, labels).all():
         raise ValueError("proba must have one column per class of y_test (classes 0, 1, ... in column order)")
-    cache: dict[str, dict] = {}
-
-    def aucs() -> dict[tuple[int, int], float]:
-        if "a" not in cache:
-            cache["a"] = _directed_aucs(y, p, labels)
-        return cache["a"]
-
-    def pairs() -> list[tuple[int, int]]:
-        return [(j, k) for j, k in itertools.combinations(labels, 2) if np.any(y == j) and np.any(y == k)]
-
-    def right() -> tuple[int, int]:
-        a = aucs()
-        return max(pairs(), key=lambda jk: abs(a[jk] - a[jk[::-1]]))
-
-    def hardest() -> tuple[int, int]:
-        a = aucs()
-        return min(pairs(), key=lambda jk: a[jk] + a[jk[::-1]])
-
+    pairs = [(j, k) for j, k in itertools.combinations(labels, 2) if np.any(y == j) and np.any(y == k)]
+    if not pairs:
+        raise ValueError("y_test must hold at least two classes")
+    a = {}
+    for j, k in pairs:
+        a[j, k] = _auc(p[y == j, j], p[y == k, j])
+        a[k, j] = _auc(p[y == k, k], p[y == j, k])
+    right = max(pairs, key=lambda jk: abs(a[jk] - a[jk[::-1]]))
+    candidates = [
+        (min(pairs, key=lambda jk: a[jk] + a[jk[::-1]]),
+         "that is the pair the model separates worst (lowest mean of the two AUCs); the question asks where the "
+         "two directions disagree most"),
+        (max(pairs, key=lambda jk: a[jk] - a[jk[::-1]]),
+         "that pair has the largest A(j|k) − A(k|j), but the other direction can be the larger one: compare the "
+         "absolute differences"),
+    ]
+    cmp = _Pair()
+    mistakes = []
+    for pair, message in candidates:
+        if not cmp.same(pair, right):
+            mistakes.append(Mistake(lambda answer, pair=pair: cmp.same(answer, pair), message, example=pair))
     return Exercise(
         "Exercise 2",
         right,
-        compare=_Pair(),
-        mistakes=[Mistake(lambda answer: _Pair().same(answer, hardest()) and set(hardest()) != set(right()),
-                          "that is the pair the model separates worst (lowest mean of the two); the question "
-                          "asks where the two directions disagree most")],
+        compare=cmp,
+        mistakes=mistakes,
         hints=[
             "The table pairs = ovo_auc_table(y_test, proba) has both A(j|k) and A(k|j) for each pair.",
             "Take the absolute difference of the two columns and the row where it is largest.",
         ],
-        solution="gap = (pairs['A(j|k)'] - pairs['A(k|j)']).abs()\n"
-                 "row = pairs.loc[gap.idxmax()]\nanswer = (int(row['j']), int(row['k']))",
         why="Each direction ranks by another column of probabilities, and with ten classes they need not agree.",
     )
 
 
-def quiz(y_test, pred) -> Quiz:
-    """The quick self-test of notebook 10; the numeric question is the model's macro F1 on the test set.
+def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001) -> Quiz:
+    """The quick self-test of notebook 10; the numeric question is ``digit``'s precision at ``prevalence``.
 
-    ``macro F1 = (1 / c) sum_j 2 TP_j / (2 TP_j + FP_j + FN_j)``, right within 0.001.
+    From the test set's rates of ``digit`` at the model's decisions (TPR = TP / (TP + FN), FPR = FP / (FP + TN)),
+    by Bayes' rule::
+
+        precision at pi = TPR pi / (TPR pi + FPR (1 - pi))
+
+    right to two significant digits.
     """
     y = _labels(y_test, "y_test")
     p = _labels(pred, "pred")
     same_length(y, p, "y_test", "pred")
+    digit = count(digit, "digit", low=0)
+    pi = rate(prevalence, "prevalence")
+    tp = int(np.sum((y == digit) & (p == digit)))
+    fn = int(np.sum((y == digit) & (p != digit)))
+    fp = int(np.sum((y != digit) & (p == digit)))
+    tn = int(np.sum((y != digit) & (p != digit)))
+    if tp + fn == 0 or fp + tn == 0 or tp + fp == 0:
+        raise ValueError(f"digit must be a class of y_test that the model predicts, with other classes beside it, "
+                         f"got {digit}")
+    tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+    one_in = round(1 / pi)
     return Quiz([
         Question(
-            "In a multiclass problem where each sample has one label, micro-averaged F1 equals",
-            {"a": "accuracy", "b": "macro-averaged F1", "c": "the mean of the per-class precisions"},
-            "a",
-            {"b": "macro F1 weighs every class alike; micro pools the counts, so each sample weighs alike.",
-             "c": "that is macro precision; micro pools TP and FP over the classes."},
-        ),
-        Question(
-            "One small class that the model handles badly pulls down most",
-            {"a": "the micro average", "b": "the macro average", "c": "the support-weighted average"},
+            "Each test image has exactly one label. The micro-averaged F1 over all the classes then equals",
+            {"a": "the macro-averaged F1, since both use the same ten classes",
+             "b": "the accuracy: the share of the images classified right",
+             "c": "the mean of the per-class precisions and recalls"},
             "b",
-            {"a": "in the micro average the few samples of that class barely count.",
-             "c": "the weighted average gives the class only its small share."},
+            {"b": "Each mistake is one FP (of the predicted class) and one FN (of the true class), so micro "
+                  "precision, micro recall and micro F1 all equal the accuracy.",
+             "a": "macro F1 averages the per-class F1s, each class weighing alike; micro pools the counts, so each "
+                  "image weighs alike. They differ as soon as a class is handled worse than the others.",
+             "c": "that mixes macro precision and macro recall; micro pools TP, FP and FN over the classes first."},
         ),
         Question(
-            "The one-vs-rest AUC of class j measures",
-            {"a": "how well the probability of j ranks the samples of j above all other samples",
-             "b": "the share of the samples of j that the model predicts as j",
-             "c": "how well class j is told apart from its most similar class"},
+            "A class that is rare in the test set and badly handled by the model pulls down most",
+            {"a": "the micro average, since its mistakes count like any others",
+             "b": "the support-weighted average, which weighs classes by their size",
+             "c": "the macro average, where each class weighs the same"},
+            "c",
+            {"c": "However few images it has, the class weighs 1/c in the macro average.",
+             "a": "in the micro average each image counts once, so a class of five images barely moves it.",
+             "b": "its weights are the class sizes, so a rare class gets only its small share."},
+        ),
+        Question(
+            "You copy every test image of one digit twice more, so that this digit is three times as frequent. "
+            "Which of these stays exactly the same?",
+            {"a": "Hand & Till's one-vs-one macro AUC",
+             "b": "the one-vs-rest macro AUC, as each class still weighs 1/10",
+             "c": "the macro F1, as each class still weighs 1/10"},
             "a",
-            {"b": "that is the recall of class j, at the model's own decision.",
-             "c": "that is one pair of the one-vs-one AUC."},
+            {"a": "Each pair's AUC compares two classes only, and copying one class multiplies all of its pairs "
+                  "alike.",
+             "b": "each class still weighs 1/10, but the 'rest' of every other class now holds three times as many "
+                  "of that digit, so their AUCs move.",
+             "c": "that digit's TP and FN triple while its FP do not, and the other classes' mistakes on it "
+                  "triple: the F1s move."},
         ),
         NumberQuestion(
-            "What is this model's macro F1 on the test set (three decimals)?",
-            lambda: _f1s(y, p)[0],
-            tol=0.001,
-            solution="f1_score(y_test, pred, average='macro')",
+            f"On the test set, digit {digit} has TPR {tp}/{tp + fn} and FPR {fp}/{fp + tn} at the model's "
+            f"decisions. Where {digit}s are 1 in {_thousands(one_in)} images (rates unchanged), what share of the "
+            f"images the model calls {digit} would be {digit}s (its precision)?",
+            lambda: tpr * pi / (tpr * pi + fpr * (1 - pi)),
+            digits=2,
+            mistakes=[
+                Mistake.if_equals(tp / (tp + fp), f"that is the precision on the test set, where {digit}s are about "
+                                                  f"1 in {round((tp + fn + fp + tn) / (tp + fn))}; at 1 in "
+                                                  f"{_thousands(one_in)} each false positive stands for many "
+                                                  "more negatives"),
+                Mistake.if_equals(tpr, "that is the TPR (recall), which does not move with the prevalence; "
+                                       "precision does: TPR·π / (TPR·π + FPR·(1 − π))"),
+            ],
+            why="A ranking with an AUC near 0.99 still gives mostly false alarms for a class that rare.",
+            solution="TPR·π / (TPR·π + FPR·(1 − π)), Bayes' rule",
         ),
     ])
