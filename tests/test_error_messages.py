@@ -706,7 +706,14 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("tied", lambda f: f(Y, S[:3], S)),
         Bad("scores", lambda f: f(Y, S, "scores")),
     ],
-    "helpers.exercises.nb04.quiz": [Bad("scores", lambda f: f(Y, [0.1]))],
+    "helpers.exercises.nb04.exercise_4": [
+        Bad("score_b", lambda f: f(Y, S, S[:3], max_fpr=0.01)),
+        Bad("max_fpr", lambda f: f(Y, S, S, max_fpr=0)),
+    ],
+    "helpers.exercises.nb04.quiz": [
+        Bad("scores", lambda f: f(Y, [0.1], n_pos=600, n_neg=29_400)),
+        Bad("n_neg", lambda f: f(Y, S, n_pos=600, n_neg=0.5)),
+    ],
     "helpers.exercises.nb05.exercise_1": [
         Bad("n_sick", lambda f: f(0, 100, tpr=0.9, tnr=0.9)),
         Bad("tnr", lambda f: f(10, 100, tpr=0.9, tnr=2)),
