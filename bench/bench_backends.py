@@ -12,17 +12,17 @@ process, the engine's threads and buffers included):
 * ``sklearn``: read the two columns with pyarrow into numpy, then
   ``roc_curve(drop_intermediate=False)``: the reference;
 * ``numpy``: the same read, then the score-count table in memory
-  (:func:`helpers.score_counts.count_scores`);
+  (:func:`helpers.report.count.count_scores`);
 * ``scored``: the same read, then notebook 13's one sort per model
-  (:func:`helpers.own_predictions.scored_rows`: the table, and the rows kept to count a half);
-* ``duckdb``: :func:`helpers.score_counts.score_count_table` with
+  (:func:`helpers.report.metrics.scored_rows`: the table, and the rows kept to count a half);
+* ``duckdb``: :func:`helpers.report.count.score_count_table` with
   ``engine="duckdb"``: ``GROUP BY score`` over the Parquet file, out of core;
 * ``spark``: the same with ``engine="spark"``, ``local[2]`` (when PySpark and
   Java are present; session start-up included);
 * ``report``: ``python -m helpers.report FILE --prevalence 0.001 --at-recall 0.8
   --engine duckdb``, end to end (page written), peak memory of the report and
   its kernel together. The report asks DuckDB for the ROC vertices only
-  (``helpers.score_counts._vertex_table``: positives counted by score, the
+  (``helpers.report.count._vertex_table``: positives counted by score, the
   negatives streamed into the runs between them), not every distinct score.
 
 Imports happen before the clock starts.
@@ -71,8 +71,8 @@ def _child(path: str, way: str) -> None:
     import pyarrow.parquet as pq
     from sklearn.metrics import auc, roc_curve
 
-    from helpers.own_predictions import scored_rows
-    from helpers.score_counts import count_scores, score_count_table
+    from helpers.report.metrics import scored_rows
+    from helpers.report.count import count_scores, score_count_table
 
     start = time.perf_counter()
     extra = {}

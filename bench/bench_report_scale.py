@@ -108,8 +108,8 @@ def _profile(source: Path, scores: list[str], folder: Path) -> None:
     import nbformat
     import papermill
 
-    from helpers.own_predictions import NOTEBOOKS
-    from helpers.predictions_file import _load_columns
+    from helpers.report.metrics import NOTEBOOKS
+    from helpers.report.read import _load_columns
     from helpers.report import HIDE_TAG
 
     executed = folder / "executed.ipynb"

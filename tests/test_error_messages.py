@@ -242,8 +242,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("separation", lambda f: f(10, prevalence=0.3, separation=0.0, rng=0)),
         Bad("rng", lambda f: f(10, prevalence=0.3, separation=1.0, rng=0.5)),
     ],
-    # --- helpers.predictions_file
-    "helpers.predictions_file.load_predictions": [
+    # --- helpers.report.read
+    "helpers.report.read.load_predictions": [
         Bad("path_or_buffer", lambda f: f(42)),
         Bad("y_score", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n"), y_score="")),
         Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label=[1])),
@@ -259,13 +259,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("port", lambda f: f(port=70_000)),
         Bad("notebooks_dir", lambda f: f(notebooks_dir="no/such/folder")),
     ],
-    # --- helpers.score_counts
-    "helpers.score_counts.count_scores": [
+    # --- helpers.report.count
+    "helpers.report.count.count_scores": [
         Bad("y_score", lambda f: f([1, 0], [0.5, np.nan])),
         Bad("digits", lambda f: f(Y, S, digits=16)),
         Bad("quantile_bins", lambda f: f(Y, S, quantile_bins=1)),
     ],
-    "helpers.score_counts.score_count_table": [
+    "helpers.report.count.score_count_table": [
         Bad("source", lambda f: f(42)),
         Bad("engine", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="polars")),
         Bad("label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), label="")),
@@ -275,11 +275,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
             lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="duckdb", memory_limit="lots"),
         ),
     ],
-    "helpers.score_counts.roc_from_score_counts": [
+    "helpers.report.count.roc_from_score_counts": [
         Bad("table", lambda f: f(np.array([[0.5, 1, 0]]))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.5, 0.7], "n_pos": [1, 0], "n_neg": [0, 1]}))),
     ],
-    "helpers.score_counts.binning_auc_error_bound": [
+    "helpers.report.count.binning_auc_error_bound": [
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.5], "n_pos": [1]}))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.5, 0.2], "n_pos": [1, 2], "n_neg": [0, 0]}))),
     ],
@@ -441,55 +441,55 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.threshold_choice.picked_vs_held_out": [
         Bad("validation_size", lambda f: f(LogisticRegression(), np.c_[S], Y, prevalence=0.1, validation_size=1.5))
     ],
-    # --- helpers.own_predictions (helpers/own_predictions.py)
-    "helpers.own_predictions.resolve_predictions_path": [
+    # --- helpers.report.metrics (helpers/own_predictions.py)
+    "helpers.report.metrics.resolve_predictions_path": [
         Bad("path", lambda f: f(42))
     ],
-    "helpers.own_predictions.deployment_table": [
+    "helpers.report.metrics.deployment_table": [
         Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), deploy_prevalence=1.0))
     ],
-    "helpers.own_predictions.best_f1_threshold": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
-    "helpers.own_predictions.deployment_metrics": [
+    "helpers.report.metrics.best_f1_threshold": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
+    "helpers.report.metrics.deployment_metrics": [
         Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=0)),
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
-    "helpers.own_predictions.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
-    "helpers.own_predictions.rule_table": [
+    "helpers.report.metrics.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
+    "helpers.report.metrics.rule_table": [
         Bad("choose_rows", lambda f: f(Y, S, [], choose_rows=[1, 0], count_rows=Y == 0))
     ],
-    "helpers.own_predictions.real_in_batch_interval": [
+    "helpers.report.metrics.real_in_batch_interval": [
         Bad("batch", lambda f: f(C, deploy_prevalence=0.01, batch=0)),
         Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.0)),
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
-    "helpers.own_predictions.model_table": [
+    "helpers.report.metrics.model_table": [
         Bad("scores", lambda f: f(Y, [S], None, deploy_prevalence=0.1, choose_rows=Y == 0, count_rows=Y == 1)),
         Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, None, deploy_prevalence=1.0, choose_rows=Y == 0,
                                              count_rows=Y == 1)),
     ],
-    "helpers.own_predictions.auc_differences": [Bad("scores", lambda f: f(Y, {}))],
-    "helpers.own_predictions.threshold_table": [
+    "helpers.report.metrics.auc_differences": [Bad("scores", lambda f: f(Y, {}))],
+    "helpers.report.metrics.threshold_table": [
         Bad("scores", lambda f: f(Y, S, deploy_prevalence=0.1)),
         Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, deploy_prevalence=0)),
     ],
-    "helpers.own_predictions.scored_rows": [Bad("y_score", lambda f: f(Y, S[:3]))],
-    "helpers.own_predictions.deployment_cost_curve": [
+    "helpers.report.metrics.scored_rows": [Bad("y_score", lambda f: f(Y, S[:3]))],
+    "helpers.report.metrics.deployment_cost_curve": [
         Bad("roc", lambda f: f(pd.DataFrame({"x": [1.0]}), cost_fp=1, cost_fn=1, deploy_prevalence=0.1)),
         Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), cost_fp=1, cost_fn=1, deploy_prevalence=1.5)),
     ],
-    "helpers.own_predictions.split_counts": [
+    "helpers.report.metrics.split_counts": [
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.1, 0.9], "n_pos": [1, 1], "n_neg": [1, 1]}))),
         Bad("rng", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), rng=0.5)),
     ],
-    "helpers.own_predictions.counts_rule_table": [
+    "helpers.report.metrics.counts_rule_table": [
         Bad("count", lambda f: f([], choose=pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}),
                                  count=pd.DataFrame({"score": [0.9]}))),
     ],
-    "helpers.own_predictions.merge_negative_runs": [
+    "helpers.report.metrics.merge_negative_runs": [
         Bad("keep", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), keep=("x",))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.9]}))),
     ],
-    "helpers.own_predictions.counts_auc_interval": [
+    "helpers.report.metrics.counts_auc_interval": [
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1.5], "n_neg": [1]}))),
         Bad("confidence", lambda f: f(pd.DataFrame({"score": [0.9, 0.1], "n_pos": [1, 0], "n_neg": [0, 1]}),
                                       confidence=2)),
@@ -841,8 +841,8 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.prior_shift.rebuilt_precision": lambda f, *a, **m: f(*a, prevalence=0.01, **m),
     "helpers.prevalence_uncertainty.acc_intervals": lambda f, *a, **m: f(*a, flagged=30, n_unlabeled=200,
                                                                          n_draws=200, **m),
-    "helpers.own_predictions.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
-    "helpers.own_predictions.real_in_batch_interval": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.report.metrics.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.report.metrics.real_in_batch_interval": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
     "helpers.plotting.plot_confusion_matrix": lambda f, *a, **m: f(*a, ax=Figure().add_subplot(), **m),
 }
 # These read a plain sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order, (tn, fp, fn, tp), as
@@ -976,7 +976,7 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.threshold_choice.picked_vs_held_out": lambda f, rng: f(
         LogisticRegression(), np.c_[np.r_[S, S, S]], np.r_[Y, Y, Y], prevalence=0.3, n_splits=2, rng=rng
     ),
-    "helpers.own_predictions.split_counts": lambda f, rng: f(
+    "helpers.report.metrics.split_counts": lambda f, rng: f(
         pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng
     ),
 }

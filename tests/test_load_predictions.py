@@ -589,7 +589,7 @@ def _per_column(source, columns, **kwargs):
 
 
 def _at_once(source, columns, **kwargs):
-    from helpers.predictions_file import _load_columns
+    from helpers.report.read import _load_columns
 
     try:
         labels, scores = _load_columns(source, y_true="y_true", y_scores=columns, **kwargs)

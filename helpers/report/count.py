@@ -33,9 +33,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._validate import check_binary_labels, check_same_length, check_scores
-from .predictions_file import PredictionFileError, _display_name, _fail, _label_key, _show
-from .roc import ROC_COLUMNS, _count_dtype
+from .._validate import check_binary_labels, check_same_length, check_scores
+from .read import PredictionFileError, _display_name, _fail, _label_key, _show
+from ..roc import ROC_COLUMNS, _count_dtype
 
 __all__ = [
     "SCORE_COUNT_COLUMNS",
@@ -421,7 +421,7 @@ EXPLAIN_BYTES = 200 * 10**6
 
 def _load_predictions_says(path: str, label: str = "y_true", score: str = "y_score", pos_label: object = None) -> None:
     """Raise load_predictions' PredictionFileError for this file, if it refuses it; else return."""
-    from .predictions_file import load_predictions
+    from .read import load_predictions
 
     try:
         load_predictions(path, y_true=label, y_score=score, pos_label=pos_label)  # type: ignore[arg-type]
@@ -454,7 +454,7 @@ def _csv_format(file: str) -> tuple[str, str]:
     import gzip
     import re
 
-    from .predictions_file import _sniff
+    from .read import _sniff
 
     opener = gzip.open if file.endswith(".gz") else open
     try:
@@ -834,7 +834,7 @@ def score_count_table(
         The label of the positive class.  Labels compare as numbers where
         both are numbers (``1``, ``1.0`` and ``"1"`` are one label), else as
         text; with True/False labels the default ``1`` means True.  ``None``
-        reads labels as :func:`helpers.predictions_file.load_predictions`
+        reads labels as :func:`helpers.report.read.load_predictions`
         does: 0/1 and True/False as they are, any other pair refused with a
         message that asks for ``pos_label``.
     engine : {"auto", "pandas", "duckdb", "spark"}
@@ -863,7 +863,7 @@ def score_count_table(
     ------
     PredictionFileError
         One line naming the file (or ``<DataFrame>``), the column and the
-        problem, worded as :func:`helpers.predictions_file.load_predictions`
+        problem, worded as :func:`helpers.report.read.load_predictions`
         words it: no such file, a missing column, a label that is blank, a
         third label, ``pos_label`` not among the labels, a single class, a
         score that is not a number, blank, NaN or infinite.  For a single

@@ -7,7 +7,7 @@ the threshold that maximises F1 at the deployment prevalence, the metrics
 that change with the prevalence, and thinning a curve of a million points to
 a few thousand for plotting. Everything is counted once per model, by
 :func:`scored_rows` (one sort: the score-count table of
-:mod:`helpers.score_counts`, with the rows kept so that a half of them is
+:mod:`helpers.report.count`, with the rows kept so that a half of them is
 counted on the same table), and derived from those counts without Python
 loops: the ROC table, the rules' thresholds, the counts at a threshold,
 DeLong's placements. The functions named ``counts_*`` and
@@ -32,10 +32,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom, norm
 
-from ._arguments import Cell, as_generator, resolve_counts, takes_counts
-from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
-from .costs import cheapest_row, cost_table
-from .counts import (
+from .._arguments import Cell, as_generator, resolve_counts, takes_counts
+from .._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
+from ..costs import cheapest_row, cost_table
+from ..counts import (
     _NO_TN,
     PREVALENCE_FREE,
     Counts,
@@ -45,10 +45,10 @@ from .counts import (
     counts_at_prevalence,
     metric_zoo,
 )
-from .curves import counts_at_threshold
-from .intervals import clopper_pearson_interval, precision_interval
-from .score_counts import roc_from_score_counts
-from .threshold_choice import ThresholdRule
+from ..curves import counts_at_threshold
+from ..intervals import clopper_pearson_interval, precision_interval
+from .count import roc_from_score_counts
+from ..threshold_choice import ThresholdRule
 
 __all__ = [
     "NOTEBOOKS",
@@ -287,7 +287,7 @@ class ScoredRows:
     Made by :func:`scored_rows`. ``table`` has one row per distinct score,
     highest first, with columns ``score, n_pos, n_neg`` (the positives and
     negatives at exactly that score: the table of
-    :func:`helpers.score_counts.count_scores`). ``score`` and ``is_pos`` are
+    :func:`helpers.report.count.count_scores`). ``score`` and ``is_pos`` are
     the rows' scores and labels (a private copy), so that a subset of the
     rows (one half of a split) is counted on the same table rows by
     :meth:`counts_of`, and the other half from it by subtraction.
@@ -399,7 +399,7 @@ def scored_rows(y_true, y_score) -> ScoredRows:
         n_pos[j] = #{i : y_i = 1, score_i = s_j}     n_neg[j] = #{i : score_i = s_j} - n_pos[j]
 
     ``y_true`` holds 0/1 (or booleans), ``y_score`` finite numbers. The
-    table equals :func:`helpers.score_counts.count_scores` (``-0.0`` counts as
+    table equals :func:`helpers.report.count.count_scores` (``-0.0`` counts as
     ``0.0``); the rows kept with it let a split of the rows be counted, and
     DeLong's per-row placements of several models be found, on the same
     table.

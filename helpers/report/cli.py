@@ -40,11 +40,11 @@ runs notebook 13 on them: every analysis, with the split into halves made on
 the rows and the paired DeLong comparison of several models. ``duckdb`` (the
 default for larger files, and for a folder or glob of Parquet files) and
 ``spark`` count each score column by score where the file lies (a ``GROUP BY
-score``, :func:`helpers.score_counts.score_count_table`), one progress line
+score``, :func:`helpers.report.count.score_count_table`), one progress line
 per step on stderr, and the page is built from those score-count tables
 alone: curves, AUC with DeLong's interval, average precision, the rules'
 thresholds chosen on a random half drawn from the counts
-(:func:`helpers.own_predictions.split_counts`) and judged on the other, the
+(:func:`helpers.report.metrics.split_counts`) and judged on the other, the
 precision at deployment with its interval, the costs. What needs the rows
 (the paired comparison, the first rows) is left out and the page says so.
 A bad path, column or label gets the same kind of one-line message from
@@ -74,10 +74,10 @@ from typing import NoReturn
 
 import numpy as np
 
-from .predictions_file import PredictionFileError, _load_columns
-from .threshold_rules import threshold_rule
+from .read import PredictionFileError, _load_columns
+from ..threshold_rules import threshold_rule
 
-# helpers.own_predictions.NOTEBOOKS, not imported from there: that module imports scikit-learn and SciPy, which
+# helpers.report.metrics.NOTEBOOKS, not imported from there: that module imports scikit-learn and SciPy, which
 # this process does not need (the kernel does; it starts sooner without them).
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -106,7 +106,7 @@ _TEMPLATE = """{%- extends 'index.html.j2' -%}
 {%- endblock data_png -%}
 """
 # What the kernel imports as it starts, while the file is read (the notebooks' own imports then cost nothing).
-WARM_IMPORTS = "import matplotlib.pyplot, pandas, sklearn.metrics, helpers.own_predictions, helpers.plotting"
+WARM_IMPORTS = "import matplotlib.pyplot, pandas, sklearn.metrics, helpers.report.metrics, helpers.plotting"
 # Cells of notebook 13 that explain how to run it: left out of the report.
 HIDE_TAG = "report-hide"
 
@@ -369,12 +369,12 @@ def build_report(
     True/False (:func:`helpers.load_predictions`). ``y_score`` is one score
     column or a list of them (one per model, compared on one page). With
     ``table``, the per-threshold table at the deployment prevalence
-    (:func:`helpers.own_predictions.threshold_table`: one row per model and
+    (:func:`helpers.report.metrics.threshold_table`: one row per model and
     distinct score) is written there as CSV, also only when everything
     succeeded. ``engine`` (:func:`pick_engine`) says who reads and counts
     the file: ``"pandas"`` runs notebook 13 on the rows, ``"duckdb"`` and
     ``"spark"`` count each score column by score where the file lies
-    (:func:`helpers.score_counts.score_count_table`) and build the page from
+    (:func:`helpers.report.count.score_count_table`) and build the page from
     those tables alone; ``"auto"`` picks pandas or DuckDB by the file's size.
     """
     prevalence = _checked_number(prevalence, "prevalence")
@@ -574,12 +574,12 @@ import numpy as np
 import pandas as pd
 
 from helpers import precision_interval
-from helpers.own_predictions import (counts_auc_interval, counts_rule_table, deployment_cost_curve,
+from helpers.report.metrics import (counts_auc_interval, counts_rule_table, deployment_cost_curve,
                                      deployment_metrics, deployment_table, merge_negative_runs,
                                      real_in_batch_interval, split_counts, thin_indices)
 from helpers.plotting import PALETTE, use_course_style
 from helpers.rare_rates import decimals_for, fixed_percent, with_interval
-from helpers.score_counts import roc_from_score_counts
+from helpers.report.count import roc_from_score_counts
 from helpers.tables import styled
 from helpers.threshold_choice import threshold_rule
 
@@ -777,7 +777,7 @@ def _counts_notebook() -> object:
 
 
 # Above this many distinct scores the engine's table is handed over with its runs of scores without positives
-# merged (helpers.own_predictions.merge_negative_runs: every number of the page stays the same).
+# merged (helpers.report.metrics.merge_negative_runs: every number of the page stays the same).
 MERGE_ABOVE = 10**6
 
 
@@ -785,12 +785,12 @@ def _count_on_engine(source: Path, columns: list[str], *, y_true: str, pos_label
                      threshold: float | None, every_score: bool = False) -> dict:
     """Each score column's score-count table from the engine, as arrays for the kernel (one line per step).
 
-    DuckDB hands over the ROC vertices only (helpers.score_counts._vertex_table: the runs of scores without
+    DuckDB hands over the ROC vertices only (helpers.report.count._vertex_table: the runs of scores without
     positives merged as it streams, at most about 2P + 1 rows; every number of the page stays the same),
     unless ``every_score`` (--table writes one row per distinct score); the full table is merged here when
     longer than MERGE_ABOVE."""
-    from .own_predictions import merge_negative_runs
-    from .score_counts import _vertex_table, score_count_table
+    from .metrics import merge_negative_runs
+    from .count import _vertex_table, score_count_table
 
     keep = () if threshold is None else (threshold,)
     progress = sys.stderr.isatty()  # DuckDB's bar on a terminal only, never in a captured log
