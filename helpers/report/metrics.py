@@ -47,8 +47,8 @@ from ..counts import (
 )
 from ..curves import counts_at_threshold
 from ..intervals import clopper_pearson_interval, precision_interval
-from .count import roc_from_score_counts
 from ..threshold_choice import ThresholdRule
+from .count import roc_from_score_counts
 
 __all__ = [
     "NOTEBOOKS",
@@ -496,22 +496,7 @@ def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi:
     score, _, _, tp, fp = counted.present
     big_p, big_n = int(tp[-1]), int(fp[-1])
     if rule.kind == "recall":  # the k-th highest positive score (recall_target_threshold)
-        if rule.recall_confidence is None:
-            k = max(1, math.ceil(round(rule.at_recall * big_p, 9)))
-        else:
-            def low(k: int) -> float:  # increases with k: the smallest k reaching the target by bisection
-                return float(clopper_pearson_interval(k, big_p, confidence=rule.recall_confidence)[0])
-
-            if low(big_p) < rule.at_recall:
-                raise ValueError(
-                    f"recall {rule.at_recall:g} cannot be shown at confidence {rule.recall_confidence:g} with "
-                    f"{big_p} positive{'' if big_p == 1 else 's'}: even all of them give a lower limit of "
-                    f"{low(big_p):.3g}; lower the confidence or the target"
-                )
-            below, k = 0, big_p  # low(below) < target <= low(k)
-            while k - below > 1:
-                middle = (below + k) // 2
-                below, k = (below, middle) if low(middle) >= rule.at_recall else (middle, k)
+        k = _rule_k(rule, big_p)
         return float(score[int(np.searchsorted(tp, k, side="left"))])
     if rule.kind == "cost":  # cost_threshold: +inf and every distinct score, ties to the highest
         priced = cost_table(_weighted(*counted.cost_rows, pi, totals=(big_p, big_n)), cost_fp=rule.cost_fp,
@@ -521,6 +506,28 @@ def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi:
     # f1: f1_best_threshold with the negatives weighted to pi; the first maximum is the highest threshold
     f1 = _deployed(big_n - fp, fp, big_p - tp, tp, pi, ["f1"], totals=(big_p, big_n))["f1"]
     return float(score[int(np.argmax(f1))])
+
+
+def _rule_k(rule: ThresholdRule, big_p: int) -> int:
+    """How many of the ``P`` positives a recall rule flags: ``ceil(r P)``, or with ``recall_confidence`` ``c`` the
+    fewest ``k`` whose lower Clopper–Pearson limit (at ``c``) reaches the target ``r``."""
+    if rule.recall_confidence is None:
+        return max(1, math.ceil(round(rule.at_recall * big_p, 9)))
+
+    def low(k: int) -> float:  # increases with k: the smallest k reaching the target by bisection
+        return float(clopper_pearson_interval(k, big_p, confidence=rule.recall_confidence)[0])
+
+    if low(big_p) < rule.at_recall:
+        raise ValueError(
+            f"recall {rule.at_recall:g} cannot be shown at confidence {rule.recall_confidence:g} with "
+            f"{big_p} positive{'' if big_p == 1 else 's'}: even all of them give a lower limit of "
+            f"{low(big_p):.3g}; lower the confidence or the target"
+        )
+    below, k = 0, big_p  # low(below) < target <= low(k)
+    while k - below > 1:
+        middle = (below + k) // 2
+        below, k = (below, middle) if low(middle) >= rule.at_recall else (middle, k)
+    return k
 
 
 def _counts_from_table(table: pd.DataFrame | _Counted, threshold: float) -> Counts:
