@@ -132,7 +132,7 @@ class Analysis:
                     "nobody_flagged": c.nobody_flagged,
                 })
                 if c.thresholds.size:
-                    low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975])
+                    low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
                     entry["threshold_across_resamples"] = {"low": _finite(low), "median": _finite(mid),
                                                            "high": _finite(high)}
             if m.cost is not None:

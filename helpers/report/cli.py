@@ -214,8 +214,26 @@ def _table_path(text: str, option: str) -> Path:
     return target
 
 
+_PROGRESS = {"on": False}  # one line per step on stderr for a big source (a small one is done in a moment)
+PROGRESS_BYTES = 20 * 10**6
+
+
 def _step(message: str) -> None:
-    print(f"report: {message}", file=sys.stderr, flush=True)
+    if _PROGRESS["on"]:
+        print(f"report: {message}", file=sys.stderr, flush=True)
+
+
+def _big(source: str) -> bool:
+    try:
+        if glob.has_magic(source):
+            files = glob.glob(source, recursive=True)
+        elif os.path.isdir(source):
+            files = [str(p) for p in Path(source).rglob("*")]
+        else:
+            files = [source]
+        return sum(os.path.getsize(f) for f in files if os.path.isfile(f)) >= PROGRESS_BYTES
+    except OSError:
+        return False
 
 
 def _rows_in(path: Path) -> int | None:
@@ -382,6 +400,7 @@ def build_report(
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r:.40}")
     source = os.fsdecode(os.path.expanduser(os.fsdecode(path)))
     engine = pick_engine(source, engine, columns=len(columns))
+    _PROGRESS["on"] = _big(source)
     started = time.perf_counter()
     hashed: dict = {}
 

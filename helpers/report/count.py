@@ -314,6 +314,9 @@ class _Source:
             )
             raise self.fail(problem, column=self.label)
         keys = [_label_key(v, ".") for v in labels]
+        if isinstance(wanted, str) and wanted not in keys:  # the one label that matches without regard to case
+            same = [k for k in keys if isinstance(k, str) and k.lower() == wanted.lower()]
+            wanted = same[0] if len(same) == 1 else wanted
         if wanted is None:  # as load_predictions: 0/1 or True/False as they are, any other pair needs pos_label
             if set(keys) <= {0.0, 1.0}:
                 wanted = 1.0

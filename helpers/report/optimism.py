@@ -100,6 +100,8 @@ class ChoiceEstimate:
     def fpr(self) -> float:
         """The false positive rate implied by the corrected recall and precision at ``prevalence``."""
         pi, r, p = self.prevalence, self.recall[0], self.precision[0]
+        if self.nobody_flagged:
+            return 0.0
         return float(pi * r * (1 - p) / ((1 - pi) * p)) if p > 0 else float(self.fp / (self.fp + self.tn))
 
 
@@ -199,6 +201,10 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
         return ChoiceEstimate(t, **counts, prevalence=pi, recall=(tp0 / big_p, float(r_low), float(r_high)),
                               precision=(float(p), float(p_low), float(p_high)), optimism=(0.0, 0.0),
                               thresholds=np.empty(0), resamples=0, window=0)
+    if j_hat < 0:  # nobody flagged: recall 0, no precision (nothing to resample)
+        nan = float("nan")
+        return ChoiceEstimate(t, **counts, prevalence=pi, recall=(0.0, 0.0, 0.0), precision=(nan, nan, nan),
+                              optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0, window=0)
     k = _rule_k(rule, big_p) if rule.kind == "recall" else None
     width = 8.0
     while True:

@@ -118,7 +118,7 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
         f"{_share(c.tp, c.tp + c.fn)} real cases and {_share(c.fp, c.fp + c.tn)} of the others. "
     )
     if c.resamples:
-        low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975])
+        low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
         out.append(
             "These counts were taken on the rows the threshold was chosen on, which flatters it. The recall "
             f"{_trio(c.recall, 2)} and precision {_trio(c.precision, 2)} above are corrected for that, and their "
