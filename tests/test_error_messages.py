@@ -84,6 +84,7 @@ class Bad:
     argument: str
     call: Callable[[Callable], object]
     xfail: str | None = None  # why the message is wrong today, naming the file to fix
+    start: str | None = None  # a regular expression the message must start with (pins its wording)
 
 
 
@@ -496,10 +497,32 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     # --- helpers.delong (helpers/delong.py)
     "helpers.delong.delong_auc_interval": [
-        Bad("y_score", lambda f: f(Y, S[:-1])),
-        Bad("confidence", lambda f: f(Y, S, confidence=1.5)),
+        Bad("y_score", lambda f: f(Y, S[:-1]), start=r"y_score must have one score per row of y_true \(8\)"),
+        Bad("confidence", lambda f: f(Y, S, confidence=1.5), start=r"confidence must be strictly between 0 and 1"),
+        Bad("y_true", lambda f: f([1, 0, 0], [0.9, 0.1, 0.2]),
+            start=r"y_true has one positive: delong_auc_interval needs at least two positives and two negatives"),
     ],
-    "helpers.delong.delong_auc_difference": [Bad("score_b", lambda f: f(Y, S, S[:-1]))],
+    "helpers.delong.delong_auc_difference": [
+        Bad("score_b", lambda f: f(Y, S, S[:-1]), start=r"score_b must have one score per row of y_true \(8\)"),
+        Bad("y_true", lambda f: f([0, 1, 1], S[:3], S[:3]),
+            start=r"y_true has one negative: delong_auc_difference needs at least two positives and two negatives"),
+    ],
+    # --- helpers.small_sample_auc (helpers/small_sample_auc.py)
+    "helpers.small_sample_auc.newcombe_auc_bounds": [
+        Bad("auc", lambda f: f(-0.1, 3, 4), start=r"auc must be a rate between 0 and 1"),
+        Bad("positives", lambda f: f(0.5, 0, 4), start=r"positives must be at least 1"),
+        Bad("negatives", lambda f: f(0.5, 3, 1.5), start=r"negatives must be a whole number >= 0"),
+        Bad("confidence", lambda f: f(0.5, 3, 4, confidence=0), start=r"confidence must be strictly between 0 and 1"),
+    ],
+    "helpers.small_sample_auc.newcombe_auc_interval": [
+        Bad("y_true", lambda f: f([1, 1], [0.1, 0.2]), start=r"y_true must hold both classes"),
+        Bad("y_score", lambda f: f([0, 1], [0.1, np.inf]), start=r"y_score must hold finite numbers"),
+    ],
+    "helpers.small_sample_auc.newcombe_auc_interval_from_counts": [
+        Bad("score", lambda f: f(["a", "b"], [1, 0], [0, 1]), start=r"score must hold numbers"),
+        Bad("n_pos", lambda f: f([0.1, 0.2], [0, 0], [0, 1]), start=r"n_pos must count at least one row"),
+        Bad("n_neg", lambda f: f([0.1, 0.2], [1, 0], [0, -1]), start=r"n_neg must hold whole numbers >= 0"),
+    ],
     # --- helpers.environment (helpers/environment.py)
     "helpers.environment.requirements": [
         Bad("extras", lambda f: f(extras=5)),
@@ -802,6 +825,8 @@ def test_message_names_the_bad_argument(qualname, bad):
         bad.call(function)
     message = str(caught.value)
     assert _mentions(message, bad.argument), f"{qualname}: the message {message!r} does not name {bad.argument!r}"
+    if bad.start is not None:
+        assert re.match(bad.start, message), f"{qualname}: the message {message!r} does not start {bad.start!r}"
     assert "\n" not in message.strip(), f"{qualname}: the message should be one line: {message!r}"
 
 
