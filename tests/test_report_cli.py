@@ -355,6 +355,7 @@ def test_the_page_is_for_a_decision_and_its_numbers_are_scikit_learns(tmp_path):
     assert per["tp"] + per["fn"] == pytest.approx(1000 * 0.01)
     assert model["flagged_per_1000"] == pytest.approx(per["tp"] + per["fp"])
     assert data["rows"] == len(frame) and data["positives"] == int(frame.y_true.sum()) and data["seed"] == 0
+    assert data["auc_interval"].startswith("DeLong")
     assert "cost" not in text.lower().replace("costs", "")  # no prices given: no cost anywhere
     assert "--recall-confidence 0.95" in text  # what to do next: the recall margin
 
@@ -427,6 +428,14 @@ def test_reversed_labels_and_few_positives_warn_first(tmp_path):
     pd.DataFrame({"y_true": y, "y_score": rng.random(5000)}).to_csv(few, index=False)
     page, data = _report(tmp_path, few, "few", at_recall=0.8)
     assert any("Only 3 positives" in w for w in data["warnings"])
+    assert data["auc_interval"].startswith("Newcombe")  # not DeLong's normal approximation clipped at 0 and 1
+    from helpers.small_sample_auc import newcombe_auc_interval
+
+    frame = pd.read_csv(few)
+    auc = data["models"][0]["auc"]
+    assert (auc["estimate"], auc["low"], auc["high"]) == pytest.approx(newcombe_auc_interval(frame.y_true,
+                                                                                           frame.y_score))
+    assert "Newcombe" in _text(page)
     assert _text(page).index("Only 3 positives") < _text(page).index("Verdict")
 
 

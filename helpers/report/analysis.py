@@ -40,7 +40,13 @@ from .optimism import RESAMPLES, ChoiceEstimate, optimism_bootstrap
 __all__ = ["FEW_POSITIVES", "Analysis", "ModelAnalysis", "analyse", "canonical_table"]
 
 FEW_POSITIVES = 50
-"""Below this many positives the page warns first: every interval is wide, and the resampled ones cover less."""
+"""Below this many positives the page warns first: every interval is wide, and the resampled ones cover less.
+Below this many positives or negatives the AUC's interval is Newcombe's, not DeLong's (:func:`auc_interval`)."""
+
+
+AUC_INTERVAL = "DeLong (normal approximation, clipped to [0, 1])"
+AUC_INTERVAL_SMALL = (f"Newcombe's score interval (fewer than {FEW_POSITIVES} positives or negatives, where "
+                      "DeLong's variance is too small or undefined)")
 
 
 def canonical_table(table: pd.DataFrame, rule: ThresholdRule | None) -> pd.DataFrame:
@@ -101,6 +107,7 @@ class Analysis:
     comparisons: pd.DataFrame | None = None
     warnings: list[str] = field(default_factory=list)
     dropped: int = 0
+    auc_method: str = AUC_INTERVAL
 
     @property
     def rows(self) -> int:
@@ -142,7 +149,7 @@ class Analysis:
             "rows": self.rows, "positives": self.positives, "dropped_rows": self.dropped,
             "deploy_prevalence": self.deploy_prevalence, "seed": self.seed, "confidence": self.confidence,
             "resamples": self.resamples, "rule": None if self.rule is None else self.rule.describe(),
-            "auc_interval": AUC_INTERVAL, "recall_precision_interval": METHOD,
+            "auc_interval": self.auc_method, "recall_precision_interval": METHOD,
             "warnings": list(self.warnings), "models": models,
         }
         if self.comparisons is not None:
@@ -151,7 +158,24 @@ class Analysis:
         return out
 
 
-AUC_INTERVAL = "DeLong (normal approximation, clipped to [0, 1])"
+def auc_interval(table: pd.DataFrame, confidence: float = 0.95) -> tuple[tuple[float, float, float], str]:
+    """The ROC AUC from a score-count table with its interval, and which interval that is.
+
+    DeLong's (DeLong, DeLong & Clarke-Pearson 1988: placements weighted by the
+    counts, a normal approximation) with at least ``FEW_POSITIVES`` (50)
+    positives and negatives; below that Newcombe's (2006) score interval
+    (:func:`helpers.small_sample_auc.newcombe_auc_bounds`), which holds its
+    coverage with few positives, stays inside [0, 1] without clipping and
+    never has zero width.
+    """
+    auc, low, high = _delong_from_counts(table, confidence)
+    big_p, big_n = int(table["n_pos"].sum()), int(table["n_neg"].sum())
+    if min(big_p, big_n) < FEW_POSITIVES:
+        from ..small_sample_auc import newcombe_auc_bounds
+
+        low, high = newcombe_auc_bounds(auc, big_p, big_n, confidence=confidence)
+        return (auc, float(low), float(high)), AUC_INTERVAL_SMALL
+    return (auc, low, high), AUC_INTERVAL
 METHOD = ("optimism-corrected stratified bootstrap (Efron 1983; Harrell, Lee & Mark 1996): the rule applied to "
           "every resampled file, the error of counting where it chose removed, basic bootstrap interval")
 
@@ -202,8 +226,9 @@ def analyse(
         raise ValueError("the file must hold both classes (at least one positive and one negative)")
     pi = float(deploy_prevalence)
     models = []
+    method = AUC_INTERVAL
     for name, table in canonical.items():
-        auc = _delong_from_counts(table, confidence)
+        auc, method = auc_interval(table, confidence)
         choice = None
         if rule is not None:
             choice = optimism_bootstrap(table, rule, deploy_prevalence=pi, resamples=resamples,
@@ -214,7 +239,7 @@ def analyse(
             model.cost = _cost(model, rule, pi)
         models.append(model)
     result = Analysis(models, big_p, big_n, pi, rule, int(seed), confidence, resamples if rule is not None else 0,
-                      dropped=int(dropped))
+                      dropped=int(dropped), auc_method=method)
     if len(models) > 1 and pairs is not None:
         from .pairs import compare_pairs
 
@@ -275,9 +300,9 @@ def _warnings(result: Analysis) -> list[str]:
     if result.positives < FEW_POSITIVES:
         out.append(
             f"Only {result.positives} positive{'s' if result.positives != 1 else ''} in the file (fewer than "
-            f"{FEW_POSITIVES}): every number below is very uncertain. The AUC interval ({AUC_INTERVAL}) is too narrow "
-            "with so few positives, and the resampled intervals of recall and precision cover less than their 95 %. "
-            "Collect more positives before deciding."
+            f"{FEW_POSITIVES}): every number below is very uncertain. The AUC's interval is therefore Newcombe's, "
+            "which holds with few positives; the resampled intervals of recall and precision cover less than their "
+            "95 % with so few. Collect more positives before deciding."
         )
     for m in result.models:
         auc, low, high = m.auc

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..rare_rates import decimals_for, fixed_percent
-from .analysis import AUC_INTERVAL, Analysis, ModelAnalysis, next_steps, verdict
+from .analysis import AUC_INTERVAL_SMALL, Analysis, ModelAnalysis, next_steps, verdict
 
 __all__ = ["figures", "page_html"]
 
@@ -307,9 +307,20 @@ def method_notes(a: Analysis) -> list[str]:
         f"deployment, where {_pct(a.deploy_prevalence)} of cases are real (Bayes' rule: precision = prevalence × "
         "recall / (prevalence × recall + (1 − prevalence) × false positive rate)). This assumes that only the share "
         "of real cases changes, and takes the deployment prevalence as known exactly.",
-        f"ROC AUC: the chance that a random real case scores above a random other one; its interval is {AUC_INTERVAL} "
-        "(DeLong, DeLong & Clarke-Pearson 1988).",
+        "ROC AUC: the chance that a random real case scores above a random other one. Its interval is DeLong's "
+        "(DeLong, DeLong & Clarke-Pearson 1988), a normal approximation whose variance comes from each case's "
+        "placement among the other class.",
     ]
+    if a.auc_method == AUC_INTERVAL_SMALL:
+        notes[-1] = (
+            "ROC AUC: the chance that a random real case scores above a random other one. With fewer than 50 real "
+            "cases (or other cases) its interval is Newcombe's (2006) score interval rather than DeLong's, whose "
+            "variance estimate is undefined with one real case and far too small with a few. Newcombe takes the "
+            "AUC's standard error from Hanley & McNeil's (1982) formula, written as a function of the true AUC, and "
+            "keeps every AUC that lies within 1.96 standard errors of the estimate, each judged by the standard error "
+            "it would itself have. The interval so stays inside 0 to 1 without being cut off there, and never "
+            "shrinks to a single point."
+        )
     if a.rule is not None and a.rule.looks_at_rows:
         notes.append(
             "The threshold is the rule applied to every row of the file: the one to deploy. Counted on the same rows "
