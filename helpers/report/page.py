@@ -25,7 +25,7 @@ import pandas as pd
 from ..rare_rates import decimals_for, fixed_percent
 from .analysis import AUC_INTERVAL_SMALL, Analysis, ModelAnalysis, next_steps, verdict
 
-__all__ = ["figures", "page_html"]
+__all__ = ["decision_frame", "figures", "matrix_frame", "method_notes", "page_html"]
 
 _CSS = """
 body { font-family: system-ui, sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5;
@@ -75,7 +75,8 @@ def _share(count: int, total: int) -> str:
     return f"{count:,} of {total:,} ({100 * count / total:.{decimals_for(100 * count / total, least=1)}f} %)"
 
 
-def _decision_table(a: Analysis) -> str:
+def decision_frame(a: Analysis) -> pd.DataFrame:
+    """The decision at a glance, one row per model: AUC, threshold, recall, precision at deployment, flagged."""
     rows = {}
     for m in a.models:
         row = {"ROC AUC [95 %]": _trio(m.auc)}
@@ -89,10 +90,15 @@ def _decision_table(a: Analysis) -> str:
                 "flagged per 1000": _num(m.flagged_per_1000, 1),
             })
         rows[m.name] = row
-    return _table(pd.DataFrame(rows).T, "The decision at a glance (intervals: 95 %)", "model")
+    return pd.DataFrame(rows).T.rename_axis(index="model")
 
 
-def _matrix(m: ModelAnalysis, pi: float) -> str:
+def _decision_table(a: Analysis) -> str:
+    return _table(decision_frame(a), "The decision at a glance (intervals: 95 %)", "model")
+
+
+def matrix_frame(m: ModelAnalysis, pi: float) -> pd.DataFrame:
+    """The expected confusion matrix per 1000 cases at deployment, in words, as a table."""
     per = m.per_1000
     k = decimals_for(*(v for v in per.values() if v > 0), least=1)
     frame = pd.DataFrame(
@@ -100,7 +106,11 @@ def _matrix(m: ModelAnalysis, pi: float) -> str:
          "not flagged": [f"{per['fn']:,.{k}f} (missed)", f"{per['tn']:,.{k}f}"],
          "total": [f"{1000 * pi:,.{k}f}", f"{1000 * (1 - pi):,.{k}f}"]},
         index=["real cases", "not real cases"])
-    return _table(frame, f"{m.name}: expected cases per 1000 at deployment ({_pct(pi)} real cases)", "")
+    return frame
+
+
+def _matrix(m: ModelAnalysis, pi: float) -> str:
+    return _table(matrix_frame(m, pi), f"{m.name}: expected cases per 1000 at deployment ({_pct(pi)} real cases)", "")
 
 
 def _model_section(a: Analysis, m: ModelAnalysis) -> str:
