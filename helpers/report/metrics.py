@@ -45,9 +45,10 @@ from ..counts import (
     counts_at_prevalence,
     metric_zoo,
 )
+from ..course_files import notebooks_dir
 from ..curves import counts_at_threshold
 from ..intervals import clopper_pearson_interval, precision_interval
-from ..threshold_choice import ThresholdRule
+from ..threshold_rules import ThresholdRule
 from .count import roc_from_score_counts
 
 __all__ = [
@@ -72,8 +73,8 @@ __all__ = [
     "merge_negative_runs",
 ]
 
-# The notebooks folder of the repository this package is installed from.
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+# The course's notebooks folder (a checkout's notebooks/, or the copy a wheel ships).
+NOTEBOOKS = notebooks_dir()
 
 
 def resolve_predictions_path(path: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None) -> Path:
