@@ -473,3 +473,20 @@ def test_spark_session_of_its_own_is_quiet(spark, tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert pd.read_json(io.StringIO(done.stdout)).n_pos.tolist() == [1, 0, 1, 0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(-30, 30)), min_size=2, max_size=200), st.booleans())
+def test_merged_table_is_the_merged_score_count_table(rows, negative_zero):
+    """helpers.report.count.merged_table (one sort, bisection) = merge_negative_runs(count_scores(...))."""
+    from helpers.report.count import merged_table
+    from helpers.report.metrics import merge_negative_runs
+
+    y = np.array([r[0] for r in rows])
+    assume(y.any() and not y.all())
+    s = np.array([r[1] / 4 for r in rows], dtype=float)
+    if negative_zero:
+        s[s == 0] = -0.0
+    got = merged_table(y, s)
+    want = merge_negative_runs(count_scores(y, s))
+    pd.testing.assert_frame_equal(got.reset_index(drop=True), want.reset_index(drop=True))

@@ -694,16 +694,19 @@ def _vertex_table(
         reader = con.sql(f"SELECT score FROM {rows} WHERE label <> $pos", params={"pos": positive}).to_arrow_reader(
             batch_rows)
         for batch in reader:
-            s = batch.column(0).to_numpy()
+            s = np.sort(batch.column(0).to_numpy())  # sorted, so searchsorted is fast and each run's first is its min
             j = np.searchsorted(u, s, side="left")  # u[j-1] < s <= u[j]
             exact = u[np.minimum(j, u.size - 1)] == s
             at_u += np.bincount(j[exact], minlength=u.size)
             s, j = s[~exact], j[~exact]
             if cuts.size:  # rows >= t and rows below never share a run
                 j = j * (cuts.size + 1) + np.searchsorted(cuts, s, side="right")
-            key = j
-            run_n += np.bincount(key, minlength=n_keys)
-            np.minimum.at(run_low, key, s)
+            if not j.size:
+                continue
+            first = np.flatnonzero(np.concatenate(([True], j[1:] != j[:-1])))  # j is nondecreasing
+            keys = j[first]
+            run_n[keys] += np.diff(np.append(first, j.size))
+            run_low[keys] = np.minimum(run_low[keys], s[first])
     finally:
         con.close()
     runs = run_n > 0
@@ -992,6 +995,109 @@ def score_count_table(
 # --------------------------------------------------------------------------- the report's counts
 
 
+def merged_table(is_pos: np.ndarray, scores: np.ndarray, keep: tuple[float, ...] = ()) -> pd.DataFrame:
+    """``merge_negative_runs(count_scores(is_pos, scores), keep=keep)``, by one sort of the scores.
+
+    The positives' distinct scores ``u_1 < ... < u_m`` are found among the
+    sorted positive scores; each is a row with its positives and the negatives
+    that share its score, and the negatives strictly between two of them (and
+    below the lowest, above the highest) are one row each, scored by their
+    lowest score. Found by bisection in the sorted scores: no per-row pass in
+    Python, no table of every distinct score. With ``keep`` (a threshold fixed
+    in advance) the runs are also cut there: then the long way.
+    """
+    from .metrics import merge_negative_runs
+
+    if keep:
+        return merge_negative_runs(count_scores(is_pos, scores), keep=keep)
+    ranked = np.sort(scores)
+    ranked += 0.0  # -0.0 -> 0.0
+    pos = np.sort(scores[is_pos])
+    pos += 0.0
+    if pos.size == 0 or pos.size == scores.size:
+        return merge_negative_runs(count_scores(is_pos, scores))
+    starts = np.flatnonzero(np.concatenate(([True], pos[1:] != pos[:-1])))
+    u = pos[starts]
+    n_pos_u = np.diff(np.append(starts, pos.size))
+    left = np.searchsorted(ranked, u, side="left")
+    right = np.searchsorted(ranked, u, side="right")
+    gap_start = np.concatenate(([0], right))
+    gap_end = np.concatenate((left, [ranked.size]))
+    gap_n = gap_end - gap_start
+    has = gap_n > 0
+    # ascending order: gap 0, u_1, gap 1, u_2, ..., u_m, gap m
+    score = np.empty(2 * u.size + 1)
+    score[1::2] = u
+    score[0::2] = ranked[np.minimum(gap_start, ranked.size - 1)]
+    n_pos = np.zeros(2 * u.size + 1, dtype=np.int64)
+    n_pos[1::2] = n_pos_u
+    n_neg = np.empty(2 * u.size + 1, dtype=np.int64)
+    n_neg[1::2] = (right - left) - n_pos_u
+    n_neg[0::2] = gap_n
+    present = np.ones(score.size, dtype=bool)
+    present[0::2] = has
+    return pd.DataFrame({"score": score[present][::-1], "n_pos": n_pos[present][::-1],
+                         "n_neg": n_neg[present][::-1]})
+
+
+# Up to this many rows DuckDB hands the rows' scores and labels over as arrays, counted here as the pandas engine
+# counts them (one read of a CSV file); above it, it streams them (:func:`_vertex_table`: memory for one batch).
+ARRAYS_ROWS = 3 * 10**7
+
+
+def _duckdb_arrays(path: str | os.PathLike[str], label: str, scores: list[str], pos_label: object,
+                   drop_missing: bool, memory_limit: str, progress: bool) -> tuple[np.ndarray, list, int] | None:
+    """Labels (bool) and every score column as arrays, read by DuckDB (a CSV parsed once, in parallel), and the
+    rows dropped; ``None`` for a source of more than ``ARRAYS_ROWS`` rows. Bad input: as score_count_table."""
+    spec = _resolve_path(path)
+    con = _duckdb_connection(memory_limit, progress)
+    try:
+        _, kind, files = spec
+        if kind == "arrow":
+            _register_arrow(con, files)
+        whole = _duckdb_relation(kind, files, label)
+        if kind == "parquet":
+            n = con.execute(f"SELECT count(*) FROM {whole}").fetchone()[0]
+            if n > ARRAYS_ROWS:
+                return None
+        info = _Source(spec[0], label, scores[0], pos_label)
+        if kind == "csv":  # read it once: a table in memory
+            try:
+                con.execute(f"CREATE TEMP TABLE report_rows AS SELECT * FROM {whole}")
+            except Exception as exc:  # noqa: BLE001 (duckdb's errors: the file is no CSV it can read)
+                raise _as_load_predictions_says(spec, info, info.fail(
+                    f"cannot be read as CSV ({str(exc).strip().splitlines()[0]})")) from None
+            whole = "report_rows"
+            if con.execute("SELECT count(*) FROM report_rows").fetchone()[0] > ARRAYS_ROWS:
+                return None
+        relation = _drop_missing_relation(whole, label, scores) if drop_missing else whole
+        dropped = 0
+        if drop_missing:
+            dropped = int(con.execute(f"SELECT count(*) FROM {whole}").fetchone()[0]
+                          - con.execute(f"SELECT count(*) FROM {relation}").fetchone()[0])
+        columns = []
+        positive = None
+        for column in scores:
+            info = _Source(spec[0], label, column, pos_label)
+            try:
+                rows, positive, _ = _duckdb_rows(con, spec, info, None, relation=relation)
+                bad = con.execute(f"SELECT count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER (WHERE "
+                                  f"label <> $pos) AS n_neg, {_BAD_SQL} FROM {rows} WHERE score IS NULL OR NOT "
+                                  "isfinite(score) GROUP BY score", {"pos": positive}).fetchdf()
+                info.check_scores(bad)
+            except PredictionFileError as exc:
+                raise _as_load_predictions_says(spec, info, exc) from None
+            columns.append(_quote(column))
+        fetched = con.execute(
+            f"SELECT {_quote(label)} = $pos AS is_pos, "
+            + ", ".join(f"CAST({c} AS DOUBLE) AS s{k}" for k, c in enumerate(columns))
+            + f" FROM {relation}", {"pos": positive}).fetchnumpy()
+    finally:
+        con.close()
+    is_pos = np.asarray(fetched["is_pos"], dtype=bool)
+    return is_pos, [np.asarray(fetched[f"s{k}"], dtype=np.float64) for k in range(len(scores))], dropped
+
+
 class ReportCounts:
     """What an engine hands the report: one merged score-count table per model, the pair table, the rows read.
 
@@ -1033,12 +1139,21 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
                         "use --engine duckdb (or auto) for several files")
         loaded = _load_columns(path, y_true=label, y_scores=scores, pos_label=pos_label, drop_missing=drop_missing)
         labels, columns, dropped = loaded if drop_missing else (*loaded, 0)
-        tables = {name: _merge(count_scores(labels, s), keep) for name, s in zip(scores, columns, strict=True)}
+        is_pos = labels.astype(bool)
+        tables = {name: merged_table(is_pos, s, keep) for name, s in zip(scores, columns, strict=True)}
         pairs = None
         if len(scores) > 1:
             pairs = pair_table_from_arrays(labels.astype(bool), dict(zip(scores, columns, strict=True)), tables)
         return ReportCounts(tables, pairs, dropped)
     if engine == "duckdb":
+        arrays = _duckdb_arrays(path, label, scores, pos_label, drop_missing, memory_limit, progress)
+        if arrays is not None:
+            is_pos, columns, dropped = arrays
+            tables = {name: merged_table(is_pos, s, keep) for name, s in zip(scores, columns, strict=True)}
+            pairs = None
+            if len(scores) > 1:
+                pairs = pair_table_from_arrays(is_pos, dict(zip(scores, columns, strict=True)), tables)
+            return ReportCounts(tables, pairs, dropped)
         tables, dropped = {}, 0
         for column in scores:
             table, _, dropped = _vertex_table(path, label=label, score=column, pos_label=pos_label, keep=keep,
