@@ -284,6 +284,21 @@ def pick_engine(path: str | os.PathLike[str], engine: str = "auto", *, columns: 
     return "duckdb" if rows * columns > AUTO_PANDAS_VALUES else "pandas"
 
 
+def _warm_imports() -> None:
+    """Import what the analysis and the page need (run in a thread while the file is counted)."""
+    import contextlib
+    import importlib
+
+    for name in ("scipy.stats", "helpers.report.analysis", "helpers.report.page", "matplotlib.pyplot"):
+        with contextlib.suppress(Exception):  # an import that fails here fails again, with its message, where used
+            if name == "matplotlib.pyplot":
+                import matplotlib
+
+                if "MPLBACKEND" not in os.environ:
+                    matplotlib.use("Agg")
+            importlib.import_module(name)
+
+
 def _sha256(path: str) -> str:
     """The file's SHA-256; for a folder or pattern, of its files' SHA-256s in name order."""
     from .count import _bookkeeping
@@ -412,6 +427,10 @@ def build_report(
 
     hasher = threading.Thread(target=hash_file, daemon=True)  # hashlib lets go of the GIL: it runs beside the count
     hasher.start()
+    # The analysis and the page import SciPy, scikit-learn and matplotlib (seconds): imported beside the count, which
+    # spends its time in DuckDB, numpy's sort or pandas' parser, all outside the GIL.
+    warm = threading.Thread(target=_warm_imports, daemon=True)
+    warm.start()
     from .count import count_for_report
 
     keep = () if rule is None or rule.kind != "fixed" else (rule.threshold,)
@@ -419,6 +438,7 @@ def build_report(
     counted = count_for_report(source, label=y_true, scores=columns, pos_label=pos_label, engine=engine, keep=keep,
                                drop_missing=drop_missing, progress=sys.stderr.isatty())
     _step(f"counted in {time.perf_counter() - started:.1f} s; analysing...")
+    warm.join()
     from .analysis import analyse
 
     result = analyse(counted.tables, deploy_prevalence=prevalence, rule=rule, seed=seed, pairs=counted.pairs,

@@ -34,7 +34,6 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_binary_labels, check_same_length, check_scores
-from ..roc import ROC_COLUMNS, _count_dtype
 from .read import PredictionFileError, _display_name, _fail, _label_key, _show
 
 __all__ = [
@@ -219,6 +218,8 @@ def roc_from_score_counts(table: pd.DataFrame) -> pd.DataFrame:
     """
     table = _check_table(table)
     n_total = int(table["n_pos"].sum() + table["n_neg"].sum())
+    from ..roc import ROC_COLUMNS, _count_dtype  # scikit-learn comes with it: not imported to count
+
     dtype = _count_dtype(n_total)
     m = len(table) + 1
     threshold = np.empty(m)
@@ -1006,15 +1007,17 @@ def merged_table(is_pos: np.ndarray, scores: np.ndarray, keep: tuple[float, ...]
     Python, no table of every distinct score. With ``keep`` (a threshold fixed
     in advance) the runs are also cut there: then the long way.
     """
-    from .metrics import merge_negative_runs
-
     if keep:
+        from .metrics import merge_negative_runs  # SciPy and scikit-learn come with it: imported when needed
+
         return merge_negative_runs(count_scores(is_pos, scores), keep=keep)
     ranked = np.sort(scores)
     ranked += 0.0  # -0.0 -> 0.0
     pos = np.sort(scores[is_pos])
     pos += 0.0
     if pos.size == 0 or pos.size == scores.size:
+        from .metrics import merge_negative_runs
+
         return merge_negative_runs(count_scores(is_pos, scores))
     starts = np.flatnonzero(np.concatenate(([True], pos[1:] != pos[:-1])))
     u = pos[starts]
@@ -1124,11 +1127,20 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
     ``SCORE_COUNT_SQL``. With ``drop_missing``, rows with a missing label
     or score (blank, NA, null, NaN) are left out and counted.
     """
-    from .metrics import merge_negative_runs
-    from .pairs import pair_table_duckdb, pair_table_from_arrays
-
     def _merge(table: pd.DataFrame, keep: tuple[float, ...]) -> pd.DataFrame:
+        from .metrics import merge_negative_runs  # SciPy and scikit-learn come with it: imported when needed
+
         return merge_negative_runs(table, keep=keep)
+
+    def pair_table_from_arrays(*args):  # noqa: ANN002, ANN202
+        from .pairs import pair_table_from_arrays
+
+        return pair_table_from_arrays(*args)
+
+    def pair_table_duckdb(*args):  # noqa: ANN002, ANN202
+        from .pairs import pair_table_duckdb
+
+        return pair_table_duckdb(*args)
 
     if engine == "pandas":
         from .read import _load_columns

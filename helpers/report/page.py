@@ -195,7 +195,7 @@ def _png(fig) -> str:  # noqa: ANN001
     from ..figure_text import describe_figure
 
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+    fig.savefig(buffer, format="png", dpi=80)
     alt = describe_figure(fig)
     import matplotlib.pyplot as plt
 
@@ -219,6 +219,7 @@ def figures(a: Analysis) -> list:
     pi = a.deploy_prevalence
     out = []
     fig, (ax_roc, ax_pr) = plt.subplots(1, 2, figsize=(11, 4.4))
+    fig.subplots_adjust(left=0.06, right=0.985, bottom=0.12, top=0.92, wspace=0.22)
     lowest = 1.0
     curves = []
     for m, colour in zip(a.models, colours, strict=False):
@@ -246,8 +247,12 @@ def figures(a: Analysis) -> list:
     ax_roc.set(xlabel="false positive rate", ylabel="recall (true positive rate)", title="ROC curves")
     ax_roc.legend(loc="lower right", fontsize="small")
     if lowest < 0.1:
+        from matplotlib.ticker import FuncFormatter, NullFormatter
+
         ax_pr.set_yscale("log")
         ax_pr.set_ylim(max(lowest / 2, 1e-6), 1.05)
+        ax_pr.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))  # 0.01, not mathtext's 10^-2
+        ax_pr.yaxis.set_minor_formatter(NullFormatter())
         scale = ", log scale"
     else:
         ax_pr.set_ylim(0, 1.02)
@@ -258,6 +263,7 @@ def figures(a: Analysis) -> list:
     out.append(fig)
     if a.rule is not None and a.rule.kind == "cost":
         fig, ax = plt.subplots(figsize=(7.5, 4.2))
+        fig.subplots_adjust(left=0.11, right=0.98, bottom=0.13, top=0.92)
         for m, colour, _, _, fpr, tp, _ in curves:
             tpr = tp / a.positives
             share = 1000 * (pi * tpr + (1 - pi) * fpr)
