@@ -1084,21 +1084,29 @@ def _duckdb_arrays(path: str | os.PathLike[str], label: str, scores: list[str], 
             info = _Source(spec[0], label, column, pos_label)
             try:
                 rows, positive, _ = _duckdb_rows(con, spec, info, None, relation=relation)
-                bad = con.execute(f"SELECT count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER (WHERE "
-                                  f"label <> $pos) AS n_neg, {_BAD_SQL} FROM {rows} WHERE score IS NULL OR NOT "
-                                  "isfinite(score) GROUP BY score", {"pos": positive}).fetchdf()
-                info.check_scores(bad)
             except PredictionFileError as exc:
                 raise _as_load_predictions_says(spec, info, exc) from None
-            columns.append(_quote(column))
+            columns.append((_quote(column), rows, info))
         fetched = con.execute(
             f"SELECT {_quote(label)} = $pos AS is_pos, "
-            + ", ".join(f"CAST({c} AS DOUBLE) AS s{k}" for k, c in enumerate(columns))
+            + ", ".join(f"CAST({c} AS DOUBLE) + 0.0::DOUBLE AS s{k}" for k, (c, _, _) in enumerate(columns))
             + f" FROM {relation}", {"pos": positive}).fetchnumpy()
+        arrays = []
+        for k, (_, rows, info) in enumerate(columns):
+            values = fetched[f"s{k}"]
+            if np.ma.isMaskedArray(values) or not np.isfinite(values).all():  # blank, NaN or infinite: say which
+                try:
+                    bad = con.execute(f"SELECT count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER "
+                                      f"(WHERE label <> $pos) AS n_neg, {_BAD_SQL} FROM {rows} WHERE score IS NULL "
+                                      "OR NOT isfinite(score) GROUP BY score", {"pos": positive}).fetchdf()
+                    info.check_scores(bad)
+                except PredictionFileError as exc:
+                    raise _as_load_predictions_says(spec, info, exc) from None
+            arrays.append(np.asarray(values, dtype=np.float64))
     finally:
         con.close()
     is_pos = np.asarray(fetched["is_pos"], dtype=bool)
-    return is_pos, [np.asarray(fetched[f"s{k}"], dtype=np.float64) for k in range(len(scores))], dropped
+    return is_pos, arrays, dropped
 
 
 class ReportCounts:
@@ -1117,7 +1125,7 @@ class ReportCounts:
 
 def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[str], pos_label: object, engine: str,
                      keep: tuple[float, ...] = (), drop_missing: bool = False,
-                     memory_limit: str = "4GB", progress: bool = False) -> ReportCounts:
+                     memory_limit: str = "1GB", progress: bool = False) -> ReportCounts:
     """Count a predictions file for the report on ``engine`` (``"pandas"``, ``"duckdb"`` or ``"spark"``).
 
     Every engine gives the same :class:`ReportCounts` for the same file: the

@@ -206,7 +206,7 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
         return ChoiceEstimate(t, **counts, prevalence=pi, recall=(0.0, 0.0, 0.0), precision=(nan, nan, nan),
                               optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0, window=0)
     k = _rule_k(rule, big_p) if rule.kind == "recall" else None
-    width = 8.0
+    width = 5.0
     while True:
         lo, hi = _window_bounds(rule, tp_cum, fp_cum, j_hat, k, width)
         drawn = _draw(n_pos, n_neg, lo, hi, big_p, big_n, rule, pi, k, resamples, rng)
