@@ -74,8 +74,8 @@ def _child(path: str, way: str) -> None:
     import pyarrow.parquet as pq
     from sklearn.metrics import auc, roc_curve
 
-    from helpers.report.metrics import scored_rows
     from helpers.report.count import count_scores, score_count_table
+    from helpers.report.metrics import scored_rows
 
     start = time.perf_counter()
     extra = {}
