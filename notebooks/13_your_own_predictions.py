@@ -55,7 +55,7 @@ import pandas as pd
 
 from helpers.course_files import data_file
 from helpers.plotting import use_course_style
-from helpers.report.analysis import analyse, next_steps, verdict
+from helpers.report.analysis import analyse, next_steps, recommendation, verdict
 from helpers.report.count import count_for_report
 from helpers.report.page import decision_frame, figures, matrix_frame
 from helpers.threshold_rules import threshold_rule
@@ -108,7 +108,7 @@ table.head()
 # %%
 analysis = analyse(counted.tables, deploy_prevalence=deploy_prevalence, rule=rule, seed=seed, pairs=counted.pairs,
                    dropped=counted.dropped)
-for line in analysis.warnings + verdict(analysis):
+for line in analysis.warnings + verdict(analysis) + [recommendation(analysis)]:
     print(line)
 decision_frame(analysis)
 

@@ -72,6 +72,7 @@ class ModelAnalysis:
     choice: ChoiceEstimate | None
     calibration: pd.DataFrame | None = None
     threshold_probability: float | None = None
+    calibration_note: str | None = None
     cost: dict | None = None
 
     @property
@@ -274,6 +275,24 @@ def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: 
                      "share positive": pos / count})
         upper = low
     model.calibration = pd.DataFrame(rows)
+    cal = model.calibration
+    from ..intervals import clopper_pearson_interval
+
+    low, high = clopper_pearson_interval(cal["positives"].to_numpy(), cal["cases"].to_numpy())
+    below = int((high < cal["scores from"].to_numpy()).sum())
+    above = int((low > cal["scores to"].to_numpy()).sum())
+    if below + above == 0:
+        model.calibration_note = ("In every group the share of real cases is within chance (its 95 % "
+                                  "Clopper-Pearson interval) of the group's range of scores: the scores look "
+                                  "calibrated on this file.")
+    else:
+        model.calibration_note = (
+            f"In {below + above} of {len(cal)} groups the share of real cases lies, beyond chance (its 95 % "
+            f"Clopper-Pearson interval), outside the group's range of scores ({below} below, {above} above): the "
+            "scores are not calibrated probabilities on this file"
+            + (", they overstate the chance of a real case" if below > above else
+               ", they understate the chance of a real case" if above > below else "")
+            + ". Read them as a ranking, and any probability from them with care.")
     if model.choice is not None and math.isfinite(model.choice.threshold):
         from ..prior_shift import adjust_posteriors
 
@@ -358,6 +377,50 @@ def _pct(rate: float) -> str:
     from ..rare_rates import fixed_percent
 
     return fixed_percent(rate).replace(".00%", "%")
+
+
+def recommendation(result: Analysis) -> str:
+    """One sentence that says what to do with the verdict: the page's recommendation."""
+    if any("look reversed" in w for w in result.warnings):
+        return ("Recommendation: check the labels and the scores first (see the warning): as they stand, the model "
+                "ranks the real cases below the others.")
+    if result.positives < FEW_POSITIVES:
+        return (f"Recommendation: do not decide on this file alone. With {result.positives} real cases every number "
+                "above is too uncertain to deploy on; collect more labelled real cases and run the report again.")
+    if result.rule is None:
+        return "Recommendation: state a rule (a recall target, your prices, or a threshold) to get a decision."
+    usable = [m for m in result.models if not m.choice.nobody_flagged]
+    if not usable:
+        return "Recommendation: at this rule no model flags anyone; deploying changes nothing."
+    if result.rule.kind == "cost":
+        best = min(usable, key=lambda m: m.cost["at_threshold"])
+        cost = best.cost
+        cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
+        if cost["at_threshold"] >= cheaper:
+            return ("Recommendation: at your prices no model pays for itself; do not deploy, or check the prices and "
+                    "the deployment prevalence.")
+        line = (f"Recommendation: deploy {best.name} at threshold {best.choice.threshold:.4g}, the cheapest at your "
+                "prices.")
+    else:
+        best = max(usable, key=lambda m: m.choice.precision[0])
+        c = best.choice
+        line = (f"Recommendation: if reviewing about {best.flagged_per_1000:,.0f} flagged cases per 1000 to find "
+                f"{c.recall[0]:.0%} of the real cases (about 1 real case in every {1 / c.precision[0]:,.0f} flagged) "
+                f"is workable, deploy {best.name} at threshold {c.threshold:.4g}.")
+    if result.comparisons is not None and len(result.models) > 1:
+        rows = result.comparisons
+        for pair, r in rows.iterrows():
+            a, b = pair.split(" - ", 1)
+            if best.name not in (a, b):
+                continue
+            other = b if best.name == a else a
+            low, high = (r.lr_low, r.lr_high) if best.name == a else (1 / r.lr_high, 1 / r.lr_low)
+            if low > 1:
+                line += f" At equal recall it raises fewer false alarms than {other}, beyond chance."
+            else:
+                line += (f" Its advantage over {other} at equal recall is within chance (the interval of the ratio "
+                         "includes 1): either would do, on this file.")
+    return line
 
 
 def next_steps(result: Analysis) -> list[str]:

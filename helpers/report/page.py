@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..rare_rates import decimals_for, fixed_percent
-from .analysis import AUC_INTERVAL_SMALL, Analysis, ModelAnalysis, next_steps, verdict
+from .analysis import AUC_INTERVAL_SMALL, Analysis, ModelAnalysis, next_steps, recommendation, verdict
 
 __all__ = ["decision_frame", "figures", "matrix_frame", "method_notes", "page_html"]
 
@@ -34,7 +34,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bott
 h3 { font-size: 1.05rem; }
 table { border-collapse: collapse; margin: 0.6rem 0; } caption { text-align: left; font-weight: 600; }
 th, td { border: 1px solid #bbb; padding: 0.25rem 0.6rem; text-align: right; } th { background: #f0f0f0; }
-th[scope=row] { text-align: left; }
+th[scope=row] { text-align: left; } td.text { text-align: left; }
 .warnings { background: #fff4e5; border-left: 5px solid #d55e00; padding: 0.5rem 1rem; }
 .verdict { font-size: 1.08rem; background: #eef6fb; border-left: 5px solid #0072b2; padding: 0.5rem 1rem; }
 img { max-width: 100%; } .small { font-size: 0.9rem; color: #444; } code { font-size: 0.92em; }
@@ -57,11 +57,12 @@ def _trio(values: tuple[float, float, float], least: int = 3) -> str:
     return f"{est:.{k}f} [{low:.{k}f}, {high:.{k}f}]"
 
 
-def _table(frame: pd.DataFrame, caption: str, index_name: str | None = None) -> str:
+def _table(frame: pd.DataFrame, caption: str, index_name: str | None = None, text: bool = False) -> str:
     head = "".join(f'<th scope="col">{_e(c)}</th>' for c in ([index_name or ""] + list(frame.columns)))
     rows = []
     for idx, row in frame.iterrows():
-        cells = "".join(f"<td>{_e(v)}</td>" for v in row.tolist())
+        opening = '<td class="text">' if text else "<td>"
+        cells = "".join(f"{opening}{_e(v)}</td>" for v in row.tolist())
         rows.append(f'<tr><th scope="row">{_e(idx)}</th>{cells}</tr>')
     body = "".join(rows)
     return f"<table><caption>{_e(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -150,9 +151,11 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
             text += (f"A case scored exactly at the threshold ({c.threshold:.4g}) has, if the scores are calibrated "
                      f"on this file, a probability of about {m.threshold_probability:.3g} of being a real case at "
                      "deployment (Bayes' rule with the odds of the two prevalences). ")
-        text += ("The table checks calibration on the file: in each tenth of the cases, sorted by score, a "
-                 "calibrated model's share of positives falls within its range of scores.</p>")
-        out.append(text + _table(cal, f"{m.name}: reliability on the file, tenths of the cases by score", "tenth"))
+        text += ("The table checks calibration on the file: the cases sorted by score, in groups of about a tenth "
+                 "(a run of scores without real cases is never split), a calibrated model's share of real cases "
+                 f"falls within the group's range of scores. {m.calibration_note}</p>")
+        out.append(text + _table(cal, f"{m.name}: reliability on the file, groups of about a tenth of the cases by "
+                                      "score", "group"))
     if m.cost is not None:
         cost = m.cost
         k = decimals_for(*cost.values(), least=1)
@@ -174,7 +177,7 @@ def _comparisons(a: Analysis) -> str:
             "AUC difference [95 %]": _trio((r.auc_difference, r.auc_low, r.auc_high)),
             "p": f"{r.p_value:.3g}", "p (Holm)": f"{r.p_holm:.3g}",
             "recall": f"{r.recall:.3f}",
-            "precisions at deployment": f"{r.precision_a:.3g} vs {r.precision_b:.3g}",
+            "precisions at deployment, counted on the file": f"{r.precision_a:.3g} vs {r.precision_b:.3g}",
             "LR+ ratio [95 %]": _trio((r.lr_ratio, r.lr_low, r.lr_high), 2),
         }
     text = (
@@ -297,7 +300,8 @@ def page_html(a: Analysis, provenance: dict) -> str:
         items = "".join(f"<li>{_e(w)}</li>" for w in a.warnings)
         parts.append(f"<section class='warnings' aria-label='Warnings'><h2>Warnings</h2><ul>{items}</ul></section>")
     parts.append("<section class='verdict' aria-label='Verdict'><h2>Verdict</h2>"
-                 + "".join(f"<p>{_e(line)}</p>" for line in verdict(a)) + "</section>")
+                 + "".join(f"<p>{_e(line)}</p>" for line in verdict(a))
+                 + f"<p><strong>{_e(recommendation(a))}</strong></p></section>")
     parts.append(_decision_table(a))
     parts.append("<h2>Each model at deployment</h2>")
     parts += [_model_section(a, m) for m in a.models]
@@ -311,7 +315,7 @@ def page_html(a: Analysis, provenance: dict) -> str:
     parts.append("<h2>How these numbers were computed</h2>" + "".join(f"<p>{_e(p)}</p>" for p in method_notes(a)))
     parts.append("<h2>Provenance</h2>" + _table(
         pd.DataFrame({"value": [str(v) for v in provenance.values()]}, index=list(provenance)), "Where this page "
-        "came from"))
+        "came from", text=True))
     parts.append("</main></body></html>")
     return "".join(parts)
 
