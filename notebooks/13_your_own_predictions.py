@@ -96,7 +96,7 @@ counted = count_for_report(path, label=y_true_column, scores=list(y_score_column
 first = y_score_columns[0]
 table = counted.tables[first]
 print(f"{int(table.n_pos.sum()):,} positives and {int(table.n_neg.sum()):,} negatives in {len(table):,} table rows")
-table.head()
+table.head().rename_axis(columns="row")
 
 # %% [markdown]
 # ## 2. The verdict
@@ -222,7 +222,7 @@ matrix_frame(model, deploy_prevalence)
 print(f"file prevalence {analysis.file_prevalence:.4f}; at deployment, a case at the threshold is a real case with "
       f"probability {model.threshold_probability:.4f}" if model.threshold_probability is not None
       else "the scores are not in [0, 1]: no probability to adjust")
-model.calibration
+model.calibration.rename_axis(columns="group")
 
 # %% [markdown]
 # ## 7. What to do next
@@ -450,7 +450,7 @@ from helpers.threshold_choice import split_half_optimism
 
 splits = split_half_optimism(screening.y_true, screening.y_score, threshold_rule(at_recall=0.8), prevalence=0.01,
                              n_splits=5, rng=0)
-splits[["threshold", "precision_held_out", "recall_held_out"]].round(4)
+splits[["threshold", "precision_held_out", "recall_held_out"]].round(4).rename_axis(columns="split")
 
 # %% [markdown]
 # ### A recall target with a margin
@@ -479,7 +479,7 @@ for pi in (deploy_prevalence / 2, deploy_prevalence, 2 * deploy_prevalence):
     c = at.models[0].choice
     rows[pi] = {"threshold": c.threshold, "recall": c.recall[0], "precision at this prevalence": c.precision[0],
                 "flagged per 1000": at.models[0].flagged_per_1000}
-pd.DataFrame(rows).T.rename_axis(index="deployment prevalence").round(4)
+pd.DataFrame(rows).T.rename_axis(index=None, columns="deployment prevalence").round(4)
 
 # %% [markdown]
 # ### Comparing models on the same rows
@@ -500,7 +500,7 @@ noisy.to_csv(folder / "two_models.csv", index=False)
 two = count_for_report(folder / "two_models.csv", label="y_true", scores=["y_score", "noisy"], pos_label=None,
                        engine="pandas")
 both = analyse(two.tables, deploy_prevalence=0.01, rule=threshold_rule(at_recall=0.8), seed=0, pairs=two.pairs)
-both.comparisons.round(4)
+both.comparisons.round(4).rename_axis(index=None, columns="pair")
 
 # %% [markdown]
 # With several pairs, some differences look real by chance; the Holm-adjusted

@@ -41,6 +41,9 @@ from sklearn.linear_model import LogisticRegression
 import helpers
 from helpers import Counts, threshold_choice
 
+# A small score-count table (scores descending) for the report's functions.
+_COUNT_TABLE = pd.DataFrame({"score": [0.9, 0.7, 0.5, 0.3, 0.1], "n_pos": [3, 2, 1, 1, 0], "n_neg": [0, 1, 2, 3, 5]})
+
 # --------------------------------------------------------------------------- the public functions
 
 
@@ -539,9 +542,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("counts", lambda f: f((1, 2))),
         Bad("counts", lambda f: f(Counts(tn=np.array([1, 2]), fp=1, fn=1, tp=1), ax=Figure().add_subplot())),
     ],
-    # --- helpers.report (helpers/report.py): the arguments are checked before any kernel starts
-    "helpers.report.pick_engine": [Bad("engine", lambda f: f("preds.csv", "polars"))],
-    "helpers.report.build_report": [
+    # --- helpers.report.cli: the arguments are checked before the file is read
+    "helpers.report.cli.pick_engine": [Bad("engine", lambda f: f("preds.csv", "polars"))],
+    "helpers.report.cli.build_report": [
         Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html")),
         Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=["a", "a"], out="x.html")),
         Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=[], out="x.html")),
@@ -550,6 +553,51 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("threshold", lambda f: f("missing.csv", prevalence=0.01, threshold=float("nan"), out="x.html")),
         Bad("at_recall", lambda f: f("missing.csv", prevalence=0.01, at_recall=1.5, out="x.html")),
         Bad("cost_fn", lambda f: f("missing.csv", prevalence=0.01, cost_fp=1, out="x.html")),
+        Bad("seed", lambda f: f("missing.csv", prevalence=0.01, seed=-1, out="x.html")),
+        Bad("recall_confidence", lambda f: f("missing.csv", prevalence=0.01, recall_confidence=0.9, out="x.html")),
+    ],
+    # --- helpers.report.analysis, optimism, pairs, page: the one analysis on the count tables
+    "helpers.report.analysis.analyse": [
+        Bad("tables", lambda f: f({}, deploy_prevalence=0.01, rule=None)),
+        Bad("deploy_prevalence", lambda f: f({"m": _COUNT_TABLE}, deploy_prevalence=1.5, rule=None)),
+        Bad("seed", lambda f: f({"m": _COUNT_TABLE}, deploy_prevalence=0.01, rule=None, seed=-1)),
+        Bad("rule", lambda f: f({"m": _COUNT_TABLE}, deploy_prevalence=0.01, rule="recall 0.8")),
+    ],
+    "helpers.report.analysis.canonical_table": [
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.1, 0.9], "n_pos": [1, 1], "n_neg": [1, 1]}), None)),
+        Bad("rule", lambda f: f(_COUNT_TABLE, 0.5)),
+    ],
+    "helpers.report.optimism.optimism_bootstrap": [
+        Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), threshold_choice.threshold_rule(f1=True),
+                                 deploy_prevalence=0.01)),
+        Bad("rule", lambda f: f(_COUNT_TABLE, "f1", deploy_prevalence=0.01)),
+        Bad("deploy_prevalence", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True),
+                                             deploy_prevalence=0)),
+        Bad("resamples", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True), deploy_prevalence=0.01,
+                                     resamples=5)),
+        Bad("rng", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True), deploy_prevalence=0.01,
+                               rng=0.5)),
+    ],
+    "helpers.report.pairs.cell_of": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), np.array([0.5])))],
+    "helpers.report.pairs.pair_table_from_arrays": [
+        Bad("scores", lambda f: f(Y.astype(bool), {"a": S}, {"a": _COUNT_TABLE})),
+    ],
+    "helpers.report.pairs.pair_table_duckdb": [
+        Bad("con", lambda f: f("db", "t", ["a", "b"], "y", 1, {"a": _COUNT_TABLE, "b": _COUNT_TABLE})),
+    ],
+    "helpers.report.pairs.compare_pairs": [
+        Bad("pairs", lambda f: f(pd.DataFrame({"x": [1]}), {"a": _COUNT_TABLE, "b": _COUNT_TABLE}, rule=None,
+                                 deploy_prevalence=0.01, seed=0, resamples=50, confidence=0.95)),
+    ],
+    "helpers.report.page.decision_frame": [Bad("analysis", lambda f: f({"models": []}))],
+    "helpers.report.page.figures": [Bad("analysis", lambda f: f(None))],
+    "helpers.report.page.matrix_frame": [Bad("model", lambda f: f("y_score", 0.01))],
+    "helpers.report.page.method_notes": [Bad("analysis", lambda f: f([]))],
+    "helpers.report.page.page_html": [Bad("analysis", lambda f: f("page", {}))],
+    # --- helpers.course_files: where the notebooks and data are, in a checkout or a wheel
+    "helpers.course_files.data_file": [
+        Bad("name", lambda f: f(3)),
+        Bad("name", lambda f: f("no_such_file.csv")),
     ],
     # --- helpers.widgets.dashboard
     "helpers.widgets.dashboard.new_figure": [Bad("height", lambda f: f(6.4, -1))],
@@ -774,7 +822,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("y_score", lambda f: f(Y, "scores")),
         Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0)),
     ],
-    "helpers.exercises.nb13.exercise_2": [Bad("n_splits", lambda f: f(Y, S, n_splits=0))],
+    "helpers.exercises.nb13.exercise_2": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=1.5))],
     "helpers.exercises.nb13.exercise_3": [Bad("at_recall", lambda f: f(Y, S, at_recall=80))],
     "helpers.exercises.nb13.quiz": [Bad("y_true", lambda f: f([1, 1, 1]))],
 }
@@ -783,8 +831,10 @@ NO_BAD_INPUT = {
     "helpers.plotting.use_course_style": "takes no arguments",
     "helpers.exercises.nb09.quiz": "takes no arguments: its numeric question states its own numbers",
     "helpers.exercises.core.describe": "takes any value: it says in words what kind of value it is",
-    "helpers.report.main": "the command line: a bad option gives exit status 2 and a message naming the option "
+    "helpers.report.cli.main": "the command line: a bad option gives exit status 2 and a message naming the option "
     "(tests/test_report_cli.py), not an exception",
+    "helpers.course_files.notebooks_dir": "takes no arguments",
+    "helpers.course_files.data_dir": "takes no arguments",
     "helpers.classroom.main": "the command line: a bad notebook number or port gives exit status 2 and a message "
     "naming it (tests/test_classroom.py), not an exception",
 }
@@ -1004,6 +1054,9 @@ RNG_TAKERS: dict[str, Callable] = {
     "helpers.report.metrics.split_counts": lambda f, rng: f(
         pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng
     ),
+    "helpers.report.optimism.optimism_bootstrap": lambda f, rng: f(
+        _COUNT_TABLE, threshold_choice.threshold_rule(at_recall=0.5), deploy_prevalence=0.1, resamples=30, rng=rng
+    ).precision,
 }
 
 

@@ -42,8 +42,10 @@ def data_dir() -> Path:
 
 def data_file(name: str) -> Path:
     """The path of one of the course's data files, e.g. ``data_file("screening_predictions.csv")``."""
+    if not isinstance(name, str) or not name or "/" in name or "\\" in name:
+        raise TypeError(f"name must be the name of one of the course's data files (a str), got {name!r:.60}")
     path = data_dir() / name
     if not path.is_file():
         have = ", ".join(sorted(p.name for p in data_dir().iterdir() if p.suffix in (".csv", ".parquet")))
-        raise FileNotFoundError(f"the course has no data file {name!r}; it has {have}")
+        raise ValueError(f"name {name!r}: the course has no such data file; it has {have}")
     return path

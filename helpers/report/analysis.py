@@ -58,6 +58,8 @@ def canonical_table(table: pd.DataFrame, rule: ThresholdRule | None) -> pd.DataF
     whole (pandas, Spark) and one handed over merged (DuckDB) give the same
     draws.
     """
+    if rule is not None and not isinstance(rule, ThresholdRule):
+        raise TypeError(f"rule must be a ThresholdRule or None, got {type(rule).__name__}")
     keep = () if rule is None or rule.kind != "fixed" else (rule.threshold,)
     return merge_negative_runs(_count_table(table, "table"), keep=keep)
 
@@ -216,9 +218,17 @@ def analyse(
     (:func:`helpers.report.pairs.compare_pairs`). ``dropped`` is the number
     of rows left out for a missing value (said in the warnings).
     """
-    if not tables:
-        raise ValueError("tables must hold at least one model's score-count table")
-    canonical = {str(name): canonical_table(t, rule) for name, t in tables.items()}
+    from .._validate import check_count, check_probability_open
+
+    if not isinstance(tables, Mapping) or not tables:
+        raise ValueError("tables must be a non-empty mapping of model name -> score-count table")
+    check_probability_open(deploy_prevalence, "deploy_prevalence")
+    check_probability_open(confidence, "confidence")
+    check_count(seed, "seed")
+    check_count(dropped, "dropped")
+    if rule is not None and not isinstance(rule, ThresholdRule):
+        raise TypeError(f"rule must be a ThresholdRule or None, got {type(rule).__name__}")
+    canonical = {str(name): canonical_table(_count_table(t, f"tables[{name!r}]"), rule) for name, t in tables.items()}
     totals = {name: (int(t["n_pos"].sum()), int(t["n_neg"].sum())) for name, t in canonical.items()}
     if len(set(totals.values())) > 1:
         raise ValueError(f"the models must be counted on the same rows; positives and negatives differ: {totals}")

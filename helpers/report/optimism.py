@@ -154,7 +154,6 @@ def _choices(rule: ThresholdRule, pi: float, tp: np.ndarray, fp: np.ndarray, big
         col = np.argmax(hit, axis=1)
         ok = hit[:, -1] & (col > 1)  # column 1 holds every cell above the window: its choice could lie higher
         return col, ok
-    w = (1 - pi) / pi * big_p / big_n  # each negative's weight at prevalence pi
     if rule.kind == "cost":
         cost = rule.cost_fp * (1 - pi) * fp / big_n + rule.cost_fn * pi * (1 - tp / big_p)
         col = np.argmin(cost, axis=1)
@@ -162,15 +161,21 @@ def _choices(rule: ThresholdRule, pi: float, tp: np.ndarray, fp: np.ndarray, big
         # below the window: at least its last false positives, at most every positive
         bound = rule.cost_fp * (1 - pi) * fp[:, last] / big_n
         return col, (col < last) & (bound > best)
-    f1 = np.divide(2 * tp, tp + w * fp + big_p, out=np.zeros(tp.shape), where=tp > 0)
+    # F1 at pi from the rates (Bayes' rule for precision at pi, then the harmonic mean with recall)
+    tpr, fpr = tp / big_p, fp / big_n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = pi * tpr / (pi * tpr + (1 - pi) * fpr)
+        f1 = np.where(tp > 0, 2 * precision * tpr / (precision + tpr), 0.0)
     col = np.argmax(f1, axis=1)
     best = f1[np.arange(f1.shape[0]), col]
-    bound = 2 * big_p / (2 * big_p + w * fp[:, last])
+    # below the window: recall at most 1, false positive rate at least its last one
+    top = pi / (pi + (1 - pi) * fpr[:, last])
+    bound = 2 * top / (top + 1)
     return col, (col < last) & (bound < best)
 
 
 def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_prevalence: float,
-                       resamples: int = RESAMPLES, confidence: float = 0.95, rng: int = 0) -> ChoiceEstimate:
+                       resamples: int = RESAMPLES, confidence: float = 0.95, rng=0) -> ChoiceEstimate:
     """The rule's threshold on all rows, and its recall and precision at deployment corrected for the choice.
 
     ``table`` is a score-count table (``score, n_pos, n_neg``, highest score
@@ -179,13 +184,25 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     same). The threshold is the rule applied to every row of ``table``; recall
     and precision at ``deploy_prevalence`` are estimated by the optimism-
     corrected stratified bootstrap described in the module's docstring, from
-    ``resamples`` resampled files drawn with the seed ``rng``, with intervals
+    ``resamples`` resampled files drawn with ``rng`` (an int seed, ``None`` or a
+    ``numpy.random.Generator``), with intervals
     at ``confidence``. A threshold fixed in advance is counted on every row
     with plain intervals (no choice to correct for).
     """
+    from .._arguments import as_generator
+    from .._validate import check_count, check_probability_open
     from ..intervals import clopper_pearson_interval, precision_interval
+    from .metrics import _count_table
 
-    pi = float(deploy_prevalence)
+    table = _count_table(table, "table")
+    if not isinstance(rule, ThresholdRule):
+        raise TypeError(f"rule must be a ThresholdRule (helpers.threshold_rules.threshold_rule), got "
+                        f"{type(rule).__name__}")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    confidence = check_probability_open(confidence, "confidence")
+    if check_count(resamples, "resamples") < 20:
+        raise ValueError(f"resamples must be at least 20 (the interval's ends are quantiles), got {resamples!r}")
+    gen = as_generator(rng)
     counted = _Counted(table)
     score, n_pos, n_neg, tp_cum, fp_cum = counted.present
     big_p, big_n = int(tp_cum[-1]), int(fp_cum[-1])
@@ -209,7 +226,7 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     width = 5.0
     while True:
         lo, hi = _window_bounds(rule, tp_cum, fp_cum, j_hat, k, width)
-        drawn = _draw(n_pos, n_neg, lo, hi, big_p, big_n, rule, pi, k, resamples, rng)
+        drawn = _draw(n_pos, n_neg, lo, hi, big_p, big_n, rule, pi, k, resamples, gen)
         if drawn is not None or (lo == 0 and hi == score.size - 1):
             break
         width *= 4
@@ -237,10 +254,9 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
 
 
 def _draw(n_pos: np.ndarray, n_neg: np.ndarray, lo: int, hi: int, big_p: int, big_n: int, rule: ThresholdRule,
-          pi: float, k: int | None, resamples: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+          pi: float, k: int | None, resamples: int,
+          gen: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The resamples' chosen cells and their counts there, or ``None`` when one chose at the window's edge."""
-    gen = np.random.default_rng(seed)
-
     def categories(n: np.ndarray) -> np.ndarray:  # above the window, its cells, below it
         return np.concatenate(([n[:lo].sum()], n[lo:hi + 1], [n[hi + 1:].sum()])).astype(np.int64)
 

@@ -76,8 +76,16 @@ def _share(count: int, total: int) -> str:
     return f"{count:,} of {total:,} ({100 * count / total:.{decimals_for(100 * count / total, least=1)}f} %)"
 
 
-def decision_frame(a: Analysis) -> pd.DataFrame:
+def _checked(analysis: object) -> Analysis:
+    if not isinstance(analysis, Analysis):
+        raise TypeError(f"analysis must be an Analysis (helpers.report.analysis.analyse), got "
+                        f"{type(analysis).__name__}")
+    return analysis
+
+
+def decision_frame(analysis: Analysis) -> pd.DataFrame:
     """The decision at a glance, one row per model: AUC, threshold, recall, precision at deployment, flagged."""
+    a = _checked(analysis)
     rows = {}
     for m in a.models:
         row = {"ROC AUC [95 %]": _trio(m.auc)}
@@ -91,15 +99,21 @@ def decision_frame(a: Analysis) -> pd.DataFrame:
                 "flagged per 1000": _num(m.flagged_per_1000, 1),
             })
         rows[m.name] = row
-    return pd.DataFrame(rows).T.rename_axis(index="model")
+    return pd.DataFrame(rows).T.rename_axis(index=None, columns="model")  # one header row
 
 
 def _decision_table(a: Analysis) -> str:
     return _table(decision_frame(a), "The decision at a glance (intervals: 95 %)", "model")
 
 
-def matrix_frame(m: ModelAnalysis, pi: float) -> pd.DataFrame:
+def matrix_frame(model: ModelAnalysis, deploy_prevalence: float) -> pd.DataFrame:
     """The expected confusion matrix per 1000 cases at deployment, in words, as a table."""
+    from .._validate import check_probability_open
+
+    if not isinstance(model, ModelAnalysis) or model.choice is None:
+        raise TypeError(f"model must be a ModelAnalysis with a threshold (Analysis.models[i]), got "
+                        f"{type(model).__name__}")
+    m, pi = model, check_probability_open(deploy_prevalence, "deploy_prevalence")
     per = m.per_1000
     k = decimals_for(*(v for v in per.values() if v > 0), least=1)
     frame = pd.DataFrame(
@@ -107,11 +121,12 @@ def matrix_frame(m: ModelAnalysis, pi: float) -> pd.DataFrame:
          "not flagged": [f"{per['fn']:,.{k}f} (missed)", f"{per['tn']:,.{k}f}"],
          "total": [f"{1000 * pi:,.{k}f}", f"{1000 * (1 - pi):,.{k}f}"]},
         index=["real cases", "not real cases"])
-    return frame
+    return frame.rename_axis(columns="per 1000 cases")
 
 
 def _matrix(m: ModelAnalysis, pi: float) -> str:
-    return _table(matrix_frame(m, pi), f"{m.name}: expected cases per 1000 at deployment ({_pct(pi)} real cases)", "")
+    return _table(matrix_frame(m, pi), f"{m.name}: expected cases per 1000 at deployment ({_pct(pi)} real cases)",
+                  "per 1000 cases")
 
 
 def _model_section(a: Analysis, m: ModelAnalysis) -> str:
@@ -207,8 +222,9 @@ def _png(fig) -> str:  # noqa: ANN001
     return f'<p><img src="data:image/png;base64,{data}" alt="{_e(alt)}"></p>'
 
 
-def figures(a: Analysis) -> list:
+def figures(analysis: Analysis) -> list:
     """The page's figures (matplotlib): ROC curves, precision–recall at deployment, and the cost with prices."""
+    a = _checked(analysis)
     import matplotlib
 
     if matplotlib.get_backend().lower() not in ("agg", "module://matplotlib_inline.backend_inline"):
@@ -286,8 +302,11 @@ def figures(a: Analysis) -> list:
     return out
 
 
-def page_html(a: Analysis, provenance: dict) -> str:
+def page_html(analysis: Analysis, provenance: dict) -> str:
     """The whole page as HTML text (see the module docstring)."""
+    a = _checked(analysis)
+    if not isinstance(provenance, dict):
+        raise TypeError(f"provenance must be a dict of the page's origins, got {type(provenance).__name__}")
     title = f"Deployment report: {provenance.get('file', 'predictions')}"
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
              f"<meta name='viewport' content='width=device-width, initial-scale=1'><style>{_CSS}</style></head>"
@@ -315,13 +334,14 @@ def page_html(a: Analysis, provenance: dict) -> str:
     parts.append("<h2>How these numbers were computed</h2>" + "".join(f"<p>{_e(p)}</p>" for p in method_notes(a)))
     parts.append("<h2>Provenance</h2>" + _table(
         pd.DataFrame({"value": [str(v) for v in provenance.values()]}, index=list(provenance)), "Where this page "
-        "came from", text=True))
+        "came from", "item", text=True))
     parts.append("</main></body></html>")
     return "".join(parts)
 
 
-def method_notes(a: Analysis) -> list[str]:
+def method_notes(analysis: Analysis) -> list[str]:
     """The page's account of its methods, in a few sentences each."""
+    a = _checked(analysis)
     notes = [
         "Deployment prevalence: recall and the false positive rate are measured on the file and carried over to "
         f"deployment, where {_pct(a.deploy_prevalence)} of cases are real (Bayes' rule: precision = prevalence × "

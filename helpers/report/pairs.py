@@ -43,7 +43,9 @@ def cell_of(table: pd.DataFrame, scores: np.ndarray) -> np.ndarray:
 
     Cell ``j`` holds the scores ``s`` with ``score_j <= s < score_(j-1)``: ``j = #{cells with score > s}``.
     """
-    ascending = table["score"].to_numpy()[::-1]
+    from .metrics import _count_table
+
+    ascending = _count_table(table, "table")["score"].to_numpy()[::-1]
     below_or_at = np.searchsorted(ascending, scores, side="right")  # cells with score <= s
     return (ascending.size - below_or_at).astype(np.int64)
 
@@ -51,6 +53,10 @@ def cell_of(table: pd.DataFrame, scores: np.ndarray) -> np.ndarray:
 def pair_table_from_arrays(is_pos: np.ndarray, scores: Mapping[str, np.ndarray],
                            tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """The pair table of rows in memory: the rows counted by their cell in each model's merged table."""
+    if not isinstance(scores, Mapping) or len(scores) < 2:
+        raise ValueError("scores must map two or more model names to their scores on the same rows")
+    if not isinstance(tables, Mapping) or set(tables) != set(scores):
+        raise ValueError("tables must hold one merged score-count table per model of scores")
     keys = [cell_of(tables[name], np.asarray(s, dtype=np.float64)) for name, s in scores.items()]
     sizes = [len(tables[name]) for name in scores]
     code = np.zeros(is_pos.size, dtype=np.int64)
@@ -73,6 +79,8 @@ def pair_table_from_arrays(is_pos: np.ndarray, scores: Mapping[str, np.ndarray],
 def pair_table_duckdb(con, relation: str, score_columns: list[str], label: str, positive: object,  # noqa: ANN001
                       tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """The pair table counted by DuckDB where the file lies: each score found in its model's cells by an ASOF join."""
+    if not callable(getattr(con, "execute", None)) or not callable(getattr(con, "register", None)):
+        raise TypeError(f"con must be a DuckDB connection, got {type(con).__name__}")
     joins, keys = [], []
     for m, (_column, name) in enumerate(zip(score_columns, tables, strict=True)):
         cells = pd.DataFrame({"low": tables[name]["score"].to_numpy(), "key": np.arange(len(tables[name]))})
@@ -221,6 +229,9 @@ def compare_pairs(pairs: pd.DataFrame, tables: Mapping[str, pd.DataFrame], *, ru
     ``a`` flags fewer negatives at the same recall: higher precision at every
     prevalence.
     """
+    if not isinstance(pairs, pd.DataFrame) or not {"n_pos", "n_neg"} <= set(pairs.columns) or not all(
+            f"key_{m}" in pairs.columns for m in range(len(tables))):
+        raise ValueError("pairs must be a pair table (columns key_0, key_1, ..., n_pos, n_neg), one key per model")
     names = list(tables)
     table_list = [tables[n] for n in names]
     big_p = int(pairs["n_pos"].sum())
