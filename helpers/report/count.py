@@ -1064,12 +1064,18 @@ def _duckdb_arrays(path: str | os.PathLike[str], label: str, scores: list[str], 
             if n > ARRAYS_ROWS:
                 return None
         info = _Source(spec[0], label, scores[0], pos_label)
-        if kind == "csv":  # read it once: a table in memory
+        if kind == "csv":  # read it once: a table in memory, labels as integers where they all are
+            import duckdb
+
             try:
-                con.execute(f"CREATE TEMP TABLE report_rows AS SELECT * FROM {whole}")
-            except Exception as exc:  # noqa: BLE001 (duckdb's errors: the file is no CSV it can read)
-                raise _as_load_predictions_says(spec, info, info.fail(
-                    f"cannot be read as CSV ({str(exc).strip().splitlines()[0]})")) from None
+                integers = whole.replace(f"{{{_sql_text(label)}: 'VARCHAR'}}", f"{{{_sql_text(label)}: 'BIGINT'}}")
+                con.execute(f"CREATE TEMP TABLE report_rows AS SELECT * FROM {integers}")
+            except duckdb.Error:  # labels that are not all integers (yes/no, fraud/legit, 1.0...): as text
+                try:
+                    con.execute(f"CREATE TEMP TABLE report_rows AS SELECT * FROM {whole}")
+                except duckdb.Error as exc:
+                    raise _as_load_predictions_says(spec, info, info.fail(
+                        f"cannot be read as CSV ({str(exc).strip().splitlines()[0]})")) from None
             whole = "report_rows"
             if con.execute("SELECT count(*) FROM report_rows").fetchone()[0] > ARRAYS_ROWS:
                 return None
