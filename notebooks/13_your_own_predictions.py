@@ -131,8 +131,8 @@ decision_frame(analysis)
 # the chosen point (with its 95 % interval) does not sit on the floor.
 
 # %%
-for fig in figures(analysis):
-    plt.show()
+figures(analysis)  # drawn here, shown below
+plt.show()
 
 # %% [markdown]
 # The AUC's interval is DeLong's (a normal approximation built from each

@@ -52,9 +52,9 @@ import pandas as pd
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
 
 from helpers import corrected_pr_curve, negative_weight, roc_table
-from helpers.report.metrics import thin_indices
 from helpers.plotting import PALETTE, use_course_style
 from helpers.report.count import binning_auc_error_bound, roc_from_score_counts, score_count_table
+from helpers.report.metrics import thin_indices
 
 use_course_style()
 pd.set_option("display.float_format", "{:.6g}".format)

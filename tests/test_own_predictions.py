@@ -300,8 +300,8 @@ def test_threshold_table_matches_sklearn():
 
 @pytest.mark.parametrize("ties", [False, True])
 def test_scored_rows_counts_once_and_each_row_knows_its_table_row(ties):
-    from helpers.report.metrics import scored_rows
     from helpers.report.count import count_scores
+    from helpers.report.metrics import scored_rows
 
     y, s = _data(7, n=500, ties=ties)
     scored = scored_rows(y, s)
@@ -357,8 +357,8 @@ def test_deployment_cost_curve_is_cost_curve_from_the_table():
 
 
 def test_split_counts_is_a_stratified_half_of_the_counted_rows():
-    from helpers.report.metrics import split_counts
     from helpers.report.count import count_scores
+    from helpers.report.metrics import split_counts
 
     y, s = _data(8, n=3000, ties=True)
     table = count_scores(y, s)
@@ -378,8 +378,8 @@ def test_split_counts_is_a_stratified_half_of_the_counted_rows():
 
 def test_counts_rule_table_and_auc_interval_equal_the_row_versions():
     from helpers.delong import delong_auc_interval
-    from helpers.report.metrics import counts_auc_interval, counts_rule_table, rule_table, scored_rows
     from helpers.report.count import count_scores
+    from helpers.report.metrics import counts_auc_interval, counts_rule_table, rule_table, scored_rows
     from helpers.threshold_choice import stratified_halves, threshold_rule
 
     y, s = _data(9, n=2000, ties=True)
@@ -394,8 +394,8 @@ def test_counts_rule_table_and_auc_interval_equal_the_row_versions():
 
 
 def test_merging_runs_without_positives_keeps_auc_delong_rules_and_fixed_counts():
-    from helpers.report.metrics import counts_auc_interval, counts_rule_table, merge_negative_runs
     from helpers.report.count import count_scores, roc_from_score_counts
+    from helpers.report.metrics import counts_auc_interval, counts_rule_table, merge_negative_runs
     from helpers.threshold_choice import threshold_rule
 
     rng = np.random.default_rng(12)

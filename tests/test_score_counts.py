@@ -24,8 +24,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from helpers.report.read import PredictionFileError
-from helpers.roc import ROC_COLUMNS, roc_table
 from helpers.report.count import (
     SCORE_COUNT_SQL,
     binning_auc_error_bound,
@@ -33,6 +31,8 @@ from helpers.report.count import (
     roc_from_score_counts,
     score_count_table,
 )
+from helpers.report.read import PredictionFileError
+from helpers.roc import ROC_COLUMNS, roc_table
 
 # Scores with many ties, both zeros, negatives and values that sit on a rounding half.
 SCORE_VALUES = [-1.5, -0.25, -0.0, 0.0, 0.05, 0.125, 0.15, 0.25, 0.285, 0.5, 0.625, 0.95, 1.0, 2.5, 1e-9, 123.456]
@@ -447,8 +447,8 @@ def test_duckdb_reads_decimal_commas_as_load_predictions_does(tmp_path):
 @given(labelled_scores(max_n=60), st.lists(st.sampled_from(SCORE_VALUES), max_size=2), st.integers(1, 7))
 def test_vertex_table_is_the_merged_score_count_table(data, keep, batch_rows):
     """DuckDB + numpy's streamed vertices equal merge_negative_runs on the full table (small batches: many)."""
-    from helpers.report.metrics import merge_negative_runs
     from helpers.report.count import _vertex_table
+    from helpers.report.metrics import merge_negative_runs
 
     y, s = data
     with tempfile.TemporaryDirectory() as folder:
