@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 _WHERE = {
     "METRIC_FORMULAS": "counts", "Counts": "counts", "confusion_counts": "counts", "metric_zoo": "counts",
     "precision_interval": "intervals", "wilson_interval": "intervals",
-    "PredictionFileError": "predictions_file", "load_predictions": "predictions_file",
+    "PredictionFileError": "report.read", "load_predictions": "report.read",
     "adjust_posteriors": "prior_shift", "corrected_pr_curve": "prior_shift", "corrected_precision": "prior_shift",
     "estimate_prevalence_acc": "prior_shift", "estimate_prevalence_em": "prior_shift",
     "negative_weight": "prior_shift", "precision_at_prevalence": "prior_shift",
@@ -30,7 +30,6 @@ _WHERE = {
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
     from .counts import METRIC_FORMULAS, Counts, confusion_counts, metric_zoo
     from .intervals import precision_interval, wilson_interval
-    from .predictions_file import PredictionFileError, load_predictions
     from .prior_shift import (
         adjust_posteriors,
         corrected_pr_curve,
@@ -40,6 +39,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
         negative_weight,
         precision_at_prevalence,
     )
+    from .report.read import PredictionFileError, load_predictions
     from .roc import roc_table
     from .simulation import simulate_counts, simulate_labels, simulate_studies
     from .unlabeled import precision_at_k_unlabeled, recall_at_k_unlabeled

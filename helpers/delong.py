@@ -9,7 +9,10 @@ scored by two models, the placements of one example under both models are
 correlated, which gives the variance of the *difference* of the two AUCs
 (a paired comparison, like McNemar's test in :mod:`helpers.paired`). The
 placements come from mid-ranks (Sun & Xu 2014, *IEEE Signal Process. Lett.*
-21:1389), so the cost is a sort, ``O(n log n)``, not ``O(P N)``.
+21:1389), so the cost is a sort, ``O(n log n)``, not ``O(P N)``. With one
+positive or one negative the variance is undefined, and with a few dozen it
+is poorly estimated: :mod:`helpers.small_sample_auc` has the interval for
+those.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ __all__ = ["delong_auc_interval", "delong_auc_difference"]
 def _labels_and_scores(y_true, scores: list, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """``is_pos`` (bool) and a ``(models, n)`` float array of finite scores, checked."""
     y = np.asarray(y_true)
-    if y.ndim != 1 or y.size < 2:
-        raise ValueError(f"y_true must be a one-dimensional array of 0/1 labels with at least two rows, got {y.shape}")
+    if y.ndim != 1:
+        raise ValueError(f"y_true must be a one-dimensional array of 0/1 labels, got shape {y.shape}")
     if y.dtype != bool and not np.all(np.isin(y, [0, 1])):
         raise ValueError("y_true must hold 0/1 (or True/False) labels, 1 = positive")
     is_pos = y.astype(bool)
@@ -62,11 +65,20 @@ def _placements(is_pos: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.
     return v10.mean(axis=1), v10, v01
 
 
+def _two_of_each(is_pos: np.ndarray, function: str, instead: str) -> None:
+    """Refuse one positive or one negative: the sample variance of that class's placements is undefined."""
+    n_pos = int(is_pos.sum())
+    for count, word in ((n_pos, "positive"), (is_pos.size - n_pos, "negative")):
+        if count < 2:
+            raise ValueError(
+                f"y_true has one {word}: {function} needs at least two positives and two negatives (DeLong's "
+                f"variance of a class with one member is undefined); {instead}"
+            )
+
+
 def _covariance(v10: np.ndarray, v01: np.ndarray) -> np.ndarray:
-    n_pos, n_neg = v10.shape[1], v01.shape[1]
-    s10 = np.atleast_2d(np.cov(v10)) if n_pos > 1 else np.zeros((v10.shape[0],) * 2)
-    s01 = np.atleast_2d(np.cov(v01)) if n_neg > 1 else np.zeros((v01.shape[0],) * 2)
-    return s10 / n_pos + s01 / n_neg
+    """DeLong's covariance matrix of the ``k`` AUCs: ``S10 / P + S01 / N`` (each class has two members or more)."""
+    return np.atleast_2d(np.cov(v10)) / v10.shape[1] + np.atleast_2d(np.cov(v01)) / v01.shape[1]
 
 
 def delong_auc_interval(y_true, y_score, *, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -88,7 +100,12 @@ def delong_auc_interval(y_true, y_score, *, confidence: float = 0.95) -> tuple[f
     The interval is for the AUC of the population the rows were drawn from;
     the AUC does not depend on the prevalence, so it carries over to
     deployment under prior shift. ``y_true`` holds 0/1 labels (1 positive),
-    ``y_score`` finite numbers, higher = more likely positive.
+    ``y_score`` finite numbers, higher = more likely positive. With one
+    positive or one negative ``S10`` or ``S01`` is undefined, and the call
+    is refused. With a few dozen, or a perfect separation (zero width), the
+    normal approximation covers the true AUC too rarely: below about 50 in
+    the smaller class use
+    :func:`helpers.small_sample_auc.newcombe_auc_interval` instead.
 
     >>> auc, low, high = delong_auc_interval([0, 0, 1, 0, 1, 1], [0.1, 0.4, 0.35, 0.2, 0.8, 0.9])
     >>> round(auc, 4), round(low, 4), round(high, 4)
@@ -96,6 +113,7 @@ def delong_auc_interval(y_true, y_score, *, confidence: float = 0.95) -> tuple[f
     """
     conf = check_probability_open(confidence, "confidence")
     is_pos, scores = _labels_and_scores(y_true, [y_score], ["y_score"])
+    _two_of_each(is_pos, "delong_auc_interval", "use helpers.small_sample_auc.newcombe_auc_interval")
     auc, v10, v01 = _placements(is_pos, scores)
     se = math.sqrt(max(float(_covariance(v10, v01)[0, 0]), 0.0))
     z = float(norm.ppf((1 + conf) / 2))
@@ -127,6 +145,7 @@ def delong_auc_difference(y_true, score_a, score_b, *, confidence: float = 0.95)
     """
     conf = check_probability_open(confidence, "confidence")
     is_pos, scores = _labels_and_scores(y_true, [score_a, score_b], ["score_a", "score_b"])
+    _two_of_each(is_pos, "delong_auc_difference", "collect more cases of that class to compare the models")
     auc, v10, v01 = _placements(is_pos, scores)
     cov = _covariance(v10, v01)
     var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])

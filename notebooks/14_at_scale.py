@@ -52,9 +52,9 @@ import pandas as pd
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
 
 from helpers import corrected_pr_curve, negative_weight, roc_table
-from helpers.own_predictions import thin_indices
 from helpers.plotting import PALETTE, use_course_style
-from helpers.score_counts import binning_auc_error_bound, roc_from_score_counts, score_count_table
+from helpers.report.count import binning_auc_error_bound, roc_from_score_counts, score_count_table
+from helpers.report.metrics import thin_indices
 
 use_course_style()
 pd.set_option("display.float_format", "{:.6g}".format)
@@ -308,7 +308,7 @@ plt.show()
 
 # %% tags=["nbval-ignore-output"]
 # nbval-ignore-output: the printed line depends on whether PySpark and Java are installed; the assert checks
-# Spark's table whenever Spark runs (the tests of helpers.score_counts check Spark in CI).
+# Spark's table whenever Spark runs (the tests of helpers.report.count check Spark in CI).
 if importlib.util.find_spec("pyspark") is None or shutil.which("java") is None:
     print("Spark skipped: PySpark or Java is not installed (see the commands above)")
 else:
@@ -426,7 +426,7 @@ shutil.rmtree(folder)  # the temporary Parquet file
 # </details>
 
 # %% jupyter={"source_hidden": true, "outputs_hidden": true}
-from helpers.score_counts import count_scores
+from helpers.report.count import count_scores
 
 for d in (1, 2, 3, 4):
     table_d = count_scores(y_true, y_score, digits=d)

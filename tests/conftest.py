@@ -40,7 +40,7 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.write_line(f"browser-test screenshots: {SCREENSHOTS}")
 
 
-# --------------------------------------------------------------------------- Spark (helpers.score_counts)
+# --------------------------------------------------------------------------- Spark (helpers.report.count)
 
 
 def _spark_missing() -> str | None:

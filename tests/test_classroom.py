@@ -6,6 +6,7 @@ import importlib
 import json
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,21 @@ from helpers.course_map import course_notebooks
 def test_notebook_path_finds_each_notebook_by_its_number():
     for nb in course_notebooks(NOTEBOOKS):
         assert notebook_path(nb.name.split("_")[0]) == nb  # "11" and "11b" name different notebooks
+
+
+def test_the_notebooks_are_found_in_a_checkout_and_in_an_installed_package(tmp_path, monkeypatch):
+    """helpers.course_files: the package's own copy (a wheel) first, else the repository's notebooks/ folder."""
+    import helpers.course_files as course_files
+
+    repo = Path(course_files.__file__).resolve().parents[2]
+    assert NOTEBOOKS == repo / "notebooks" == course_files.notebooks_dir()
+    shipped = tmp_path / "helpers" / "course_files"
+    (shipped / "notebooks").mkdir(parents=True)
+    monkeypatch.setattr(course_files, "_HERE", shipped)
+    assert course_files.notebooks_dir() == shipped / "notebooks"
+    monkeypatch.setattr(course_files, "_HERE", tmp_path / "a" / "b" / "c")
+    with pytest.raises(FileNotFoundError, match="notebooks"):
+        course_files.notebooks_dir()
 
 
 def test_command_serves_the_folder_with_the_classroom_template():

@@ -120,17 +120,53 @@ def test_perfect_separation_has_a_zero_width_interval():
     assert delong_auc_interval([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9]) == (1.0, 1.0, 1.0)
 
 
+@pytest.mark.parametrize("y, word", [([1, 0, 0, 0], "positive"), ([0, 1, 1, 1], "negative"), ([0, 1], "positive")])
+def test_one_positive_or_one_negative_is_refused_with_the_way_on(y, word):
+    """One positive gave (1.0, 1.0, 1.0): an interval of zero width from a single case."""
+    s = np.linspace(0.9, 0.1, len(y))
+    with pytest.raises(ValueError, match=rf"^y_true has one {word}: delong_auc_interval needs at least two "
+                                         r"positives and two negatives .*use helpers\.small_sample_auc\."
+                                         r"newcombe_auc_interval$"):
+        delong_auc_interval(y, s)
+    with pytest.raises(ValueError, match=rf"^y_true has one {word}: delong_auc_difference needs at least two "
+                                         r"positives and two negatives .*collect more cases"):
+        delong_auc_difference(y, s, s[::-1])
+
+
+def test_two_of_each_class_is_enough():
+    # two positives, two negatives, one pair out of order: AUC 3/4; placements V10 = (1, 1/2), V01 = (1, 1/2)
+    auc, low, high = delong_auc_interval([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    se = np.sqrt(np.var([1, 0.5], ddof=1) / 2 * 2)
+    assert (auc, low, high) == pytest.approx((0.75, max(0, 0.75 - 1.959963984540054 * se), 1.0))
+    assert delong_auc_difference([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1], [0.9, 0.1, 0.8, 0.7])[0] == pytest.approx(-0.25)
+
+
 @pytest.mark.parametrize(
-    "call, name",
+    "call, message",
     [
-        (lambda: delong_auc_interval([0, 0, 0], [1, 2, 3]), "y_true"),
-        (lambda: delong_auc_interval([0, 1, 2], [1, 2, 3]), "y_true"),
-        (lambda: delong_auc_interval([0, 1, 1], [1, 2]), "y_score"),
-        (lambda: delong_auc_interval([0, 1, 1], [1, np.nan, 2]), "y_score"),
-        (lambda: delong_auc_interval([0, 1, 1], [1, 2, 3], confidence=1.0), "confidence"),
-        (lambda: delong_auc_difference([0, 1, 1], [1, 2, 3], [1, 2]), "score_b"),
+        (lambda: delong_auc_interval([[0, 1], [1, 0]], [[1, 2], [3, 4]]),
+         r"^y_true must be a one-dimensional array of 0/1 labels, got shape \(2, 2\)"),
+        (lambda: delong_auc_interval([0, 0, 0], [1, 2, 3]),
+         r"^y_true must hold both classes \(at least one positive and one negative\)"),
+        (lambda: delong_auc_interval([1, 1], [1, 2]), r"^y_true must hold both classes"),
+        (lambda: delong_auc_interval([0, 1, 2], [1, 2, 3]), r"^y_true must hold 0/1 \(or True/False\) labels"),
+        (lambda: delong_auc_interval([0, 1, 1], [1, 2]),
+         r"^y_score must have one score per row of y_true \(3\), got shape \(2,\)"),
+        (lambda: delong_auc_interval([0, 1, 1, 0], ["a", "b", "c", "d"]), r"^y_score must hold numbers"),
+        (lambda: delong_auc_interval([0, 1, 1], [1, np.nan, 2]),
+         r"^y_score must hold finite numbers \(no NaN or infinity\)"),
+        (lambda: delong_auc_interval([0, 1, 1], [1, 2, 3], confidence=1.0),
+         r"^confidence must be strictly between 0 and 1"),
+        (lambda: delong_auc_difference([0, 1, 1], [1, 2, 3], [1, 2]), r"^score_b must have one score per row"),
+        (lambda: delong_auc_difference([0, 1, 1], [1, 2], [1, 2, 3]), r"^score_a must have one score per row"),
     ],
 )
-def test_bad_input_names_the_argument(call, name):
-    with pytest.raises(ValueError, match=name):
+def test_bad_input_names_the_argument(call, message):
+    with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_true_false_labels_are_read_as_positives_and_negatives():
+    y, s = [True, False, True, False, False], [0.9, 0.1, 0.4, 0.5, 0.2]
+    assert delong_auc_interval(y, s) == delong_auc_interval([1, 0, 1, 0, 0], s)
+    assert delong_auc_interval(y, s)[0] == pytest.approx(roc_auc_score(y, s))

@@ -41,6 +41,9 @@ from sklearn.linear_model import LogisticRegression
 import helpers
 from helpers import Counts, threshold_choice
 
+# A small score-count table (scores descending) for the report's functions.
+_COUNT_TABLE = pd.DataFrame({"score": [0.9, 0.7, 0.5, 0.3, 0.1], "n_pos": [3, 2, 1, 1, 0], "n_neg": [0, 1, 2, 3, 5]})
+
 # --------------------------------------------------------------------------- the public functions
 
 
@@ -92,6 +95,7 @@ class Bad:
     argument: str
     call: Callable[[Callable], object]
     xfail: str | None = None  # why the message is wrong today, naming the file to fix
+    start: str | None = None  # a regular expression the message must start with (pins its wording)
 
 
 
@@ -250,8 +254,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("separation", lambda f: f(10, prevalence=0.3, separation=0.0, rng=0)),
         Bad("rng", lambda f: f(10, prevalence=0.3, separation=1.0, rng=0.5)),
     ],
-    # --- helpers.predictions_file
-    "helpers.predictions_file.load_predictions": [
+    # --- helpers.report.read
+    "helpers.report.read.load_predictions": [
         Bad("path_or_buffer", lambda f: f(42)),
         Bad("y_score", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n"), y_score="")),
         Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label=[1])),
@@ -267,13 +271,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("port", lambda f: f(port=70_000)),
         Bad("notebooks_dir", lambda f: f(notebooks_dir="no/such/folder")),
     ],
-    # --- helpers.score_counts
-    "helpers.score_counts.count_scores": [
+    # --- helpers.report.count
+    "helpers.report.count.count_scores": [
         Bad("y_score", lambda f: f([1, 0], [0.5, np.nan])),
         Bad("digits", lambda f: f(Y, S, digits=16)),
         Bad("quantile_bins", lambda f: f(Y, S, quantile_bins=1)),
     ],
-    "helpers.score_counts.score_count_table": [
+    "helpers.report.count.score_count_table": [
         Bad("source", lambda f: f(42)),
         Bad("engine", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="polars")),
         Bad("label", lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), label="")),
@@ -283,11 +287,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
             lambda f: f(pd.DataFrame({"y_true": Y, "y_score": S}), engine="duckdb", memory_limit="lots"),
         ),
     ],
-    "helpers.score_counts.roc_from_score_counts": [
+    "helpers.report.count.roc_from_score_counts": [
         Bad("table", lambda f: f(np.array([[0.5, 1, 0]]))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.5, 0.7], "n_pos": [1, 0], "n_neg": [0, 1]}))),
     ],
-    "helpers.score_counts.binning_auc_error_bound": [
+    "helpers.report.count.binning_auc_error_bound": [
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.5], "n_pos": [1]}))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.5, 0.2], "n_pos": [1, 2], "n_neg": [0, 0]}))),
     ],
@@ -449,65 +453,87 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.threshold_choice.picked_vs_held_out": [
         Bad("validation_size", lambda f: f(LogisticRegression(), np.c_[S], Y, prevalence=0.1, validation_size=1.5))
     ],
-    # --- helpers.own_predictions (helpers/own_predictions.py)
-    "helpers.own_predictions.resolve_predictions_path": [
+    # --- helpers.report.metrics (helpers/own_predictions.py)
+    "helpers.report.metrics.resolve_predictions_path": [
         Bad("path", lambda f: f(42))
     ],
-    "helpers.own_predictions.deployment_table": [
+    "helpers.report.metrics.deployment_table": [
         Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), deploy_prevalence=1.0))
     ],
-    "helpers.own_predictions.best_f1_threshold": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
-    "helpers.own_predictions.deployment_metrics": [
+    "helpers.report.metrics.best_f1_threshold": [Bad("table", lambda f: f(pd.DataFrame({"x": [1.0]})))],
+    "helpers.report.metrics.deployment_metrics": [
         Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=0)),
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
-    "helpers.own_predictions.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
-    "helpers.own_predictions.rule_table": [
+    "helpers.report.metrics.thin_indices": [Bad("max_points", lambda f: f(10, max_points=1))],
+    "helpers.report.metrics.rule_table": [
         Bad("choose_rows", lambda f: f(Y, S, [], choose_rows=[1, 0], count_rows=Y == 0))
     ],
-    "helpers.own_predictions.real_in_batch_interval": [
+    "helpers.report.metrics.real_in_batch_interval": [
         Bad("batch", lambda f: f(C, deploy_prevalence=0.01, batch=0)),
         Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.0)),
         Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=0.5, tp=1), deploy_prevalence=0.1)),
     ],
-    "helpers.own_predictions.model_table": [
+    "helpers.report.metrics.model_table": [
         Bad("scores", lambda f: f(Y, [S], None, deploy_prevalence=0.1, choose_rows=Y == 0, count_rows=Y == 1)),
         Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, None, deploy_prevalence=1.0, choose_rows=Y == 0,
                                              count_rows=Y == 1)),
     ],
-    "helpers.own_predictions.auc_differences": [Bad("scores", lambda f: f(Y, {}))],
-    "helpers.own_predictions.threshold_table": [
+    "helpers.report.metrics.auc_differences": [Bad("scores", lambda f: f(Y, {}))],
+    "helpers.report.metrics.threshold_table": [
         Bad("scores", lambda f: f(Y, S, deploy_prevalence=0.1)),
         Bad("deploy_prevalence", lambda f: f(Y, {"a": S}, deploy_prevalence=0)),
     ],
-    "helpers.own_predictions.scored_rows": [Bad("y_score", lambda f: f(Y, S[:3]))],
-    "helpers.own_predictions.deployment_cost_curve": [
+    "helpers.report.metrics.scored_rows": [Bad("y_score", lambda f: f(Y, S[:3]))],
+    "helpers.report.metrics.deployment_cost_curve": [
         Bad("roc", lambda f: f(pd.DataFrame({"x": [1.0]}), cost_fp=1, cost_fn=1, deploy_prevalence=0.1)),
         Bad("deploy_prevalence", lambda f: f(pd.DataFrame(), cost_fp=1, cost_fn=1, deploy_prevalence=1.5)),
     ],
-    "helpers.own_predictions.split_counts": [
+    "helpers.report.metrics.split_counts": [
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.1, 0.9], "n_pos": [1, 1], "n_neg": [1, 1]}))),
         Bad("rng", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), rng=0.5)),
     ],
-    "helpers.own_predictions.counts_rule_table": [
+    "helpers.report.metrics.counts_rule_table": [
         Bad("count", lambda f: f([], choose=pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}),
                                  count=pd.DataFrame({"score": [0.9]}))),
     ],
-    "helpers.own_predictions.merge_negative_runs": [
+    "helpers.report.metrics.merge_negative_runs": [
         Bad("keep", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), keep=("x",))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.9]}))),
     ],
-    "helpers.own_predictions.counts_auc_interval": [
+    "helpers.report.metrics.counts_auc_interval": [
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1.5], "n_neg": [1]}))),
         Bad("confidence", lambda f: f(pd.DataFrame({"score": [0.9, 0.1], "n_pos": [1, 0], "n_neg": [0, 1]}),
                                       confidence=2)),
     ],
     # --- helpers.delong (helpers/delong.py)
     "helpers.delong.delong_auc_interval": [
-        Bad("y_score", lambda f: f(Y, S[:-1])),
-        Bad("confidence", lambda f: f(Y, S, confidence=1.5)),
+        Bad("y_score", lambda f: f(Y, S[:-1]), start=r"y_score must have one score per row of y_true \(8\)"),
+        Bad("confidence", lambda f: f(Y, S, confidence=1.5), start=r"confidence must be strictly between 0 and 1"),
+        Bad("y_true", lambda f: f([1, 0, 0], [0.9, 0.1, 0.2]),
+            start=r"y_true has one positive: delong_auc_interval needs at least two positives and two negatives"),
     ],
-    "helpers.delong.delong_auc_difference": [Bad("score_b", lambda f: f(Y, S, S[:-1]))],
+    "helpers.delong.delong_auc_difference": [
+        Bad("score_b", lambda f: f(Y, S, S[:-1]), start=r"score_b must have one score per row of y_true \(8\)"),
+        Bad("y_true", lambda f: f([0, 1, 1], S[:3], S[:3]),
+            start=r"y_true has one negative: delong_auc_difference needs at least two positives and two negatives"),
+    ],
+    # --- helpers.small_sample_auc (helpers/small_sample_auc.py)
+    "helpers.small_sample_auc.newcombe_auc_bounds": [
+        Bad("auc", lambda f: f(-0.1, 3, 4), start=r"auc must be a rate between 0 and 1"),
+        Bad("positives", lambda f: f(0.5, 0, 4), start=r"positives must be at least 1"),
+        Bad("negatives", lambda f: f(0.5, 3, 1.5), start=r"negatives must be a whole number >= 0"),
+        Bad("confidence", lambda f: f(0.5, 3, 4, confidence=0), start=r"confidence must be strictly between 0 and 1"),
+    ],
+    "helpers.small_sample_auc.newcombe_auc_interval": [
+        Bad("y_true", lambda f: f([1, 1], [0.1, 0.2]), start=r"y_true must hold both classes"),
+        Bad("y_score", lambda f: f([0, 1], [0.1, np.inf]), start=r"y_score must hold finite numbers"),
+    ],
+    "helpers.small_sample_auc.newcombe_auc_interval_from_counts": [
+        Bad("score", lambda f: f(["a", "b"], [1, 0], [0, 1]), start=r"score must hold numbers"),
+        Bad("n_pos", lambda f: f([0.1, 0.2], [0, 0], [0, 1]), start=r"n_pos must count at least one row"),
+        Bad("n_neg", lambda f: f([0.1, 0.2], [1, 0], [0, -1]), start=r"n_neg must hold whole numbers >= 0"),
+    ],
     # --- helpers.environment (helpers/environment.py)
     "helpers.environment.requirements": [
         Bad("extras", lambda f: f(extras=5)),
@@ -524,9 +550,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("counts", lambda f: f((1, 2))),
         Bad("counts", lambda f: f(Counts(tn=np.array([1, 2]), fp=1, fn=1, tp=1), ax=Figure().add_subplot())),
     ],
-    # --- helpers.report (helpers/report.py): the arguments are checked before any kernel starts
-    "helpers.report.pick_engine": [Bad("engine", lambda f: f("preds.csv", "polars"))],
-    "helpers.report.build_report": [
+    # --- helpers.report.cli: the arguments are checked before the file is read
+    "helpers.report.cli.pick_engine": [Bad("engine", lambda f: f("preds.csv", "polars"))],
+    "helpers.report.cli.build_report": [
         Bad("y_true", lambda f: f("missing.csv", prevalence=0.01, y_true="", out="x.html")),
         Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=["a", "a"], out="x.html")),
         Bad("y_score", lambda f: f("missing.csv", prevalence=0.01, y_score=[], out="x.html")),
@@ -535,6 +561,51 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("threshold", lambda f: f("missing.csv", prevalence=0.01, threshold=float("nan"), out="x.html")),
         Bad("at_recall", lambda f: f("missing.csv", prevalence=0.01, at_recall=1.5, out="x.html")),
         Bad("cost_fn", lambda f: f("missing.csv", prevalence=0.01, cost_fp=1, out="x.html")),
+        Bad("seed", lambda f: f("missing.csv", prevalence=0.01, seed=-1, out="x.html")),
+        Bad("recall_confidence", lambda f: f("missing.csv", prevalence=0.01, recall_confidence=0.9, out="x.html")),
+    ],
+    # --- helpers.report.analysis, optimism, pairs, page: the one analysis on the count tables
+    "helpers.report.analysis.analyse": [
+        Bad("tables", lambda f: f({}, deploy_prevalence=0.01, rule=None)),
+        Bad("deploy_prevalence", lambda f: f({"m": _COUNT_TABLE}, deploy_prevalence=1.5, rule=None)),
+        Bad("seed", lambda f: f({"m": _COUNT_TABLE}, deploy_prevalence=0.01, rule=None, seed=-1)),
+        Bad("rule", lambda f: f({"m": _COUNT_TABLE}, deploy_prevalence=0.01, rule="recall 0.8")),
+    ],
+    "helpers.report.analysis.canonical_table": [
+        Bad("table", lambda f: f(pd.DataFrame({"score": [0.1, 0.9], "n_pos": [1, 1], "n_neg": [1, 1]}), None)),
+        Bad("rule", lambda f: f(_COUNT_TABLE, 0.5)),
+    ],
+    "helpers.report.optimism.optimism_bootstrap": [
+        Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), threshold_choice.threshold_rule(f1=True),
+                                 deploy_prevalence=0.01)),
+        Bad("rule", lambda f: f(_COUNT_TABLE, "f1", deploy_prevalence=0.01)),
+        Bad("deploy_prevalence", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True),
+                                             deploy_prevalence=0)),
+        Bad("resamples", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True), deploy_prevalence=0.01,
+                                     resamples=5)),
+        Bad("rng", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True), deploy_prevalence=0.01,
+                               rng=0.5)),
+    ],
+    "helpers.report.pairs.cell_of": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), np.array([0.5])))],
+    "helpers.report.pairs.pair_table_from_arrays": [
+        Bad("scores", lambda f: f(Y.astype(bool), {"a": S}, {"a": _COUNT_TABLE})),
+    ],
+    "helpers.report.pairs.pair_table_duckdb": [
+        Bad("con", lambda f: f("db", "t", ["a", "b"], "y", 1, {"a": _COUNT_TABLE, "b": _COUNT_TABLE})),
+    ],
+    "helpers.report.pairs.compare_pairs": [
+        Bad("pairs", lambda f: f(pd.DataFrame({"x": [1]}), {"a": _COUNT_TABLE, "b": _COUNT_TABLE}, rule=None,
+                                 deploy_prevalence=0.01, seed=0, resamples=50, confidence=0.95)),
+    ],
+    "helpers.report.page.decision_frame": [Bad("analysis", lambda f: f({"models": []}))],
+    "helpers.report.page.figures": [Bad("analysis", lambda f: f(None))],
+    "helpers.report.page.matrix_frame": [Bad("model", lambda f: f("y_score", 0.01))],
+    "helpers.report.page.method_notes": [Bad("analysis", lambda f: f([]))],
+    "helpers.report.page.page_html": [Bad("analysis", lambda f: f("page", {}))],
+    # --- helpers.course_files: where the notebooks and data are, in a checkout or a wheel
+    "helpers.course_files.data_file": [
+        Bad("name", lambda f: f(3)),
+        Bad("name", lambda f: f("no_such_file.csv")),
     ],
     # --- helpers.widgets.dashboard
     "helpers.widgets.dashboard.new_figure": [Bad("height", lambda f: f(6.4, -1))],
@@ -835,7 +906,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("y_score", lambda f: f(Y, "scores")),
         Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0)),
     ],
-    "helpers.exercises.nb13.exercise_2": [Bad("n_splits", lambda f: f(Y, S, n_splits=0))],
+    "helpers.exercises.nb13.exercise_2": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=1.5))],
     "helpers.exercises.nb13.exercise_3": [Bad("at_recall", lambda f: f(Y, S, at_recall=80))],
     "helpers.exercises.nb13.quiz": [Bad("y_true", lambda f: f([1, 1, 1]))],
 }
@@ -845,8 +916,10 @@ NO_BAD_INPUT = {
     "helpers.exercises.nb09.quiz": "takes no arguments: its numeric question states its own numbers",
     "helpers.exercises.nb11b.quiz": "takes no arguments: its numeric question states its own numbers",
     "helpers.exercises.core.describe": "takes any value: it says in words what kind of value it is",
-    "helpers.report.main": "the command line: a bad option gives exit status 2 and a message naming the option "
+    "helpers.report.cli.main": "the command line: a bad option gives exit status 2 and a message naming the option "
     "(tests/test_report_cli.py), not an exception",
+    "helpers.course_files.notebooks_dir": "takes no arguments",
+    "helpers.course_files.data_dir": "takes no arguments",
     "helpers.classroom.main": "the command line: a bad notebook number or port gives exit status 2 and a message "
     "naming it (tests/test_classroom.py), not an exception",
 }
@@ -887,6 +960,8 @@ def test_message_names_the_bad_argument(qualname, bad):
         bad.call(function)
     message = str(caught.value)
     assert _mentions(message, bad.argument), f"{qualname}: the message {message!r} does not name {bad.argument!r}"
+    if bad.start is not None:
+        assert re.match(bad.start, message), f"{qualname}: the message {message!r} does not start {bad.start!r}"
     assert "\n" not in message.strip(), f"{qualname}: the message should be one line: {message!r}"
 
 
@@ -926,8 +1001,8 @@ COUNT_TAKERS: dict[str, Callable] = {
     "helpers.prior_shift.rebuilt_precision": lambda f, *a, **m: f(*a, prevalence=0.01, **m),
     "helpers.prevalence_uncertainty.acc_intervals": lambda f, *a, **m: f(*a, flagged=30, n_unlabeled=200,
                                                                          n_draws=200, **m),
-    "helpers.own_predictions.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
-    "helpers.own_predictions.real_in_batch_interval": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.report.metrics.deployment_metrics": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
+    "helpers.report.metrics.real_in_batch_interval": lambda f, *a, **m: f(*a, deploy_prevalence=0.01, **m),
     "helpers.plotting.plot_confusion_matrix": lambda f, *a, **m: f(*a, ax=Figure().add_subplot(), **m),
 }
 # These read a plain sequence in scikit-learn's ``confusion_matrix(...).ravel()`` order, (tn, fp, fn, tp), as
@@ -1069,9 +1144,12 @@ RNG_TAKERS: dict[str, Callable] = {
         *_three_class_features(), LogisticRegression, P3, Y3, P3, Y3, labeled=[0, 1, 2], rng=rng
     ).expected,
     "helpers.ap_bootstrap.average_precision_interval": lambda f, rng: f(Y, S, n_resamples=20, rng=rng),
-    "helpers.own_predictions.split_counts": lambda f, rng: f(
+    "helpers.report.metrics.split_counts": lambda f, rng: f(
         pd.DataFrame({"score": [0.9, 0.5, 0.1], "n_pos": [3, 1, 0], "n_neg": [0, 2, 5]}), rng=rng
     ),
+    "helpers.report.optimism.optimism_bootstrap": lambda f, rng: f(
+        _COUNT_TABLE, threshold_choice.threshold_rule(at_recall=0.5), deploy_prevalence=0.1, resamples=30, rng=rng
+    ).precision,
 }
 
 

@@ -499,7 +499,8 @@ def test_the_separator_is_found_from_the_first_lines():
         (["True", "False", "True"], True, [1, 0, 1]),
         (["True", "False", "True"], "false", [0, 1, 0]),
         (["0", "1", "1"], True, None),  # True is not the label 1
-        (["Fraud", "legit", "Fraud"], "fraud", None),  # text other than yes/no/true/false: case matters
+        (["Fraud", "legit", "Fraud"], "fraud", [1, 0, 1]),  # case-insensitive where that is unambiguous
+        (["Fraud", "fraud", "Fraud"], "FRAUD", None),  # two labels that differ only in case: give one exactly
     ],
 )
 def test_label_codings(labels: list[str], pos_label, expected: list[int] | None):
@@ -589,7 +590,7 @@ def _per_column(source, columns, **kwargs):
 
 
 def _at_once(source, columns, **kwargs):
-    from helpers.predictions_file import _load_columns
+    from helpers.report.read import _load_columns
 
     try:
         labels, scores = _load_columns(source, y_true="y_true", y_scores=columns, **kwargs)

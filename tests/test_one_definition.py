@@ -33,8 +33,8 @@ from helpers import (
     roc_table,
 )
 from helpers.counts import PREVALENCE_FREE, WeightedCounts, counts_at_prevalence
-from helpers.own_predictions import best_f1_threshold, deployment_metrics, deployment_table
 from helpers.prior_shift import rebuilt_precision
+from helpers.report.metrics import best_f1_threshold, deployment_metrics, deployment_table
 from helpers.threshold_choice import f1_best_threshold, prevalence_weights
 from helpers.widgets.prior_shift import metrics_at_threshold
 

@@ -1,4 +1,4 @@
-"""Tests of helpers.own_predictions against scikit-learn and slow references."""
+"""Tests of helpers.report.metrics against scikit-learn and slow references."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import accuracy_score, f1_score, matthews_corrcoef, precision_score
 
 from helpers import Counts, confusion_counts, metric_zoo, negative_weight, precision_at_prevalence, roc_table
-from helpers.own_predictions import (
+from helpers.report.metrics import (
     NOTEBOOKS,
     best_f1_threshold,
     counts_at_threshold,
@@ -167,7 +167,7 @@ def test_rule_table_chooses_on_some_rows_and_counts_on_others():
     from sklearn.metrics import precision_score, recall_score
 
     from helpers import precision_interval
-    from helpers.own_predictions import rule_table
+    from helpers.report.metrics import rule_table
     from helpers.threshold_choice import stratified_halves, threshold_rule
 
     y, s = _data(5, n=400)
@@ -202,7 +202,7 @@ def test_notebook_13_default_file_is_found_from_anywhere(tmp_path, monkeypatch):
 
 def test_real_in_batch_interval_holds_the_count_of_one_batch_by_simulation():
     """Coverage of X ~ Binomial(batch, PPV) by the range, over studies drawn from known TPR and FPR."""
-    from helpers.own_predictions import real_in_batch_interval
+    from helpers.report.metrics import real_in_batch_interval
 
     rng = np.random.default_rng(15)
     for n_pos, n_neg, tpr, fpr, pi, batch in [
@@ -223,7 +223,7 @@ def test_real_in_batch_interval_tends_to_the_binomial_range_and_contains_the_exp
     from scipy.stats import binom
 
     from helpers import precision_interval
-    from helpers.own_predictions import real_in_batch_interval
+    from helpers.report.metrics import real_in_batch_interval
 
     # a test set so large that PPV is known: only the binomial noise of the batch is left
     big = Counts(tn=9 * 10**9, fp=10**9, fn=10**9, tp=9 * 10**9)  # TPR 0.9, FPR 0.1
@@ -246,7 +246,7 @@ def test_model_table_and_auc_differences_per_model():
     from sklearn.metrics import roc_auc_score
 
     from helpers.delong import delong_auc_difference
-    from helpers.own_predictions import auc_differences, model_table, rule_table
+    from helpers.report.metrics import auc_differences, model_table, rule_table
     from helpers.threshold_choice import stratified_halves, threshold_rule
 
     rng = np.random.default_rng(5)
@@ -276,7 +276,7 @@ def test_model_table_and_auc_differences_per_model():
 def test_threshold_table_matches_sklearn():
     from sklearn.metrics import precision_recall_curve, roc_curve
 
-    from helpers.own_predictions import threshold_table
+    from helpers.report.metrics import threshold_table
 
     rng = np.random.default_rng(6)
     y = (rng.random(2000) < 0.1).astype(int)
@@ -300,8 +300,8 @@ def test_threshold_table_matches_sklearn():
 
 @pytest.mark.parametrize("ties", [False, True])
 def test_scored_rows_counts_once_and_each_row_knows_its_table_row(ties):
-    from helpers.own_predictions import scored_rows
-    from helpers.score_counts import count_scores
+    from helpers.report.count import count_scores
+    from helpers.report.metrics import scored_rows
 
     y, s = _data(7, n=500, ties=ties)
     scored = scored_rows(y, s)
@@ -324,7 +324,7 @@ def test_scored_rows_counts_once_and_each_row_knows_its_table_row(ties):
 def test_counted_rules_and_delong_equal_the_row_by_row_ones(ties):
     """The counts path (one sort) against choose_threshold, counts_at_threshold and DeLong's mid-ranks on rows."""
     from helpers.delong import delong_auc_difference, delong_auc_interval
-    from helpers.own_predictions import auc_differences, model_table, rule_table, scored_rows
+    from helpers.report.metrics import auc_differences, model_table, rule_table, scored_rows
     from helpers.threshold_choice import choose_threshold, stratified_halves, threshold_rule
 
     y, s = _data(11, n=1500, ties=ties)
@@ -348,7 +348,7 @@ def test_counted_rules_and_delong_equal_the_row_by_row_ones(ties):
 
 def test_deployment_cost_curve_is_cost_curve_from_the_table():
     from helpers.costs import cost_curve
-    from helpers.own_predictions import deployment_cost_curve
+    from helpers.report.metrics import deployment_cost_curve
 
     y, s = _data(3, n=800, ties=True)
     ours = deployment_cost_curve(roc_table(y, s), cost_fp=1, cost_fn=40, deploy_prevalence=0.01)
@@ -357,8 +357,8 @@ def test_deployment_cost_curve_is_cost_curve_from_the_table():
 
 
 def test_split_counts_is_a_stratified_half_of_the_counted_rows():
-    from helpers.own_predictions import split_counts
-    from helpers.score_counts import count_scores
+    from helpers.report.count import count_scores
+    from helpers.report.metrics import split_counts
 
     y, s = _data(8, n=3000, ties=True)
     table = count_scores(y, s)
@@ -378,8 +378,8 @@ def test_split_counts_is_a_stratified_half_of_the_counted_rows():
 
 def test_counts_rule_table_and_auc_interval_equal_the_row_versions():
     from helpers.delong import delong_auc_interval
-    from helpers.own_predictions import counts_auc_interval, counts_rule_table, rule_table, scored_rows
-    from helpers.score_counts import count_scores
+    from helpers.report.count import count_scores
+    from helpers.report.metrics import counts_auc_interval, counts_rule_table, rule_table, scored_rows
     from helpers.threshold_choice import stratified_halves, threshold_rule
 
     y, s = _data(9, n=2000, ties=True)
@@ -394,8 +394,8 @@ def test_counts_rule_table_and_auc_interval_equal_the_row_versions():
 
 
 def test_merging_runs_without_positives_keeps_auc_delong_rules_and_fixed_counts():
-    from helpers.own_predictions import counts_auc_interval, counts_rule_table, merge_negative_runs
-    from helpers.score_counts import count_scores, roc_from_score_counts
+    from helpers.report.count import count_scores, roc_from_score_counts
+    from helpers.report.metrics import counts_auc_interval, counts_rule_table, merge_negative_runs
     from helpers.threshold_choice import threshold_rule
 
     rng = np.random.default_rng(12)
@@ -422,7 +422,7 @@ def test_merging_runs_without_positives_keeps_auc_delong_rules_and_fixed_counts(
        st.floats(1e-6, 1 - 1e-6))
 def test_deployment_numbers_are_bit_for_bit_those_of_the_public_counts_path(cells, pi):
     from helpers.counts import counts_at_prevalence
-    from helpers.own_predictions import _weighted
+    from helpers.report.metrics import _weighted
 
     n_pos = np.array([c[0] for c in cells], dtype=np.int64)
     n_neg = np.array([c[1] for c in cells], dtype=np.int64)
@@ -458,7 +458,7 @@ def test_deployment_table_of_bad_counts_still_gets_the_public_message():
 )
 def test_scored_rows_counts_a_subset_and_its_complement_as_a_slow_count_does(rows, complement_first):
     """Both halves of a split, whichever is counted first (the other comes by subtraction), row by row."""
-    from helpers.own_predictions import scored_rows
+    from helpers.report.metrics import scored_rows
 
     y = np.array([label for label, _, _ in rows], dtype=int)
     s = np.array([score for _, score, _ in rows])

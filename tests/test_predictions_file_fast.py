@@ -1,6 +1,6 @@
-"""The shortcuts of helpers.predictions_file for the usual file give what the general path gives.
+"""The shortcuts of helpers.report.read for the usual file give what the general path gives.
 
-``helpers.predictions_file._FAST`` switches them on (the default) or off:
+``helpers.report.read._FAST`` switches them on (the default) or off:
 no decode-encode copy of ASCII text, no ``skipinitialspace`` without spaces,
 ``read_csv(low_memory=True)`` kept only for integer or bool labels, and 0/1 or
 bool labels classed without ``pandas.factorize``.  On generated files, good and
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import helpers.predictions_file as predictions_file
-from helpers.predictions_file import PredictionFileError, _load_columns
+import helpers.report.read as predictions_file
+from helpers.report.read import PredictionFileError, _load_columns
 
 
 @contextlib.contextmanager

@@ -24,15 +24,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from helpers.predictions_file import PredictionFileError
-from helpers.roc import ROC_COLUMNS, roc_table
-from helpers.score_counts import (
+from helpers.report.count import (
     SCORE_COUNT_SQL,
     binning_auc_error_bound,
     count_scores,
     roc_from_score_counts,
     score_count_table,
 )
+from helpers.report.read import PredictionFileError
+from helpers.roc import ROC_COLUMNS, roc_table
 
 # Scores with many ties, both zeros, negatives and values that sit on a rounding half.
 SCORE_VALUES = [-1.5, -0.25, -0.0, 0.0, 0.05, 0.125, 0.15, 0.25, 0.285, 0.5, 0.625, 0.95, 1.0, 2.5, 1e-9, 123.456]
@@ -224,7 +224,7 @@ def test_folders_globs_and_label_codings(tmp_path):
 
 
 def test_auto_picks_the_engine_by_the_source(tmp_path, monkeypatch):
-    import helpers.score_counts as module
+    import helpers.report.count as module
 
     used = []
     for engine in ("pandas", "duckdb"):
@@ -266,7 +266,7 @@ EXPECTED = {
 @pytest.mark.parametrize("where", ["pandas", "duckdb", "big csv", "big parquet"])
 def test_bad_input_gets_one_line_naming_file_column_and_problem(tmp_path, monkeypatch, case, where):
     """DataFrames, and files above EXPLAIN_BYTES (set to 0 here), get the engine's own count-in-bulk message."""
-    import helpers.score_counts as module
+    import helpers.report.count as module
 
     monkeypatch.setattr(module, "EXPLAIN_BYTES", 0)
     frame = _bad_sources(tmp_path)[case]
@@ -317,7 +317,7 @@ ENGINES = ["duckdb", pytest.param("spark", marks=pytest.mark.slow)]
 def test_every_engine_says_what_load_predictions_says(tmp_path, request, engine, case):
     """The same file gets the same one line from every engine as from load_predictions (no normalisation:
     the same file name, column, first bad row and wording). pos_label as in load_predictions' call."""
-    from helpers.predictions_file import load_predictions
+    from helpers.report.read import load_predictions
 
     if engine == "spark":
         request.getfixturevalue("spark")
@@ -407,7 +407,7 @@ def test_spark_refuses_bad_input_with_the_same_messages(spark, tmp_path):
 
 def test_duckdb_progress_bar_is_off_unless_asked_for(monkeypatch, tmp_path):
     """The setting on the connection that runs the GROUP BY: off by default (never in a notebook), on if asked."""
-    import helpers.score_counts as module
+    import helpers.report.count as module
 
     seen: list[bool] = []
     real = module._duckdb_connection
@@ -426,7 +426,7 @@ def test_duckdb_progress_bar_is_off_unless_asked_for(monkeypatch, tmp_path):
 
 
 def test_duckdb_reads_decimal_commas_as_load_predictions_does(tmp_path):
-    from helpers.predictions_file import load_predictions
+    from helpers.report.read import load_predictions
 
     rng = np.random.default_rng(5)
     y, s = rng.integers(0, 2, 200), np.round(rng.normal(size=200), 3)
@@ -447,8 +447,8 @@ def test_duckdb_reads_decimal_commas_as_load_predictions_does(tmp_path):
 @given(labelled_scores(max_n=60), st.lists(st.sampled_from(SCORE_VALUES), max_size=2), st.integers(1, 7))
 def test_vertex_table_is_the_merged_score_count_table(data, keep, batch_rows):
     """DuckDB + numpy's streamed vertices equal merge_negative_runs on the full table (small batches: many)."""
-    from helpers.own_predictions import merge_negative_runs
-    from helpers.score_counts import _vertex_table
+    from helpers.report.count import _vertex_table
+    from helpers.report.metrics import merge_negative_runs
 
     y, s = data
     with tempfile.TemporaryDirectory() as folder:
@@ -467,9 +467,26 @@ def test_spark_session_of_its_own_is_quiet(spark, tmp_path):
     import sys
 
     path = _files(tmp_path, [1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1])["parquet"]
-    code = ("from helpers.score_counts import score_count_table; "
+    code = ("from helpers.report.count import score_count_table; "
             f"print(score_count_table({str(path)!r}, engine='spark').to_json())")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert pd.read_json(io.StringIO(done.stdout)).n_pos.tolist() == [1, 0, 1, 0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(-30, 30)), min_size=2, max_size=200), st.booleans())
+def test_merged_table_is_the_merged_score_count_table(rows, negative_zero):
+    """helpers.report.count.merged_table (one sort, bisection) = merge_negative_runs(count_scores(...))."""
+    from helpers.report.count import merged_table
+    from helpers.report.metrics import merge_negative_runs
+
+    y = np.array([r[0] for r in rows])
+    assume(y.any() and not y.all())
+    s = np.array([r[1] / 4 for r in rows], dtype=float)
+    if negative_zero:
+        s[s == 0] = -0.0
+    got = merged_table(y, s)
+    want = merge_negative_runs(count_scores(y, s))
+    pd.testing.assert_frame_equal(got.reset_index(drop=True), want.reset_index(drop=True))

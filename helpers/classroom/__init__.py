@@ -20,6 +20,7 @@ import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..course_files import notebooks_dir
 from ..course_map import course_notebooks
 
 __all__ = ["TEMPLATE_ROOT", "classroom_command", "main", "notebook_path"]
@@ -27,7 +28,8 @@ __all__ = ["TEMPLATE_ROOT", "classroom_command", "main", "notebook_path"]
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
 """A Jupyter data folder holding ``voila/templates/classroom`` (put first on ``JUPYTER_PATH``)."""
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = notebooks_dir()
+"""The course's notebooks: ``notebooks/`` of a checkout, or the copy a wheel ships (:mod:`helpers.course_files`)."""
 _NUMBER = re.compile(r"^\d\d[a-z]?$")
 
 

@@ -6,10 +6,9 @@ Each factory takes the labels and scores of a predictions file and computes the 
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
-from ..threshold_choice import split_half_optimism, threshold_rule
-from ._inputs import count, labels01, numeric, rate, same_length
+from ..threshold_rules import threshold_rule
+from ._inputs import labels01, numeric, rate, same_length
 from .core import Exercise, Mistake, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -66,102 +65,107 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
     )
 
 
-def _study(y: np.ndarray, s: np.ndarray, rule, pi: float, n_splits: int) -> pd.DataFrame:
-    return split_half_optimism(y, s, rule, prevalence=pi, n_splits=n_splits, rng=0)
+def _estimate(y: np.ndarray, s: np.ndarray, rule, pi: float):
+    from ..report.count import count_scores
+    from ..report.optimism import optimism_bootstrap
+
+    return optimism_bootstrap(count_scores(y, s), rule, deploy_prevalence=pi, rng=0)
 
 
-def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01, n_splits: int = 300) -> Exercise:
-    """Exercise 2: the mean optimism of precision at ``pi`` when the F1-best threshold is judged where it was chosen.
+def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
+    """Exercise 2: how much the highest-F1 threshold's precision at ``pi`` counted on the file flatters it.
 
-    Over ``n_splits`` half-splits (``split_half_optimism(..., threshold_rule(f1=True), rng=0)``)::
+    With ``est = optimism_bootstrap(count_scores(y, s), threshold_rule(f1=True), deploy_prevalence=pi, rng=0)``::
 
-        optimism = mean over splits of (precision on the choosing half - precision on the other half)
+        answer = precision at pi of est's counts on the file - est.precision[0]   (the corrected estimate)
 
-    Right within 0.002 (the answer's Monte Carlo standard error is larger; the splits are fixed by ``rng=0``).
+    Right within 0.002.
     """
     y, s = _file(y_true, y_score)
     pi = rate(deploy_prevalence, "deploy_prevalence")
-    n_splits = count(n_splits, "n_splits")
-    memo: dict[str, pd.DataFrame] = {}
+    memo: dict = {}
 
-    def study(kind: str) -> pd.DataFrame:
-        if kind not in memo:
-            rule = threshold_rule(f1=True) if kind == "f1" else threshold_rule(at_recall=0.8)
-            memo[kind] = _study(y, s, rule, pi, n_splits)
-        return memo[kind]
+    def est():
+        if "est" not in memo:
+            memo["est"] = _estimate(y, s, threshold_rule(f1=True), pi)
+        return memo["est"]
 
-    def gap(kind: str = "f1") -> pd.Series:
-        st = study(kind)
-        return st["precision_picked_on"] - st["precision_held_out"]
+    def on_file() -> float:
+        e = est()
+        tpr, fpr = e.tp / (e.tp + e.fn), e.fp / (e.fp + e.tn)
+        return float(pi * tpr / (pi * tpr + (1 - pi) * fpr))
 
     return Exercise(
         "Exercise 2",
-        lambda: float(gap().mean()),
+        lambda: on_file() - est().precision[0],
         compare=number(abs=0.002),
         mistakes=[
-            Mistake.if_equals(lambda: -float(gap().mean()),
-                              "the sign is reversed: the optimism is the choosing half minus the other half"),
-            Mistake.if_equals(lambda: float(gap().median()),
-                              "that is the median difference; the optimism is the mean, which has a standard "
-                              "error"),
-            Mistake.if_equals(lambda: float(study("f1")["precision_picked_on"].median()
-                                            - study("f1")["precision_held_out"].median()),
-                              "that is the difference of the medians; take the mean of the per-split differences"),
+            Mistake.if_equals(lambda: est().precision[0] - on_file(),
+                              "the sign is reversed: the optimism is the file's count minus the corrected estimate"),
+            Mistake.if_equals(lambda: on_file(), "that is the precision counted on the file; subtract the corrected "
+                                                 "estimate est.precision[0]"),
+            Mistake.if_equals(lambda: float(est().tp / (est().tp + est().fp)),
+                              "that is precision at the file's own mix of classes; both numbers are at 1 %"),
         ],
         hints=[
-            "study = split_half_optimism(small.y_true, small.y_score, threshold_rule(f1=True), prevalence=0.01, "
-            "n_splits=300, rng=0)",
-            "gap = study.precision_picked_on - study.precision_held_out; the optimism is gap.mean() "
-            "(and gap.sem() its Monte Carlo standard error).",
+            "est = optimism_bootstrap(count_scores(small.y_true, small.y_score), threshold_rule(f1=True), "
+            "deploy_prevalence=0.01, rng=0)",
+            "deployment_metrics(tp=est.tp, fn=est.fn, fp=est.fp, tn=est.tn, deploy_prevalence=0.01)['precision'] "
+            "is the precision counted on the file; subtract est.precision[0].",
         ],
-        solution="study = split_half_optimism(small.y_true, small.y_score, threshold_rule(f1=True),\n"
-                 "                            prevalence=0.01, n_splits=300, rng=0)\n"
-                 "answer = (study.precision_picked_on - study.precision_held_out).mean()",
-        why="Judged on the rows that chose it, the F1-best threshold looks better than it is.",
+        solution="est = optimism_bootstrap(count_scores(small.y_true, small.y_score), threshold_rule(f1=True),\n"
+                 "                         deploy_prevalence=0.01, rng=0)\n"
+                 "on_file = deployment_metrics(tp=est.tp, fn=est.fn, fp=est.fp, tn=est.tn, "
+                 "deploy_prevalence=0.01)['precision']\n"
+                 "answer = on_file - est.precision[0]",
+        why="Counted on the rows that chose it, the F1-best threshold looks better than it is.",
     )
 
 
-def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: float = 0.01,
-               n_splits: int = 300) -> Exercise:
-    """Exercise 3: the share of splits in which the judging half counts a recall below the target ``r``.
+def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: float = 0.01) -> Exercise:
+    """Exercise 3: the share of resampled files whose chosen threshold, counted on the file, misses the target.
 
-    Over ``n_splits`` half-splits with the rule ``threshold_rule(at_recall=r)`` (``rng=0``)::
+    With ``est = optimism_bootstrap(count_scores(y, s), threshold_rule(at_recall=r), deploy_prevalence=pi, rng=0)``::
 
-        share = mean over splits of [recall on the judging half < r]
+        share = mean over est.thresholds t_b of [ #{positives with score >= t_b} / P < r ]
 
-    A fraction between 0 and 1, right within 0.002 (one split in 500).
+    A fraction between 0 and 1, right within 0.002.
     """
     y, s = _file(y_true, y_score)
     r = rate(at_recall, "at_recall")
     pi = rate(deploy_prevalence, "deploy_prevalence")
-    n_splits = count(n_splits, "n_splits")
-    memo: dict[str, float] = {}
+    positives = np.sort(s[y == 1])
+    memo: dict = {}
 
-    def share(confidence: float | None = None) -> float:
+    def recalls(confidence: float | None = None) -> np.ndarray:
         key = str(confidence)
         if key not in memo:
-            st = _study(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi, n_splits)
-            memo[key] = float((st["recall_held_out"] < r).mean())
+            est = _estimate(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi)
+            memo[key] = 1 - np.searchsorted(positives, est.thresholds, side="left") / positives.size
         return memo[key]
+
+    def share(confidence: float | None = None) -> float:
+        return float((recalls(confidence) < r).mean())
 
     return Exercise(
         "Exercise 3",
         share,
         compare=probability(abs=0.002),
         mistakes=[
-            Mistake.if_equals(lambda: 1 - share(), "that is the share of splits that reach the target; the "
-                                                   "question asks how often the judging half falls below it"),
-            Mistake.if_equals(lambda: share(0.95), "that is with the margin (recall_confidence=0.95); first "
-                                                   "answer for the rule as it is"),
+            Mistake.if_equals(lambda: 1 - share(), "that is the share that reach the target; the question asks how "
+                                                   "often the threshold finds fewer"),
+            Mistake.if_equals(lambda: share(0.95), "that is with the margin (recall_confidence=0.95); first answer "
+                                                   "for the rule as it is"),
         ],
         hints=[
-            f"study = split_half_optimism(screening.y_true, screening.y_score, threshold_rule(at_recall={r:g}), "
-            f"prevalence={pi:g}, n_splits={n_splits}, rng=0)",
-            f"The share is (study.recall_held_out < {r:g}).mean(), a fraction, not a percentage.",
+            "Each resampled threshold t flags the positives with score >= t: its recall on the file is "
+            "(screening.y_score[screening.y_true == 1] >= t).mean().",
+            f"With the positives' scores sorted, recall = 1 - np.searchsorted(positives, thresholds, side='left') / P; "
+            f"the share is (recall < {r:g}).mean().",
         ],
-        solution=f"study = split_half_optimism(screening.y_true, screening.y_score, threshold_rule(at_recall={r:g}),\n"
-                 f"                            prevalence={pi:g}, n_splits={n_splits}, rng=0)\n"
-                 f"answer = (study.recall_held_out < {r:g}).mean()",
+        solution="positives = np.sort(screening.y_score[screening.y_true == 1].to_numpy())\n"
+                 "recall_on_file = 1 - np.searchsorted(positives, choice.thresholds, side='left') / positives.size\n"
+                 f"answer = (recall_on_file < {r:g}).mean()",
         why="A target met exactly where it was chosen is a coin toss on new cases.",
     )
 

@@ -33,9 +33,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._validate import check_binary_labels, check_same_length, check_scores
-from .predictions_file import PredictionFileError, _display_name, _fail, _label_key, _show
-from .roc import ROC_COLUMNS, _count_dtype
+from .._validate import check_binary_labels, check_same_length, check_scores
+from .read import PredictionFileError, _display_name, _fail, _label_key, _show
 
 __all__ = [
     "SCORE_COUNT_COLUMNS",
@@ -219,6 +218,8 @@ def roc_from_score_counts(table: pd.DataFrame) -> pd.DataFrame:
     """
     table = _check_table(table)
     n_total = int(table["n_pos"].sum() + table["n_neg"].sum())
+    from ..roc import ROC_COLUMNS, _count_dtype  # scikit-learn comes with it: not imported to count
+
     dtype = _count_dtype(n_total)
     m = len(table) + 1
     threshold = np.empty(m)
@@ -314,6 +315,9 @@ class _Source:
             )
             raise self.fail(problem, column=self.label)
         keys = [_label_key(v, ".") for v in labels]
+        if isinstance(wanted, str) and wanted not in keys:  # the one label that matches without regard to case
+            same = [k for k in keys if isinstance(k, str) and k.lower() == wanted.lower()]
+            wanted = same[0] if len(same) == 1 else wanted
         if wanted is None:  # as load_predictions: 0/1 or True/False as they are, any other pair needs pos_label
             if set(keys) <= {0.0, 1.0}:
                 wanted = 1.0
@@ -383,12 +387,18 @@ def _finish(table: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def _bookkeeping(file: str) -> bool:
+    """Files a Spark or Hadoop job writes beside its data (``_SUCCESS``, ``.part-0.crc``, hidden files): not data."""
+    base = os.path.basename(file)
+    return base.startswith(("_", ".")) or base.endswith(".crc")
+
+
 def _resolve_path(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
     """``(name for messages, 'csv' or 'parquet', files)`` of a file, a folder of Parquet files or a glob."""
     text = os.fspath(source)
     name = _display_name(text)
     if glob.has_magic(text):
-        files = sorted(f for f in glob.glob(text, recursive=True) if os.path.isfile(f))
+        files = sorted(f for f in glob.glob(text, recursive=True) if os.path.isfile(f) and not _bookkeeping(f))
         if not files:
             raise _fail(name, "no file matches this pattern; check the name and the current folder")
     elif os.path.isdir(text):
@@ -408,9 +418,9 @@ def _resolve_path(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
                 head = handle.read(4)
         except OSError as exc:
             raise _fail(_display_name(file), f"cannot be read: {exc.strerror or exc}") from None
-        kinds.add("parquet" if head == b"PAR1" else "csv")
+        kinds.add("parquet" if head == b"PAR1" else "arrow" if head == b"ARRO" else "csv")
     if len(kinds) > 1:
-        raise _fail(name, "mixes Parquet and CSV files; give files of one kind")
+        raise _fail(name, "mixes Parquet, Feather/Arrow and CSV files; give files of one kind")
     return name, kinds.pop(), files
 
 
@@ -421,7 +431,7 @@ EXPLAIN_BYTES = 200 * 10**6
 
 def _load_predictions_says(path: str, label: str = "y_true", score: str = "y_score", pos_label: object = None) -> None:
     """Raise load_predictions' PredictionFileError for this file, if it refuses it; else return."""
-    from .predictions_file import load_predictions
+    from .read import load_predictions
 
     try:
         load_predictions(path, y_true=label, y_score=score, pos_label=pos_label)  # type: ignore[arg-type]
@@ -454,7 +464,7 @@ def _csv_format(file: str) -> tuple[str, str]:
     import gzip
     import re
 
-    from .predictions_file import _sniff
+    from .read import _sniff
 
     opener = gzip.open if file.endswith(".gz") else open
     try:
@@ -496,6 +506,8 @@ def _duckdb_relation(kind: str, files: list[str], label: str | None = None) -> s
     listed = "[" + ", ".join(map(_sql_text, files)) + "]"
     if kind == "parquet":
         return f"read_parquet({listed})"
+    if kind == "arrow":
+        return "arrow_source"  # registered on the connection by _register_arrow
     options = "header = true"
     if _csv_format(files[0])[1] == ",":  # a semicolon file with decimal commas (load_predictions reads it so too)
         options += ", delim = ';', decimal_separator = ','"
@@ -523,24 +535,56 @@ def _duckdb_connection(memory_limit: str, progress: bool = False):  # noqa: ANN2
     return con
 
 
-def _duckdb_rows(con, spec: object, source: _Source, digits: int | None) -> tuple[str, object, int]:  # noqa: ANN001
+def _register_arrow(con, files: list[str]) -> None:  # noqa: ANN001
+    """Feather/Arrow IPC files as the relation ``arrow_source`` (memory-mapped: DuckDB reads them in place)."""
+    import pyarrow as pa
+    import pyarrow.ipc as ipc
+
+    tables = [ipc.open_file(pa.memory_map(f)).read_all() for f in files]
+    con.register("arrow_source", pa.concat_tables(tables) if len(tables) > 1 else tables[0])
+
+
+_MISSING_SQL = ("'', 'na', 'n/a', '#n/a', 'null', 'none', 'nil', 'missing', '?', '-', 'nan', '+nan', '-nan', "
+                "'<na>'")
+
+
+def _drop_missing_relation(relation: str, label: str, scores: list[str]) -> str:
+    """The rows of ``relation`` whose label and every score are present (not blank, NA, null, NaN...), the scores
+    as DOUBLE."""
+    def missing(column: str) -> str:
+        return f"({_quote(column)} IS NULL OR lower(trim(CAST({_quote(column)} AS VARCHAR))) IN ({_MISSING_SQL}))"
+
+    where = " OR ".join(missing(c) for c in [label, *scores])
+    replace = ", ".join(f"CAST({_quote(c)} AS DOUBLE) AS {_quote(c)}" for c in scores)
+    return f"(SELECT * REPLACE ({replace}) FROM {relation} WHERE NOT ({where}))"
+
+
+def _duckdb_rows(con, spec: object, source: _Source, digits: int | None,  # noqa: ANN001
+                 relation: str | None = None) -> tuple[str, object, int]:
     """Check the source on the connection (readable, columns, score type, labels) and return the relation of its
-    rows ``(score DOUBLE, label)``, the positive label and the number of rows."""
+    rows ``(score DOUBLE, label)``, the positive label and the number of rows. ``relation`` replaces the
+    file's own (the report's rows without missing values)."""
     import duckdb
 
+    given = relation
     if isinstance(spec, pd.DataFrame):
         con.register("frame_source", spec)
         relation, kind, files = "frame_source", "DataFrame", []
     else:
         _, kind, files = spec  # type: ignore[misc]
-        relation = _duckdb_relation(kind, files)
+        if kind == "arrow":
+            try:
+                _register_arrow(con, files)
+            except Exception as exc:  # noqa: BLE001 (pyarrow's errors: the file is no Arrow file)
+                raise source.fail(f"cannot be read as Feather/Arrow ({str(exc).strip().splitlines()[0]})") from None
+        relation = _duckdb_relation(kind, files) if given is None else given
     try:
         described = con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall()
     except duckdb.Error as exc:
         raise source.fail(f"cannot be read as {kind.upper()} ({str(exc).strip().splitlines()[0]})") from None
     types = {row[0]: str(row[1]) for row in described}
     source.check_columns(list(types))
-    if kind == "csv":
+    if kind == "csv" and given is None:
         relation = _duckdb_relation(kind, files, source.label)
     if not types[source.score].upper().startswith(_DUCKDB_NUMBERS):
         problem = f"holds {types[source.score]} values, not numbers; scores must be numbers"
@@ -602,7 +646,9 @@ def _vertex_table(
     memory_limit: str = "4GB",
     progress: bool = False,
     batch_rows: int = 1 << 20,
-) -> tuple[pd.DataFrame, int]:
+    drop_missing: bool = False,
+    also: list[str] | None = None,
+) -> tuple[pd.DataFrame, int] | tuple[pd.DataFrame, int, int]:
     """``merge_negative_runs(score_count_table(path, engine="duckdb"), keep=keep)`` without the long table.
 
     The report needs the ROC curve's vertices, not every distinct score: a run of consecutive scores without
@@ -612,13 +658,24 @@ def _vertex_table(
     or in the run between two of them (cut also at each threshold in ``keep``): counts and the run's lowest
     score.  At most ``2P + 1`` rows (more with ``keep``), from one pass over the negatives and memory
     for one batch.  Returns the table and the number of rows of the file; bad input as score_count_table.
+    With ``drop_missing``, rows whose label or any score of ``also`` (default: ``score``) is missing are left
+    out, and their number comes third.
     """
     spec = _resolve_path(path)
     info = _Source(spec[0], label, score, pos_label)
     con = _duckdb_connection(memory_limit, progress)
+    dropped = 0
     try:
         try:
-            rows, positive, n_rows = _duckdb_rows(con, spec, info, None)
+            relation = None
+            if drop_missing:
+                if spec[1] == "arrow":
+                    _register_arrow(con, spec[2])
+                whole = _duckdb_relation(spec[1], spec[2], label)
+                relation = _drop_missing_relation(whole, label, also or [score])
+            rows, positive, n_rows = _duckdb_rows(con, spec, info, None, relation=relation)
+            if drop_missing:
+                dropped = int(con.execute(f"SELECT count(*) FROM {whole}").fetchone()[0]) - int(n_rows)
             # the positives by score, and every bad score (refused): a small table
             small = con.execute(
                 f"SELECT score, count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER (WHERE label <> $pos) "
@@ -638,16 +695,19 @@ def _vertex_table(
         reader = con.sql(f"SELECT score FROM {rows} WHERE label <> $pos", params={"pos": positive}).to_arrow_reader(
             batch_rows)
         for batch in reader:
-            s = batch.column(0).to_numpy()
+            s = np.sort(batch.column(0).to_numpy())  # sorted, so searchsorted is fast and each run's first is its min
             j = np.searchsorted(u, s, side="left")  # u[j-1] < s <= u[j]
             exact = u[np.minimum(j, u.size - 1)] == s
             at_u += np.bincount(j[exact], minlength=u.size)
             s, j = s[~exact], j[~exact]
             if cuts.size:  # rows >= t and rows below never share a run
                 j = j * (cuts.size + 1) + np.searchsorted(cuts, s, side="right")
-            key = j
-            run_n += np.bincount(key, minlength=n_keys)
-            np.minimum.at(run_low, key, s)
+            if not j.size:
+                continue
+            first = np.flatnonzero(np.concatenate(([True], j[1:] != j[:-1])))  # j is nondecreasing
+            keys = j[first]
+            run_n[keys] += np.diff(np.append(first, j.size))
+            run_low[keys] = np.minimum(run_low[keys], s[first])
     finally:
         con.close()
     runs = run_n > 0
@@ -656,7 +716,7 @@ def _vertex_table(
         "n_pos": np.concatenate((small["n_pos"].to_numpy(dtype=np.int64), np.zeros(int(runs.sum()), np.int64))),
         "n_neg": np.concatenate((at_u, run_n[runs])),
     })
-    return _finish(table), n_rows
+    return (_finish(table), n_rows, dropped) if drop_missing or also is not None else (_finish(table), n_rows)
 
 
 @functools.cache
@@ -834,7 +894,7 @@ def score_count_table(
         The label of the positive class.  Labels compare as numbers where
         both are numbers (``1``, ``1.0`` and ``"1"`` are one label), else as
         text; with True/False labels the default ``1`` means True.  ``None``
-        reads labels as :func:`helpers.predictions_file.load_predictions`
+        reads labels as :func:`helpers.report.read.load_predictions`
         does: 0/1 and True/False as they are, any other pair refused with a
         message that asks for ``pos_label``.
     engine : {"auto", "pandas", "duckdb", "spark"}
@@ -863,7 +923,7 @@ def score_count_table(
     ------
     PredictionFileError
         One line naming the file (or ``<DataFrame>``), the column and the
-        problem, worded as :func:`helpers.predictions_file.load_predictions`
+        problem, worded as :func:`helpers.report.read.load_predictions`
         words it: no such file, a missing column, a label that is blank, a
         third label, ``pos_label`` not among the labels, a single class, a
         score that is not a number, blank, NaN or infinite.  For a single
@@ -931,3 +991,261 @@ def score_count_table(
         return _table_spark(spec, info, digits, quantile_bins)
     except PredictionFileError as exc:
         raise _as_load_predictions_says(spec, info, exc) from None
+
+
+# --------------------------------------------------------------------------- the report's counts
+
+
+def merged_table(is_pos: np.ndarray, scores: np.ndarray, keep: tuple[float, ...] = ()) -> pd.DataFrame:
+    """``merge_negative_runs(count_scores(is_pos, scores), keep=keep)``, by one sort of the scores.
+
+    The positives' distinct scores ``u_1 < ... < u_m`` are found among the
+    sorted positive scores; each is a row with its positives and the negatives
+    that share its score, and the negatives strictly between two of them (and
+    below the lowest, above the highest) are one row each, scored by their
+    lowest score. Found by bisection in the sorted scores: no per-row pass in
+    Python, no table of every distinct score. With ``keep`` (a threshold fixed
+    in advance) the runs are also cut there: then the long way.
+    """
+    if keep:
+        from .metrics import merge_negative_runs  # SciPy and scikit-learn come with it: imported when needed
+
+        return merge_negative_runs(count_scores(is_pos, scores), keep=keep)
+    ranked = np.sort(scores)
+    ranked += 0.0  # -0.0 -> 0.0
+    pos = np.sort(scores[is_pos])
+    pos += 0.0
+    if pos.size == 0 or pos.size == scores.size:
+        from .metrics import merge_negative_runs
+
+        return merge_negative_runs(count_scores(is_pos, scores))
+    starts = np.flatnonzero(np.concatenate(([True], pos[1:] != pos[:-1])))
+    u = pos[starts]
+    n_pos_u = np.diff(np.append(starts, pos.size))
+    left = np.searchsorted(ranked, u, side="left")
+    right = np.searchsorted(ranked, u, side="right")
+    gap_start = np.concatenate(([0], right))
+    gap_end = np.concatenate((left, [ranked.size]))
+    gap_n = gap_end - gap_start
+    has = gap_n > 0
+    # ascending order: gap 0, u_1, gap 1, u_2, ..., u_m, gap m
+    score = np.empty(2 * u.size + 1)
+    score[1::2] = u
+    score[0::2] = ranked[np.minimum(gap_start, ranked.size - 1)]
+    n_pos = np.zeros(2 * u.size + 1, dtype=np.int64)
+    n_pos[1::2] = n_pos_u
+    n_neg = np.empty(2 * u.size + 1, dtype=np.int64)
+    n_neg[1::2] = (right - left) - n_pos_u
+    n_neg[0::2] = gap_n
+    present = np.ones(score.size, dtype=bool)
+    present[0::2] = has
+    return pd.DataFrame({"score": score[present][::-1], "n_pos": n_pos[present][::-1],
+                         "n_neg": n_neg[present][::-1]})
+
+
+# Up to this many rows DuckDB hands the rows' scores and labels over as arrays, counted here as the pandas engine
+# counts them (one read of a CSV file); above it, it streams them (:func:`_vertex_table`: memory for one batch).
+ARRAYS_ROWS = 3 * 10**7
+
+
+def _duckdb_arrays(path: str | os.PathLike[str], label: str, scores: list[str], pos_label: object,
+                   drop_missing: bool, memory_limit: str, progress: bool) -> tuple[np.ndarray, list, int] | None:
+    """Labels (bool) and every score column as arrays, read by DuckDB (a CSV parsed once, in parallel), and the
+    rows dropped; ``None`` for a source of more than ``ARRAYS_ROWS`` rows. Bad input: as score_count_table."""
+    spec = _resolve_path(path)
+    con = _duckdb_connection(memory_limit, progress)
+    try:
+        _, kind, files = spec
+        if kind == "arrow":
+            _register_arrow(con, files)
+        whole = _duckdb_relation(kind, files, label)
+        if kind == "parquet":
+            n = con.execute(f"SELECT count(*) FROM {whole}").fetchone()[0]
+            if n > ARRAYS_ROWS:
+                return None
+        info = _Source(spec[0], label, scores[0], pos_label)
+        if kind == "csv":  # read it once: a table in memory, labels as integers where they all are
+            import duckdb
+
+            try:
+                integers = whole.replace(f"{{{_sql_text(label)}: 'VARCHAR'}}", f"{{{_sql_text(label)}: 'BIGINT'}}")
+                con.execute(f"CREATE TEMP TABLE report_rows AS SELECT * FROM {integers}")
+            except duckdb.Error:  # labels that are not all integers (yes/no, fraud/legit, 1.0...): as text
+                try:
+                    con.execute(f"CREATE TEMP TABLE report_rows AS SELECT * FROM {whole}")
+                except duckdb.Error as exc:
+                    raise _as_load_predictions_says(spec, info, info.fail(
+                        f"cannot be read as CSV ({str(exc).strip().splitlines()[0]})")) from None
+            whole = "report_rows"
+            if con.execute("SELECT count(*) FROM report_rows").fetchone()[0] > ARRAYS_ROWS:
+                return None
+        relation = _drop_missing_relation(whole, label, scores) if drop_missing else whole
+        dropped = 0
+        if drop_missing:
+            dropped = int(con.execute(f"SELECT count(*) FROM {whole}").fetchone()[0]
+                          - con.execute(f"SELECT count(*) FROM {relation}").fetchone()[0])
+        columns = []
+        positive = None
+        for column in scores:
+            info = _Source(spec[0], label, column, pos_label)
+            try:
+                rows, positive, _ = _duckdb_rows(con, spec, info, None, relation=relation)
+            except PredictionFileError as exc:
+                raise _as_load_predictions_says(spec, info, exc) from None
+            columns.append((_quote(column), rows, info))
+        fetched = con.execute(
+            f"SELECT {_quote(label)} = $pos AS is_pos, "
+            + ", ".join(f"CAST({c} AS DOUBLE) + 0.0::DOUBLE AS s{k}" for k, (c, _, _) in enumerate(columns))
+            + f" FROM {relation}", {"pos": positive}).fetchnumpy()
+        arrays = []
+        for k, (_, rows, info) in enumerate(columns):
+            values = fetched[f"s{k}"]
+            if np.ma.isMaskedArray(values) or not np.isfinite(values).all():  # blank, NaN or infinite: say which
+                try:
+                    bad = con.execute(f"SELECT count(*) FILTER (WHERE label = $pos) AS n_pos, count(*) FILTER "
+                                      f"(WHERE label <> $pos) AS n_neg, {_BAD_SQL} FROM {rows} WHERE score IS NULL "
+                                      "OR NOT isfinite(score) GROUP BY score", {"pos": positive}).fetchdf()
+                    info.check_scores(bad)
+                except PredictionFileError as exc:
+                    raise _as_load_predictions_says(spec, info, exc) from None
+            arrays.append(np.asarray(values, dtype=np.float64))
+    finally:
+        con.close()
+    is_pos = np.asarray(fetched["is_pos"], dtype=bool)
+    return is_pos, arrays, dropped
+
+
+class ReportCounts:
+    """What an engine hands the report: one merged score-count table per model, the pair table, the rows read.
+
+    ``tables`` maps each score column to its table with runs of scores without
+    positives merged (:func:`helpers.report.analysis.canonical_table`), the
+    same on every engine; ``pairs`` is the pair table of
+    :mod:`helpers.report.pairs` (``None`` for one model); ``dropped`` is the
+    number of rows left out for a missing label or score.
+    """
+
+    def __init__(self, tables: dict, pairs: pd.DataFrame | None, dropped: int) -> None:
+        self.tables, self.pairs, self.dropped = tables, pairs, dropped
+
+
+def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[str], pos_label: object, engine: str,
+                     keep: tuple[float, ...] = (), drop_missing: bool = False,
+                     memory_limit: str = "1GB", progress: bool = False) -> ReportCounts:
+    """Count a predictions file for the report on ``engine`` (``"pandas"``, ``"duckdb"`` or ``"spark"``).
+
+    Every engine gives the same :class:`ReportCounts` for the same file: the
+    pandas engine reads the rows with :func:`helpers.report.read._load_columns`
+    and counts them in memory; DuckDB counts where the file lies and hands
+    over the ROC vertices only (:func:`_vertex_table`); Spark runs
+    ``SCORE_COUNT_SQL``. With ``drop_missing``, rows with a missing label
+    or score (blank, NA, null, NaN) are left out and counted.
+    """
+    def _merge(table: pd.DataFrame, keep: tuple[float, ...]) -> pd.DataFrame:
+        from .metrics import merge_negative_runs  # SciPy and scikit-learn come with it: imported when needed
+
+        return merge_negative_runs(table, keep=keep)
+
+    def pair_table_from_arrays(*args):  # noqa: ANN002, ANN202
+        from .pairs import pair_table_from_arrays
+
+        return pair_table_from_arrays(*args)
+
+    def pair_table_duckdb(*args):  # noqa: ANN002, ANN202
+        from .pairs import pair_table_duckdb
+
+        return pair_table_duckdb(*args)
+
+    if engine == "pandas":
+        from .read import _load_columns
+
+        text = os.fspath(path)
+        if glob.has_magic(text) or os.path.isdir(text):
+            raise _fail(_display_name(text), "is a folder or a pattern of files; the pandas engine reads one file: "
+                        "use --engine duckdb (or auto) for several files")
+        loaded = _load_columns(path, y_true=label, y_scores=scores, pos_label=pos_label, drop_missing=drop_missing)
+        labels, columns, dropped = loaded if drop_missing else (*loaded, 0)
+        is_pos = labels.astype(bool)
+        tables = {name: merged_table(is_pos, s, keep) for name, s in zip(scores, columns, strict=True)}
+        pairs = None
+        if len(scores) > 1:
+            pairs = pair_table_from_arrays(labels.astype(bool), dict(zip(scores, columns, strict=True)), tables)
+        return ReportCounts(tables, pairs, dropped)
+    if engine == "duckdb":
+        arrays = _duckdb_arrays(path, label, scores, pos_label, drop_missing, memory_limit, progress)
+        if arrays is not None:
+            is_pos, columns, dropped = arrays
+            tables = {name: merged_table(is_pos, s, keep) for name, s in zip(scores, columns, strict=True)}
+            pairs = None
+            if len(scores) > 1:
+                pairs = pair_table_from_arrays(is_pos, dict(zip(scores, columns, strict=True)), tables)
+            return ReportCounts(tables, pairs, dropped)
+        tables, dropped = {}, 0
+        for column in scores:
+            table, _, dropped = _vertex_table(path, label=label, score=column, pos_label=pos_label, keep=keep,
+                                              memory_limit=memory_limit, progress=progress,
+                                              drop_missing=drop_missing, also=scores)
+            tables[column] = _merge(table, keep)
+        pairs = None
+        if len(scores) > 1:
+            spec = _resolve_path(path)
+            info = _Source(spec[0], label, scores[0], pos_label)
+            con = _duckdb_connection(memory_limit, progress)
+            try:
+                relation = _duckdb_relation(spec[1], spec[2], label)
+                relation = _drop_missing_relation(relation, label, scores) if drop_missing else relation
+                rows, positive, _ = _duckdb_rows(con, spec, info, None, relation=relation)
+                pairs = pair_table_duckdb(con, relation, scores, label, positive, tables)
+            finally:
+                con.close()
+        return ReportCounts(tables, pairs, dropped)
+    if engine == "spark":
+        if drop_missing:
+            raise ValueError("--drop-missing is not available with --engine spark; use duckdb or pandas")
+        tables, dropped = {}, 0
+        for column in scores:
+            table = score_count_table(path, label=label, score=column, pos_label=pos_label, engine="spark")
+            tables[column] = _merge(table, keep)
+        pairs = None
+        if len(scores) > 1:
+            pairs = _pairs_spark(path, label, scores, pos_label, tables)
+        return ReportCounts(tables, pairs, dropped)
+    raise ValueError(f"engine must be pandas, duckdb or spark here, got {engine!r:.40}")
+
+
+def _pairs_spark(path: str | os.PathLike[str], label: str, scores: list[str], pos_label: object,
+                 tables: dict) -> pd.DataFrame:
+    """The pair table counted by Spark: each score found in its model's cells by a Bucketizer."""
+    from pyspark.ml.feature import Bucketizer
+    from pyspark.sql import functions as F
+
+    spec = _resolve_path(path)
+    spark = _spark_session()
+    _, kind, files = spec
+    if kind == "parquet":
+        df = spark.read.parquet(*files)
+    elif kind == "arrow":
+        import pyarrow as pa
+        import pyarrow.ipc as ipc
+
+        df = spark.createDataFrame(pa.concat_tables([ipc.open_file(pa.memory_map(f)).read_all() for f in files])
+                                   .to_pandas())
+    else:
+        sep, _ = _csv_format(files[0])
+        df = spark.read.csv(files, header=True, inferSchema=True, sep=sep)
+    info = _Source(spec[0], label, scores[0], pos_label)
+    labels = [r[0] for r in df.select(label).distinct().limit(3).collect()]
+    positive = info.positive([v for v in labels if v is not None], 0, 2)
+    rows = df.select((F.col(label) == F.lit(positive)).alias("is_pos"),
+                     *[(F.col(c).cast("double") + F.lit(0.0)).alias(f"s{m}") for m, c in enumerate(scores)])
+    keys = []
+    for m, name in enumerate(tables):
+        ascending = tables[name]["score"].to_numpy()[::-1]
+        splits = [-math.inf, *ascending[1:].tolist(), math.inf]
+        rows = Bucketizer(splits=splits, inputCol=f"s{m}", outputCol=f"b{m}").transform(rows)
+        keys.append((F.lit(len(ascending) - 1) - F.col(f"b{m}").cast("long")).alias(f"key_{m}"))
+    counted = rows.groupBy(*keys).agg(F.count(F.when(F.col("is_pos"), 1)).alias("n_pos"),
+                                      F.count(F.when(~F.col("is_pos"), 1)).alias("n_neg"))
+    frame = _collect(counted)
+    frame = frame.sort_values([f"key_{m}" for m in range(len(tables))]).reset_index(drop=True)
+    return frame.astype({c: np.int64 for c in frame.columns})

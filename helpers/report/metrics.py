@@ -7,7 +7,7 @@ the threshold that maximises F1 at the deployment prevalence, the metrics
 that change with the prevalence, and thinning a curve of a million points to
 a few thousand for plotting. Everything is counted once per model, by
 :func:`scored_rows` (one sort: the score-count table of
-:mod:`helpers.score_counts`, with the rows kept so that a half of them is
+:mod:`helpers.report.count`, with the rows kept so that a half of them is
 counted on the same table), and derived from those counts without Python
 loops: the ROC table, the rules' thresholds, the counts at a threshold,
 DeLong's placements. The functions named ``counts_*`` and
@@ -32,10 +32,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom, norm
 
-from ._arguments import Cell, as_generator, resolve_counts, takes_counts
-from ._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
-from .costs import cheapest_row, cost_table
-from .counts import (
+from .._arguments import Cell, as_generator, resolve_counts, takes_counts
+from .._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
+from ..costs import cheapest_row, cost_table
+from ..counts import (
     _NO_TN,
     PREVALENCE_FREE,
     Counts,
@@ -45,10 +45,11 @@ from .counts import (
     counts_at_prevalence,
     metric_zoo,
 )
-from .curves import counts_at_threshold
-from .intervals import clopper_pearson_interval, precision_interval
-from .score_counts import roc_from_score_counts
-from .threshold_choice import ThresholdRule
+from ..course_files import notebooks_dir
+from ..curves import counts_at_threshold
+from ..intervals import clopper_pearson_interval, precision_interval
+from ..threshold_rules import ThresholdRule
+from .count import roc_from_score_counts
 
 __all__ = [
     "NOTEBOOKS",
@@ -72,8 +73,8 @@ __all__ = [
     "merge_negative_runs",
 ]
 
-# The notebooks folder of the repository this package is installed from.
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+# The course's notebooks folder (a checkout's notebooks/, or the copy a wheel ships).
+NOTEBOOKS = notebooks_dir()
 
 
 def resolve_predictions_path(path: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None) -> Path:
@@ -287,7 +288,7 @@ class ScoredRows:
     Made by :func:`scored_rows`. ``table`` has one row per distinct score,
     highest first, with columns ``score, n_pos, n_neg`` (the positives and
     negatives at exactly that score: the table of
-    :func:`helpers.score_counts.count_scores`). ``score`` and ``is_pos`` are
+    :func:`helpers.report.count.count_scores`). ``score`` and ``is_pos`` are
     the rows' scores and labels (a private copy), so that a subset of the
     rows (one half of a split) is counted on the same table rows by
     :meth:`counts_of`, and the other half from it by subtraction.
@@ -399,7 +400,7 @@ def scored_rows(y_true, y_score) -> ScoredRows:
         n_pos[j] = #{i : y_i = 1, score_i = s_j}     n_neg[j] = #{i : score_i = s_j} - n_pos[j]
 
     ``y_true`` holds 0/1 (or booleans), ``y_score`` finite numbers. The
-    table equals :func:`helpers.score_counts.count_scores` (``-0.0`` counts as
+    table equals :func:`helpers.report.count.count_scores` (``-0.0`` counts as
     ``0.0``); the rows kept with it let a split of the rows be counted, and
     DeLong's per-row placements of several models be found, on the same
     table.
@@ -496,22 +497,7 @@ def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi:
     score, _, _, tp, fp = counted.present
     big_p, big_n = int(tp[-1]), int(fp[-1])
     if rule.kind == "recall":  # the k-th highest positive score (recall_target_threshold)
-        if rule.recall_confidence is None:
-            k = max(1, math.ceil(round(rule.at_recall * big_p, 9)))
-        else:
-            def low(k: int) -> float:  # increases with k: the smallest k reaching the target by bisection
-                return float(clopper_pearson_interval(k, big_p, confidence=rule.recall_confidence)[0])
-
-            if low(big_p) < rule.at_recall:
-                raise ValueError(
-                    f"recall {rule.at_recall:g} cannot be shown at confidence {rule.recall_confidence:g} with "
-                    f"{big_p} positive{'' if big_p == 1 else 's'}: even all of them give a lower limit of "
-                    f"{low(big_p):.3g}; lower the confidence or the target"
-                )
-            below, k = 0, big_p  # low(below) < target <= low(k)
-            while k - below > 1:
-                middle = (below + k) // 2
-                below, k = (below, middle) if low(middle) >= rule.at_recall else (middle, k)
+        k = _rule_k(rule, big_p)
         return float(score[int(np.searchsorted(tp, k, side="left"))])
     if rule.kind == "cost":  # cost_threshold: +inf and every distinct score, ties to the highest
         priced = cost_table(_weighted(*counted.cost_rows, pi, totals=(big_p, big_n)), cost_fp=rule.cost_fp,
@@ -521,6 +507,28 @@ def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi:
     # f1: f1_best_threshold with the negatives weighted to pi; the first maximum is the highest threshold
     f1 = _deployed(big_n - fp, fp, big_p - tp, tp, pi, ["f1"], totals=(big_p, big_n))["f1"]
     return float(score[int(np.argmax(f1))])
+
+
+def _rule_k(rule: ThresholdRule, big_p: int) -> int:
+    """How many of the ``P`` positives a recall rule flags: ``ceil(r P)``, or with ``recall_confidence`` ``c`` the
+    fewest ``k`` whose lower Clopper–Pearson limit (at ``c``) reaches the target ``r``."""
+    if rule.recall_confidence is None:
+        return max(1, math.ceil(round(rule.at_recall * big_p, 9)))
+
+    def low(k: int) -> float:  # increases with k: the smallest k reaching the target by bisection
+        return float(clopper_pearson_interval(k, big_p, confidence=rule.recall_confidence)[0])
+
+    if low(big_p) < rule.at_recall:
+        raise ValueError(
+            f"recall {rule.at_recall:g} cannot be shown at confidence {rule.recall_confidence:g} with "
+            f"{big_p} positive{'' if big_p == 1 else 's'}: even all of them give a lower limit of "
+            f"{low(big_p):.3g}; lower the confidence or the target"
+        )
+    below, k = 0, big_p  # low(below) < target <= low(k)
+    while k - below > 1:
+        middle = (below + k) // 2
+        below, k = (below, middle) if low(middle) >= rule.at_recall else (middle, k)
+    return k
 
 
 def _counts_from_table(table: pd.DataFrame | _Counted, threshold: float) -> Counts:

@@ -539,6 +539,27 @@ def _parse_parquet(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
     return labels, all_scores, texts, lambda _: None, "."
 
 
+def _parse_arrow(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
+    """A Feather (version 2) / Arrow IPC file, read as a Parquet file is read."""
+    import pyarrow as pa
+    import pyarrow.ipc as ipc
+
+    try:
+        table = ipc.open_file(pa.BufferReader(data)).read_all()
+        _check_columns(name, table.column_names, wanted, "its columns are")
+        table = table.select(list(wanted))
+    except (pa.ArrowException, OSError) as exc:
+        raise _fail(name, f"is a Feather/Arrow file that cannot be read ({str(exc).strip().splitlines()[0]})") from None
+    if table.num_rows == 0:
+        raise _fail(name, "has no data rows")
+    labels, all_scores, texts = table.column(0).to_pandas(), [], []
+    for k, column in enumerate(wanted[1:], start=1):
+        scores, text = _parquet_scores(name, table.column(k).combine_chunks(), column)
+        all_scores.append(scores)
+        texts.append(text)
+    return labels, all_scores, texts, lambda _: None, "."
+
+
 def _parquet_scores(name: str, score: object, column: str) -> tuple[np.ndarray, Callable[[int], str]]:
     """One Parquet score column as float64 (NaN where not a finite number), and the text of a value for messages."""
     import pyarrow as pa
@@ -665,10 +686,15 @@ def _positive(
 ) -> np.ndarray:
     """The labels as 1 (positive) and 0 (negative), or the error: unknown pos_label, a pair to name, one class."""
     if pos_label is not None:
-        if _label_key(pos_label, ".") not in keys:
+        wanted = _pos_key(pos_label, keys)
+        if wanted not in keys:
             problem = f"pos_label {pos_label!r} is not one of the labels in this column: {_listed(spellings)}"
+            same = [s for k, s in zip(keys, spellings, strict=True) if isinstance(k, str) and isinstance(wanted, str)
+                    and k.lower() == wanted.lower()]
+            if len(same) > 1:
+                problem += f" (it matches {_listed(same)} without regard to case; give one of them exactly)"
             raise _fail(name, problem, column=column)
-        positive = keys.index(_label_key(pos_label, "."))
+        positive = keys.index(wanted)
     elif set(keys) <= {0.0, 1.0} or set(keys) <= {"true", "false"}:
         positive = keys.index(1.0) if 1.0 in keys else keys.index("true") if "true" in keys else -1
     elif len(keys) == 2:
@@ -761,7 +787,7 @@ def load_predictions(
     """
     wanted = _wanted(y_true, y_score, pos_label)
     name, data = _read_source(path_or_buffer)
-    y, (scores,) = _load(name, data, wanted, pos_label)
+    y, (scores,), _ = _load(name, data, wanted, pos_label)
     return pd.DataFrame({wanted[0]: y, wanted[1]: scores})
 
 
@@ -780,8 +806,9 @@ def _wanted(y_true: object, y_score: object, pos_label: object) -> tuple[str, st
 
 
 def _load_columns(
-    path_or_buffer: PathOrBuffer, *, y_true: str, y_scores: list[str], pos_label: Label | None = None
-) -> tuple[np.ndarray, list[np.ndarray]]:
+    path_or_buffer: PathOrBuffer, *, y_true: str, y_scores: list[str], pos_label: Label | None = None,
+    drop_missing: bool = False,
+) -> tuple[np.ndarray, list[np.ndarray]] | tuple[np.ndarray, list[np.ndarray], int]:
     """The labels (int64, 1 positive) and every score column (float64) of one file, which is read once.
 
     The same arrays, and the same error for a bad file, as
@@ -789,35 +816,66 @@ def _load_columns(
     for each ``c`` of ``y_scores`` in turn: the file is read from disk once and
     parsed once for all the columns (``usecols``); only when that finds a
     problem are the columns parsed one by one, so that the message is the one
-    the first bad column gives.
+    the first bad column gives. With ``drop_missing`` (the report's
+    ``--drop-missing``) a row whose label or any score is missing (blank,
+    ``NA``, ``null``, ``NaN``...) is left out instead of refused, and the
+    number of rows left out comes third.
     """
     wanted = [_wanted(y_true, column, pos_label) for column in y_scores]
     if not wanted:
         raise ValueError("y_scores must name at least one score column")
     name, data = _read_source(path_or_buffer)
-    if len(wanted) > 1:
+    if len(wanted) > 1 or drop_missing:
         try:
-            return _load(name, data, (wanted[0][0], *(w[1] for w in wanted)), pos_label)
+            y, scores, dropped = _load(name, data, (wanted[0][0], *(w[1] for w in wanted)), pos_label, drop_missing)
+            return (y, scores, dropped) if drop_missing else (y, scores)
         except PredictionFileError:
-            pass  # parsed again column by column below, for the message the first bad column gives
+            if drop_missing:
+                raise
+            # parsed again column by column below, for the message the first bad column gives
     loaded = [_load(name, data, pair, pos_label) for pair in wanted]
-    return loaded[0][0], [scores for _, (scores,) in loaded]
+    return loaded[0][0], [scores for _, (scores,), _ in loaded]
 
 
-def _load(name: str, data: bytes, wanted: tuple[str, ...], pos_label: Label | None) -> tuple[np.ndarray, list]:
-    """Parse and check the bytes of a file: the labels as 0/1 and each wanted score column (``wanted[1:]``)."""
+def _missing_tokens(tokens: Callable[[int], str], rows: np.ndarray) -> np.ndarray:
+    """Which of ``rows`` hold a missing value: blank, a missing-value word (NA, null, ...) or NaN."""
+    words = _MISSING_WORDS | _NAN_WORDS | {"", "null", "nan", "<na>"}
+    return np.array([tokens(int(r)).strip().lower() in words for r in rows], dtype=bool)
+
+
+def _load(name: str, data: bytes, wanted: tuple[str, ...], pos_label: Label | None,
+          drop_missing: bool = False) -> tuple[np.ndarray, list, int]:
+    """Parse and check the bytes of a file: the labels as 0/1, each wanted score column (``wanted[1:]``), and the
+    number of rows left out for a missing label or score (``drop_missing``; else 0)."""
     data = _decompress(name, data)
-    labels, all_scores, tokens, line, decimal = (_parse_parquet if data[:4] == b"PAR1" else _parse_text)(
-        name, data, wanted
-    )
+    parse = _parse_parquet if data[:4] == b"PAR1" else _parse_arrow if data[:6] == b"ARROW1" else _parse_text
+    labels, all_scores, tokens, line, decimal = parse(name, data, wanted)
     scores, token = all_scores[0], tokens[0]
     if scores.size == 1:
         raise _fail(name, "has only one data row; the analyses need many rows, with both classes")
     ids, keys, spellings = _classes(labels, decimal)
+    missing = np.zeros(scores.size, dtype=bool)
+    if drop_missing:
+        words = _MISSING_WORDS | _NAN_WORDS | {"null", "<na>"}
+        gone = [i for i, k in enumerate(keys) if isinstance(k, str) and k.lower() in words]
+        if gone:  # a missing-value word is no label: its rows are blank
+            remap = np.full(len(keys) + 1, -1, dtype=np.int64)
+            kept = [i for i in range(len(keys)) if i not in gone]
+            remap[kept] = np.arange(len(kept))
+            ids = np.where((ids >= 0) & (ids < len(keys)), remap[np.minimum(ids, len(keys))], ids)
+            ids = np.where(ids == _MANY, _MANY, ids)
+            keys, spellings = [keys[i] for i in kept], [spellings[i] for i in kept]
+        missing |= ids < 0
+        for k, more in enumerate(all_scores):
+            nan = np.flatnonzero(np.isnan(more))
+            missing[nan[_missing_tokens(tokens[k], nan)]] = True
+        if missing.all():
+            raise _fail(name, "has no row with both a label and a score left after dropping the missing ones")
     bad_labels, label_problem = _bad_labels(
-        ids, keys, spellings, None if pos_label is None else _label_key(pos_label, ".")
+        ids, keys, spellings, None if pos_label is None else _pos_key(pos_label, keys)
     )
-    bad_scores = ~np.isfinite(scores)
+    bad_labels &= ~missing
+    bad_scores = ~np.isfinite(scores) & ~missing
     first_label = int(np.argmax(bad_labels)) if bad_labels.any() else scores.size
     first_score = int(np.argmax(bad_scores)) if bad_scores.any() else scores.size
     if first_label < scores.size and first_label <= first_score:
@@ -826,8 +884,21 @@ def _load(name: str, data: bytes, wanted: tuple[str, ...], pos_label: Label | No
         problem = _describe_score(token(first_score), scores[first_score], decimal)
         problem += f" ({int(bad_scores.sum())} bad scores in this column)" * (int(bad_scores.sum()) > 1)
         raise _fail(name, problem, column=wanted[1], row=first_score + 1, line=line(first_score + 1))
+    dropped = int(missing.sum())
+    if dropped:
+        ids = ids[~missing]
+        all_scores = [s[~missing] for s in all_scores]
     y = _positive(name, wanted[0], ids, keys, spellings, pos_label)
     for column, more in zip(wanted[2:], all_scores[1:], strict=True):  # further models: read the same way
         if not np.isfinite(more).all():
             raise _fail(name, "a score is not a finite number", column=column)  # the caller parses it again alone
-    return y, all_scores
+    return y, all_scores, dropped
+
+
+def _pos_key(pos_label: Label, keys: list[object]) -> object:
+    """The key of ``pos_label`` among ``keys``: as it is, else the one label that matches it without regard to case."""
+    key = _label_key(pos_label, ".")
+    if key in keys or not isinstance(key, str):
+        return key
+    same = [k for k in keys if isinstance(k, str) and k.lower() == key.lower()]
+    return same[0] if len(same) == 1 else key

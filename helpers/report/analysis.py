@@ -1,0 +1,474 @@
+"""The one analysis of the report and of notebook 13, on the score-count tables alone.
+
+Every engine hands over one score-count table per model (``score, n_pos,
+n_neg``, highest score first; :mod:`helpers.report.count`), and for several
+models the *pair table* of :func:`helpers.report.pairs.pair_table`. Everything
+here is computed from those tables, so the same file, rule and seed give the
+same numbers on pandas, DuckDB and Spark:
+
+* the ROC AUC of each model with its interval;
+* the threshold the rule gives on **all** rows, and its recall and precision
+  at the deployment prevalence corrected for the choice by the optimism-
+  corrected bootstrap (:mod:`helpers.report.optimism`), with the spread of the
+  threshold across resampled files;
+* the expected confusion matrix per 1000 cases at deployment, and the counts
+  on the file behind every rate;
+* calibration at the deployment prevalence, the expected cost (only with the
+  user's prices), what to do next, and the warnings that matter (reversed
+  labels or scores, too few positives, nobody flagged);
+* for several models, every pair compared: the paired difference of AUCs
+  (DeLong) and of precision at equal recall (the bootstrap, paired).
+
+:func:`analyse` returns an :class:`Analysis`; :meth:`Analysis.to_json` gives
+the numbers a pipeline gates on. :mod:`helpers.report.page` writes the page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..rare_rates import decimals_for
+from ..threshold_rules import ThresholdRule
+from .metrics import _count_table, _delong_from_counts, merge_negative_runs
+from .optimism import RESAMPLES, ChoiceEstimate, optimism_bootstrap
+
+__all__ = ["FEW_POSITIVES", "Analysis", "ModelAnalysis", "analyse", "canonical_table"]
+
+FEW_POSITIVES = 50
+"""Below this many positives the page warns first: every interval is wide, and the resampled ones cover less.
+Below this many positives or negatives the AUC's interval is Newcombe's, not DeLong's (:func:`auc_interval`)."""
+
+
+AUC_INTERVAL = "DeLong (normal approximation, clipped to [0, 1])"
+AUC_INTERVAL_SMALL = (f"Newcombe's score interval (fewer than {FEW_POSITIVES} positives or negatives, where "
+                      "DeLong's variance is too small or undefined)")
+
+
+def canonical_table(table: pd.DataFrame, rule: ThresholdRule | None) -> pd.DataFrame:
+    """The table every engine's counts become before the analysis: runs of scores without positives merged.
+
+    :func:`helpers.report.metrics.merge_negative_runs` (kept apart at a
+    threshold fixed in advance). Every number of the analysis is the same on
+    the merged table, and the resampling draws from it, so a table handed over
+    whole (pandas, Spark) and one handed over merged (DuckDB) give the same
+    draws.
+    """
+    if rule is not None and not isinstance(rule, ThresholdRule):
+        raise TypeError(f"rule must be a ThresholdRule or None, got {type(rule).__name__}")
+    keep = () if rule is None or rule.kind != "fixed" else (rule.threshold,)
+    return merge_negative_runs(_count_table(table, "table"), keep=keep)
+
+
+@dataclass
+class ModelAnalysis:
+    """One model's numbers: see :func:`analyse`."""
+
+    name: str
+    table: pd.DataFrame
+    auc: tuple[float, float, float]
+    choice: ChoiceEstimate | None
+    calibration: pd.DataFrame | None = None
+    threshold_probability: float | None = None
+    calibration_note: str | None = None
+    cost: dict | None = None
+
+    @property
+    def per_1000(self) -> dict[str, float] | None:
+        """The expected confusion matrix per 1000 cases at deployment (from the corrected recall and precision)."""
+        c = self.choice
+        if c is None:
+            return None
+        pi, recall, fpr = c.prevalence, c.recall[0], c.fpr
+        tp, fn = 1000 * pi * recall, 1000 * pi * (1 - recall)
+        fp = 1000 * (1 - pi) * fpr
+        return {"tp": tp, "fn": fn, "fp": fp, "tn": 1000 * (1 - pi) - fp}
+
+    @property
+    def flagged_per_1000(self) -> float | None:
+        """Expected cases flagged per 1000 at deployment: ``1000 (pi recall + (1 - pi) FPR)``."""
+        m = self.per_1000
+        return None if m is None else m["tp"] + m["fp"]
+
+
+@dataclass
+class Analysis:
+    """The analysis of one file: made by :func:`analyse`."""
+
+    models: list[ModelAnalysis]
+    positives: int
+    negatives: int
+    deploy_prevalence: float
+    rule: ThresholdRule | None
+    seed: int
+    confidence: float
+    resamples: int
+    comparisons: pd.DataFrame | None = None
+    warnings: list[str] = field(default_factory=list)
+    dropped: int = 0
+    auc_method: str = AUC_INTERVAL
+
+    @property
+    def rows(self) -> int:
+        """Rows analysed (after any dropped for a missing value)."""
+        return self.positives + self.negatives
+
+    @property
+    def file_prevalence(self) -> float:
+        """The share of positives in the file."""
+        return self.positives / self.rows
+
+    def to_json(self) -> dict:
+        """Every headline number, for a pipeline to gate on (``--json``); see the README for the keys."""
+
+        def trio(values: tuple[float, float, float]) -> dict:
+            return {"estimate": _finite(values[0]), "low": _finite(values[1]), "high": _finite(values[2])}
+
+        models = []
+        for m in self.models:
+            entry: dict = {"name": m.name, "auc": trio(m.auc), "threshold": None, "recall": None, "precision": None,
+                           "flagged_per_1000": None}
+            if m.choice is not None:
+                c = m.choice
+                entry.update({
+                    "threshold": _finite(c.threshold), "recall": trio(c.recall), "precision": trio(c.precision),
+                    "flagged_per_1000": _finite(m.flagged_per_1000),
+                    "counts_on_file": {"tp": c.tp, "fn": c.fn, "fp": c.fp, "tn": c.tn},
+                    "per_1000": {k: _finite(v) for k, v in m.per_1000.items()},
+                    "nobody_flagged": c.nobody_flagged,
+                })
+                if c.thresholds.size:
+                    low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
+                    entry["threshold_across_resamples"] = {"low": _finite(low), "median": _finite(mid),
+                                                           "high": _finite(high)}
+            if m.cost is not None:
+                entry["cost_per_1000"] = {k: _finite(v) for k, v in m.cost.items()}
+            models.append(entry)
+        out = {
+            "rows": self.rows, "positives": self.positives, "dropped_rows": self.dropped,
+            "deploy_prevalence": self.deploy_prevalence, "seed": self.seed, "confidence": self.confidence,
+            "resamples": self.resamples, "rule": None if self.rule is None else self.rule.describe(),
+            "auc_interval": self.auc_method, "recall_precision_interval": METHOD,
+            "warnings": list(self.warnings), "models": models,
+        }
+        if self.comparisons is not None:
+            out["comparisons"] = [{k: (_finite(v) if isinstance(v, float) else v) for k, v in row.items()}
+                                  for row in self.comparisons.reset_index().to_dict("records")]
+        return out
+
+
+def auc_interval(table: pd.DataFrame, confidence: float = 0.95) -> tuple[tuple[float, float, float], str]:
+    """The ROC AUC from a score-count table with its interval, and which interval that is.
+
+    DeLong's (DeLong, DeLong & Clarke-Pearson 1988: placements weighted by the
+    counts, a normal approximation) with at least ``FEW_POSITIVES`` (50)
+    positives and negatives; below that Newcombe's (2006) score interval
+    (:func:`helpers.small_sample_auc.newcombe_auc_bounds`), which holds its
+    coverage with few positives, stays inside [0, 1] without clipping and
+    never has zero width.
+    """
+    auc, low, high = _delong_from_counts(table, confidence)
+    big_p, big_n = int(table["n_pos"].sum()), int(table["n_neg"].sum())
+    if min(big_p, big_n) < FEW_POSITIVES:
+        from ..small_sample_auc import newcombe_auc_bounds
+
+        low, high = newcombe_auc_bounds(auc, big_p, big_n, confidence=confidence)
+        return (auc, float(low), float(high)), AUC_INTERVAL_SMALL
+    return (auc, low, high), AUC_INTERVAL
+METHOD = ("optimism-corrected stratified bootstrap (Efron 1983; Harrell, Lee & Mark 1996): the rule applied to "
+          "every resampled file, the error of counting where it chose removed, basic bootstrap interval")
+
+
+def _finite(x: float | None) -> float | None:
+    return None if x is None or not math.isfinite(float(x)) else float(x)
+
+
+def analyse(
+    tables: Mapping[str, pd.DataFrame],
+    *,
+    deploy_prevalence: float,
+    rule: ThresholdRule | None,
+    seed: int = 0,
+    resamples: int = RESAMPLES,
+    confidence: float = 0.95,
+    pairs: pd.DataFrame | None = None,
+    dropped: int = 0,
+) -> Analysis:
+    """The report's analysis of one or more models' score-count tables, counted on the same rows.
+
+    ``tables`` maps each model's name to its score-count table; ``rule`` is a
+    :func:`helpers.threshold_rules.threshold_rule` (``None``: no threshold is
+    chosen). Per model: the ROC AUC with DeLong's interval from the counts;
+    with a rule, :func:`helpers.report.optimism.optimism_bootstrap` (the
+    threshold on all rows, recall and precision at ``deploy_prevalence``
+    corrected for the choice, seeded by ``seed``); the expected confusion
+    matrix per 1000 cases at deployment::
+
+        TP = 1000 pi recall,  FN = 1000 pi (1 - recall),  FP = 1000 (1 - pi) FPR,  TN = 1000 (1 - pi) - FP
+
+    with ``FPR = pi recall (1 - precision) / ((1 - pi) precision)``; the
+    calibration table and the threshold as a probability at deployment when
+    the scores lie in [0, 1]; and, for a cost rule, the expected cost per 1000
+    cases there, for flagging nobody and for flagging everybody. With several
+    models and their ``pairs`` table, every pair is compared
+    (:func:`helpers.report.pairs.compare_pairs`). ``dropped`` is the number
+    of rows left out for a missing value (said in the warnings).
+    """
+    from .._validate import check_count, check_probability_open
+
+    if not isinstance(tables, Mapping) or not tables:
+        raise ValueError("tables must be a non-empty mapping of model name -> score-count table")
+    check_probability_open(deploy_prevalence, "deploy_prevalence")
+    check_probability_open(confidence, "confidence")
+    check_count(seed, "seed")
+    check_count(dropped, "dropped")
+    if rule is not None and not isinstance(rule, ThresholdRule):
+        raise TypeError(f"rule must be a ThresholdRule or None, got {type(rule).__name__}")
+    canonical = {str(name): canonical_table(_count_table(t, f"tables[{name!r}]"), rule) for name, t in tables.items()}
+    totals = {name: (int(t["n_pos"].sum()), int(t["n_neg"].sum())) for name, t in canonical.items()}
+    if len(set(totals.values())) > 1:
+        raise ValueError(f"the models must be counted on the same rows; positives and negatives differ: {totals}")
+    big_p, big_n = next(iter(totals.values()))
+    if big_p == 0 or big_n == 0:
+        raise ValueError("the file must hold both classes (at least one positive and one negative)")
+    pi = float(deploy_prevalence)
+    models = []
+    method = AUC_INTERVAL
+    for name, table in canonical.items():
+        auc, method = auc_interval(table, confidence)
+        choice = None
+        if rule is not None:
+            choice = optimism_bootstrap(table, rule, deploy_prevalence=pi, resamples=resamples,
+                                        confidence=confidence, rng=seed)
+        model = ModelAnalysis(name, table, auc, choice)
+        _calibration(model, big_p / (big_p + big_n), pi)
+        if rule is not None and rule.kind == "cost":
+            model.cost = _cost(model, rule, pi)
+        models.append(model)
+    result = Analysis(models, big_p, big_n, pi, rule, int(seed), confidence, resamples if rule is not None else 0,
+                      dropped=int(dropped), auc_method=method)
+    if len(models) > 1 and pairs is not None:
+        from .pairs import compare_pairs
+
+        result.comparisons = compare_pairs(pairs, canonical, rule=rule, deploy_prevalence=pi, seed=seed,
+                                           resamples=resamples, confidence=confidence)
+    result.warnings = _warnings(result)
+    return result
+
+
+# --------------------------------------------------------------------------- calibration and cost
+
+
+def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: int = 10) -> None:
+    """When the scores lie in [0, 1]: a reliability table in ``bins`` groups of about equal size, and the threshold
+    read as a probability at the deployment prevalence (Bayes' rule: the odds times ``odds(pi) / odds(file)``)."""
+    table = model.table
+    score = table["score"].to_numpy()
+    if score.min() < 0 or score.max() > 1:
+        return
+    n = (table["n_pos"] + table["n_neg"]).to_numpy()
+    cum = np.cumsum(n)
+    total = int(cum[-1])
+    # group g holds the cells whose running count ends in ((g - 1) total / bins, g total / bins]
+    group = np.minimum((cum - 1) * bins // total, bins - 1)
+    frame = pd.DataFrame({"group": group, "score": score, "n": n, "pos": table["n_pos"].to_numpy()})
+    rows = []
+    upper = 1.0
+    for _, part in frame.groupby("group", sort=True):
+        low = float(part["score"].min())
+        count, pos = int(part["n"].sum()), int(part["pos"].sum())
+        rows.append({"scores from": low, "scores to": upper, "cases": count, "positives": pos,
+                     "share positive": pos / count})
+        upper = low
+    model.calibration = pd.DataFrame(rows)
+    cal = model.calibration
+    from ..intervals import clopper_pearson_interval
+
+    low, high = clopper_pearson_interval(cal["positives"].to_numpy(), cal["cases"].to_numpy())
+    below = int((high < cal["scores from"].to_numpy()).sum())
+    above = int((low > cal["scores to"].to_numpy()).sum())
+    if below + above == 0:
+        model.calibration_note = ("In every group the share of real cases is within chance (its 95 % "
+                                  "Clopper-Pearson interval) of the group's range of scores: the scores look "
+                                  "calibrated on this file.")
+    else:
+        model.calibration_note = (
+            f"In {below + above} of {len(cal)} groups the share of real cases lies, beyond chance (its 95 % "
+            f"Clopper-Pearson interval), outside the group's range of scores ({below} below, {above} above): the "
+            "scores are not calibrated probabilities on this file"
+            + (", they overstate the chance of a real case" if below > above else
+               ", they understate the chance of a real case" if above > below else "")
+            + ". Read them as a ranking, and any probability from them with care.")
+    if model.choice is not None and math.isfinite(model.choice.threshold):
+        from ..prior_shift import adjust_posteriors
+
+        model.threshold_probability = float(adjust_posteriors(model.choice.threshold,
+                                                              train_prevalence=file_prevalence,
+                                                              deploy_prevalence=pi))
+
+
+def _cost(model: ModelAnalysis, rule: ThresholdRule, pi: float) -> dict:
+    """Expected cost per 1000 cases at deployment: at the threshold (corrected rates), flagging nobody, everybody."""
+    per = model.per_1000
+    return {"at_threshold": rule.cost_fp * per["fp"] + rule.cost_fn * per["fn"],
+            "flag_nobody": 1000 * pi * rule.cost_fn, "flag_everybody": 1000 * (1 - pi) * rule.cost_fp}
+
+
+# --------------------------------------------------------------------------- warnings
+
+
+def _warnings(result: Analysis) -> list[str]:
+    out = []
+    if result.dropped:
+        out.append(f"{result.dropped:,} rows with a missing label or score were left out (--drop-missing); every "
+                   f"number here counts the other {result.rows:,}.")
+    if result.positives < FEW_POSITIVES:
+        out.append(
+            f"Only {result.positives} positive{'s' if result.positives != 1 else ''} in the file (fewer than "
+            f"{FEW_POSITIVES}): every number below is very uncertain. The AUC's interval is therefore Newcombe's, "
+            "which holds with few positives; the resampled intervals of recall and precision cover less than their "
+            "95 % with so few. Collect more positives before deciding."
+        )
+    for m in result.models:
+        auc, low, high = m.auc
+        if high < 0.5:
+            out.append(
+                f"{m.name}: the AUC is {auc:.3f} (95 % interval {low:.3f} to {high:.3f}), below 0.5 by more than "
+                "chance: the labels or the scores look reversed. If the positive class is the other label, give "
+                "--pos-label; if a higher score means less likely positive, negate the scores."
+            )
+        if m.choice is not None and m.choice.nobody_flagged:
+            out.append(f"{m.name}: at this rule nobody is flagged: the threshold lies above every score, so there "
+                       "is no precision to report.")
+    return out
+
+
+def verdict(result: Analysis) -> list[str]:
+    """The page's opening sentences: what deploying each model with its threshold would do, in words."""
+    pi = result.deploy_prevalence
+    lines = []
+    if result.rule is None:
+        for m in result.models:
+            lines.append(f"{m.name} ranks a random positive above a random negative {m.auc[0]:.0%} of the time "
+                         f"(ROC AUC {m.auc[0]:.3f}). No threshold was chosen: give a rule to get a decision.")
+        return lines
+    for m in result.models:
+        c = m.choice
+        if c.nobody_flagged:
+            lines.append(f"{m.name}: at this rule the threshold flags nobody, so deploying it changes nothing.")
+            continue
+        per = m.per_1000
+        r, p = c.recall[0], c.precision[0]
+        k = decimals_for(p, c.precision[1], c.precision[2], least=2)
+        one_in = f"about 1 in {1 / p:,.0f}" if p < 0.5 else f"about {p:.0%}"
+        line = (f"{m.name} with threshold {c.threshold:.4g}: of every 1000 cases at {_pct(pi)} prevalence it would "
+                f"flag about {per['tp'] + per['fp']:,.0f}, and {one_in} of those flagged would be a real case "
+                f"(precision {p:.{k}f}, 95 % interval {c.precision[1]:.{k}f} to {c.precision[2]:.{k}f}); it would find "
+                f"{r:.0%} of the real cases (95 % interval {c.recall[1]:.0%} to {c.recall[2]:.0%}).")
+        if m.cost is not None:
+            cost = m.cost
+            cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
+            what = "flagging nobody" if cost["flag_nobody"] <= cost["flag_everybody"] else "flagging everybody"
+            if cost["at_threshold"] < cheaper:
+                line += (f" At your prices it costs about {cost['at_threshold']:,.4g} per 1000 cases against "
+                         f"{cheaper:,.4g} for {what}.")
+            else:
+                line += (f" At your prices it costs about {cost['at_threshold']:,.4g} per 1000 cases, no less than "
+                         f"{what} ({cheaper:,.4g}): the model does not pay for itself at these prices.")
+        lines.append(line)
+    return lines
+
+
+def _pct(rate: float) -> str:
+    from ..rare_rates import fixed_percent
+
+    return fixed_percent(rate).replace(".00%", "%")
+
+
+def recommendation(result: Analysis) -> str:
+    """One sentence that says what to do with the verdict: the page's recommendation."""
+    if any("look reversed" in w for w in result.warnings):
+        return ("Recommendation: check the labels and the scores first (see the warning): as they stand, the model "
+                "ranks the real cases below the others.")
+    if result.positives < FEW_POSITIVES:
+        return (f"Recommendation: do not decide on this file alone. With {result.positives} real cases every number "
+                "above is too uncertain to deploy on; collect more labelled real cases and run the report again.")
+    if result.rule is None:
+        return "Recommendation: state a rule (a recall target, your prices, or a threshold) to get a decision."
+    usable = [m for m in result.models if not m.choice.nobody_flagged]
+    if not usable:
+        return "Recommendation: at this rule no model flags anyone; deploying changes nothing."
+    if result.rule.kind == "cost":
+        best = min(usable, key=lambda m: m.cost["at_threshold"])
+        cost = best.cost
+        cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
+        if cost["at_threshold"] >= cheaper:
+            return ("Recommendation: at your prices no model pays for itself; do not deploy, or check the prices and "
+                    "the deployment prevalence.")
+        line = (f"Recommendation: deploy {best.name} at threshold {best.choice.threshold:.4g}, the cheapest at your "
+                "prices.")
+    else:
+        best = max(usable, key=lambda m: m.choice.precision[0])
+        c = best.choice
+        line = (f"Recommendation: if reviewing about {best.flagged_per_1000:,.0f} flagged cases per 1000 to find "
+                f"{c.recall[0]:.0%} of the real cases (about 1 real case in every {1 / c.precision[0]:,.0f} flagged) "
+                f"is workable, deploy {best.name} at threshold {c.threshold:.4g}.")
+    if result.comparisons is not None and len(result.models) > 1:
+        rows = result.comparisons
+        for pair, r in rows.iterrows():
+            a, b = pair.split(" - ", 1)
+            if best.name not in (a, b):
+                continue
+            other = b if best.name == a else a
+            low, high = (r.lr_low, r.lr_high) if best.name == a else (1 / r.lr_high, 1 / r.lr_low)
+            if low > 1:
+                line += f" At equal recall it raises fewer false alarms than {other}, beyond chance."
+            else:
+                line += (f" Its advantage over {other} at equal recall is within chance (the interval of the ratio "
+                         "includes 1): either would do, on this file.")
+    return line
+
+
+def next_steps(result: Analysis) -> list[str]:
+    """What to do next, from the numbers: confirm the prevalence, the recall margin, more positives, monitoring."""
+    pi = result.deploy_prevalence
+    steps = []
+    first = result.models[0]
+    c = first.choice
+    if c is not None and not c.nobody_flagged:
+        tpr, fpr = c.recall[0], c.fpr
+
+        def precision_at(q: float) -> float:
+            return q * tpr / (q * tpr + (1 - q) * fpr)
+
+        half, double = precision_at(pi / 2), precision_at(min(2 * pi, 0.999))
+        k = decimals_for(half, double, least=2)
+        steps.append(
+            f"Confirm the deployment prevalence ({_pct(pi)}). Every precision here depends on it: at half of it "
+            f"{first.name}'s precision would be about {half:.{k}f}, at double about {double:.{k}f}. The correction "
+            "assumes only the share of positives changes between this file and deployment."
+        )
+    if result.rule is not None and result.rule.kind == "recall" and result.rule.recall_confidence is None:
+        steps.append(
+            "The recall target is met on this file, but new cases may fall short of it (95 % interval above). To meet "
+            "it with 95 % confidence on new cases, run again with --recall-confidence 0.95: it takes a lower "
+            "threshold, at the price of more cases flagged."
+        )
+    if c is not None and not c.nobody_flagged:
+        low, high = c.precision[1], c.precision[2]
+        if result.positives < 4 * FEW_POSITIVES or (low > 0 and high / low > 1.5):
+            steps.append(
+                f"Collect more positives: the file has {result.positives:,}. The intervals narrow roughly with the "
+                "square root of the number of positives (four times as many halve them)."
+            )
+        flagged = first.flagged_per_1000
+        steps.append(
+            f"Monitor after deployment: expect about {flagged:,.1f} cases flagged per 1000. A share flagged that "
+            "drifts away from it means the prevalence or the scores have changed; check the labels of a sample of "
+            "flagged cases to confirm the precision."
+        )
+    return steps

@@ -1,0 +1,287 @@
+"""The threshold chosen on all rows, and its recall and precision at deployment with the choice's uncertainty.
+
+A rule that looks at the rows (a recall target, the lowest expected cost, the
+highest F1) is applied to **all** rows of the file: that threshold ``t`` is
+the one a user deploys. Its recall and precision counted on the same rows
+flatter it (the rule picked ``t`` because these rows looked good there), and a
+plain interval on those counts ignores that ``t`` itself would have come out
+elsewhere on another sample. Both are handled by the *optimism-corrected
+bootstrap* (Efron 1983, *JASA* 78:316; Harrell, Lee & Mark 1996, *Stat Med*
+15:361), here on the score-count table alone, so that every engine gives the
+same numbers:
+
+1. draw ``B`` resampled files from the table: the ``P`` positives drawn with
+   replacement among the positives, the ``N`` negatives among the negatives
+   (a stratified bootstrap: each class's counts per score are
+   ``Multinomial(P, n_pos / P)`` and ``Multinomial(N, n_neg / N)``);
+2. in each, apply the rule, giving ``t_b``, and count ``t_b`` twice: on the
+   resampled file (where it was chosen, "apparent") and on the original file
+   (which stands in for new cases);
+3. the difference ``e_b = apparent_b - original_b`` (on the logit scale, with
+   half a case added to each count so that 0 and 1 stay finite) is one draw
+   of the error ``apparent - truth`` that choosing and counting on the same
+   rows makes. The estimate is the apparent value on the file minus the mean
+   error (Harrell's optimism correction); the interval is the apparent value
+   minus the ``(1 + c) / 2`` and ``(1 - c) / 2`` quantiles of ``e_b`` (the
+   basic bootstrap interval, Davison & Hinkley 1997, eq. 5.6)::
+
+       g = logit((TP + 1/2) / (P + 1))                                   (recall)
+       h = log((TP + 1/2) / (P + 1)) - log((FP + 1/2) / (N + 1))          (log LR+; precision at pi is
+                                                                           1 / (1 + (1 - pi) / pi e^-h))
+       estimate = g_file - mean(e),   interval = [g_file - q_(1+c)/2(e), g_file - q_(1-c)/2(e)]
+
+The estimand is the recall and the precision at the deployment prevalence
+``pi`` that the deployed threshold ``t`` has on new cases (prior shift: the
+scores of positives and of negatives are distributed as in the file). The
+interval covers the choice of ``t`` and the counting; its coverage against
+that estimand is measured by simulation (``tests/test_report_optimism.py``,
+and in notebook 13).
+
+Only a window of the table around the chosen threshold is resampled cell by
+cell: the cells above and below it are each merged into one (a merged cell of
+a multinomial is the multinomial of its sum, so the draws have the same
+distribution), and every resample is checked to have chosen inside the window
+(or it is widened and drawn again), so the result is that of the whole table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..threshold_rules import ThresholdRule
+from .metrics import _choose_from_counts, _Counted, _rule_k
+
+__all__ = ["RESAMPLES", "ChoiceEstimate", "optimism_bootstrap"]
+
+RESAMPLES = 400
+"""Resampled files drawn by default: the Monte Carlo error of the estimate is about 1/20 of the errors' spread."""
+
+_CHUNK_CELLS = 4_000_000  # resamples drawn at once: about this many cells of counts in memory per class
+
+
+@dataclass(frozen=True)
+class ChoiceEstimate:
+    """What :func:`optimism_bootstrap` finds for one model and one rule.
+
+    ``threshold``: the rule on all rows (``inf``: nobody is flagged);
+    ``tp, fn, fp, tn``: the counts there on the file; ``recall`` and
+    ``precision`` (at ``prevalence``) are ``(estimate, low, high)``, corrected
+    for the choice (for a threshold fixed in advance: the counts' own
+    estimates with Clopper–Pearson and :func:`helpers.precision_interval`
+    intervals); ``optimism``: the mean errors ``(recall, precision)`` on the
+    logit scale; ``thresholds``: the resamples' thresholds (empty when fixed);
+    ``resamples``: how many were drawn; ``window``: the table cells resampled
+    one by one.
+    """
+
+    threshold: float
+    tp: int
+    fn: int
+    fp: int
+    tn: int
+    prevalence: float
+    recall: tuple[float, float, float]
+    precision: tuple[float, float, float]
+    optimism: tuple[float, float]
+    thresholds: np.ndarray
+    resamples: int
+    window: int
+
+    @property
+    def nobody_flagged(self) -> bool:
+        """True when the rule flags nobody on the file (its threshold is above every score)."""
+        return self.tp + self.fp == 0
+
+    @property
+    def fpr(self) -> float:
+        """The false positive rate implied by the corrected recall and precision at ``prevalence``."""
+        pi, r, p = self.prevalence, self.recall[0], self.precision[0]
+        if self.nobody_flagged:
+            return 0.0
+        return float(pi * r * (1 - p) / ((1 - pi) * p)) if p > 0 else float(self.fp / (self.fp + self.tn))
+
+
+def _smoothed(count: np.ndarray, total: int) -> np.ndarray:
+    return (np.asarray(count, dtype=float) + 0.5) / (total + 1)
+
+
+def _recall_scale(tp: np.ndarray, big_p: int) -> np.ndarray:
+    r = _smoothed(tp, big_p)
+    return np.log(r) - np.log1p(-r)
+
+
+def _lr_scale(tp: np.ndarray, fp: np.ndarray, big_p: int, big_n: int) -> np.ndarray:
+    return np.log(_smoothed(tp, big_p)) - np.log(_smoothed(fp, big_n))
+
+
+def _recall_from_scale(g: float, big_p: int) -> float:
+    r = 1 / (1 + math.exp(-g))
+    return min(1.0, max(0.0, (r * (big_p + 1) - 0.5) / big_p))
+
+
+def _precision_from_scale(h: float, pi: float) -> float:
+    return 1 / (1 + (1 - pi) / pi * math.exp(-h))
+
+
+def _window_bounds(rule: ThresholdRule, tp_cum: np.ndarray, fp_cum: np.ndarray, j_hat: int, k: int | None,
+                   width: float) -> tuple[int, int]:
+    """Cells ``lo..hi`` (inclusive) resampled one by one; ``width`` grows when a resample chose at an edge."""
+    m = tp_cum.size
+    if rule.kind == "recall":
+        big_p = int(tp_cum[-1])
+        spread = width * (math.sqrt(k * (1 - k / big_p)) + 1) + 5
+        lo = int(np.searchsorted(tp_cum, max(k - spread, 0), side="left"))
+        hi = int(np.searchsorted(tp_cum, min(k + spread, big_p), side="left"))
+        return max(0, lo - 1), min(m - 1, hi + 1)
+    # cost and F1 rules: from the top; far enough below the chosen cell that the false positives' cost rules it out
+    flagged = int(tp_cum[max(j_hat, 0)] + fp_cum[max(j_hat, 0)])
+    reach = (flagged + 10) * (1 + width)
+    hi = int(np.searchsorted(tp_cum + fp_cum, reach, side="left"))
+    return 0, min(m - 1, hi)
+
+
+def _choices(rule: ThresholdRule, pi: float, tp: np.ndarray, fp: np.ndarray, big_p: int, big_n: int,
+             k: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Per resample (rows), the chosen column of the running counts ``tp, fp`` (column 0: nobody) and whether
+    the choice is certain to be the rule's choice on the whole table (not at the window's edge)."""
+    last = tp.shape[1] - 1
+    if rule.kind == "recall":
+        hit = tp >= k
+        col = np.argmax(hit, axis=1)
+        ok = hit[:, -1] & (col > 1)  # column 1 holds every cell above the window: its choice could lie higher
+        return col, ok
+    if rule.kind == "cost":
+        cost = rule.cost_fp * (1 - pi) * fp / big_n + rule.cost_fn * pi * (1 - tp / big_p)
+        col = np.argmin(cost, axis=1)
+        best = cost[np.arange(cost.shape[0]), col]
+        # below the window: at least its last false positives, at most every positive
+        bound = rule.cost_fp * (1 - pi) * fp[:, last] / big_n
+        return col, (col < last) & (bound > best)
+    # F1 at pi from the rates (Bayes' rule for precision at pi, then the harmonic mean with recall)
+    tpr, fpr = tp / big_p, fp / big_n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = pi * tpr / (pi * tpr + (1 - pi) * fpr)
+        f1 = np.where(tp > 0, 2 * precision * tpr / (precision + tpr), 0.0)
+    col = np.argmax(f1, axis=1)
+    best = f1[np.arange(f1.shape[0]), col]
+    # below the window: recall at most 1, false positive rate at least its last one
+    top = pi / (pi + (1 - pi) * fpr[:, last])
+    bound = 2 * top / (top + 1)
+    return col, (col < last) & (bound < best)
+
+
+def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_prevalence: float,
+                       resamples: int = RESAMPLES, confidence: float = 0.95, rng=0) -> ChoiceEstimate:
+    """The rule's threshold on all rows, and its recall and precision at deployment corrected for the choice.
+
+    ``table`` is a score-count table (``score, n_pos, n_neg``, highest score
+    first; runs without positives may be merged, see
+    :func:`helpers.report.metrics.merge_negative_runs`, and the result is the
+    same). The threshold is the rule applied to every row of ``table``; recall
+    and precision at ``deploy_prevalence`` are estimated by the optimism-
+    corrected stratified bootstrap described in the module's docstring, from
+    ``resamples`` resampled files drawn with ``rng`` (an int seed, ``None`` or a
+    ``numpy.random.Generator``), with intervals
+    at ``confidence``. A threshold fixed in advance is counted on every row
+    with plain intervals (no choice to correct for).
+    """
+    from .._arguments import as_generator
+    from .._validate import check_count, check_probability_open
+    from ..intervals import clopper_pearson_interval, precision_interval
+    from .metrics import _count_table
+
+    table = _count_table(table, "table")
+    if not isinstance(rule, ThresholdRule):
+        raise TypeError(f"rule must be a ThresholdRule (helpers.threshold_rules.threshold_rule), got "
+                        f"{type(rule).__name__}")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    confidence = check_probability_open(confidence, "confidence")
+    if check_count(resamples, "resamples") < 20:
+        raise ValueError(f"resamples must be at least 20 (the interval's ends are quantiles), got {resamples!r}")
+    gen = as_generator(rng)
+    counted = _Counted(table)
+    score, n_pos, n_neg, tp_cum, fp_cum = counted.present
+    big_p, big_n = int(tp_cum[-1]), int(fp_cum[-1])
+    t = _choose_from_counts(counted, rule, pi)
+    j_hat = int(np.searchsorted(-score, -t, side="right")) - 1  # the last flagged cell; -1: nobody
+    tp0 = int(tp_cum[j_hat]) if j_hat >= 0 else 0
+    fp0 = int(fp_cum[j_hat]) if j_hat >= 0 else 0
+    counts = {"tp": tp0, "fn": big_p - tp0, "fp": fp0, "tn": big_n - fp0}
+    if not rule.looks_at_rows:
+        r_low, r_high = clopper_pearson_interval(tp0, big_p, confidence=confidence)
+        p_low, p_high = precision_interval(**counts, deploy_prevalence=pi, confidence=confidence)
+        p = pi * (tp0 / big_p) / (pi * tp0 / big_p + (1 - pi) * fp0 / big_n) if tp0 + fp0 else float("nan")
+        return ChoiceEstimate(t, **counts, prevalence=pi, recall=(tp0 / big_p, float(r_low), float(r_high)),
+                              precision=(float(p), float(p_low), float(p_high)), optimism=(0.0, 0.0),
+                              thresholds=np.empty(0), resamples=0, window=0)
+    if j_hat < 0:  # nobody flagged: recall 0, no precision (nothing to resample)
+        nan = float("nan")
+        return ChoiceEstimate(t, **counts, prevalence=pi, recall=(0.0, 0.0, 0.0), precision=(nan, nan, nan),
+                              optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0, window=0)
+    k = _rule_k(rule, big_p) if rule.kind == "recall" else None
+    width = 5.0
+    while True:
+        lo, hi = _window_bounds(rule, tp_cum, fp_cum, j_hat, k, width)
+        drawn = _draw(n_pos, n_neg, lo, hi, big_p, big_n, rule, pi, k, resamples, gen)
+        if drawn is not None or (lo == 0 and hi == score.size - 1):
+            break
+        width *= 4
+    if drawn is None:
+        raise RuntimeError("the resampling window could not be placed")  # cannot happen: the whole table is exact
+    cells = drawn[0]  # the chosen cell per resample (-1: nobody flagged)
+    tp_b, fp_b = drawn[1], drawn[2]
+    tp_o = np.where(cells >= 0, tp_cum[np.maximum(cells, 0)], 0)
+    fp_o = np.where(cells >= 0, fp_cum[np.maximum(cells, 0)], 0)
+    alpha = 1 - confidence
+    e_r = _recall_scale(tp_b, big_p) - _recall_scale(tp_o, big_p)
+    e_p = _lr_scale(tp_b, fp_b, big_p, big_n) - _lr_scale(tp_o, fp_o, big_p, big_n)
+    g = float(_recall_scale(tp0, big_p))
+    h = float(_lr_scale(tp0, fp0, big_p, big_n))
+    qr = np.quantile(e_r, [alpha / 2, 1 - alpha / 2])
+    qp = np.quantile(e_p, [alpha / 2, 1 - alpha / 2])
+    recall = (_recall_from_scale(g - float(e_r.mean()), big_p), _recall_from_scale(g - qr[1], big_p),
+              _recall_from_scale(g - qr[0], big_p))
+    precision = (_precision_from_scale(h - float(e_p.mean()), pi), _precision_from_scale(h - qp[1], pi),
+                 _precision_from_scale(h - qp[0], pi))
+    thresholds = np.where(cells >= 0, score[np.maximum(cells, 0)], np.inf)
+    return ChoiceEstimate(t, **counts, prevalence=pi, recall=recall, precision=precision,
+                          optimism=(float(e_r.mean()), float(e_p.mean())), thresholds=thresholds,
+                          resamples=resamples, window=hi - lo + 1)
+
+
+def _draw(n_pos: np.ndarray, n_neg: np.ndarray, lo: int, hi: int, big_p: int, big_n: int, rule: ThresholdRule,
+          pi: float, k: int | None, resamples: int,
+          gen: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The resamples' chosen cells and their counts there, or ``None`` when one chose at the window's edge."""
+    def categories(n: np.ndarray) -> np.ndarray:  # above the window, its cells, below it
+        return np.concatenate(([n[:lo].sum()], n[lo:hi + 1], [n[hi + 1:].sum()])).astype(np.int64)
+
+    pos, neg = categories(n_pos), categories(n_neg)
+    width = pos.size
+    chunk = max(1, min(resamples, _CHUNK_CELLS // width))
+    cells, tps, fps = [], [], []
+    done = 0
+    while done < resamples:
+        size = min(chunk, resamples - done)
+        draw_pos = gen.multinomial(big_p, pos / big_p, size=size)
+        draw_neg = gen.multinomial(big_n, neg / big_n, size=size)
+        # running counts with a first column of zeros (nobody flagged); column c + 1 flags categories 0..c
+        tp = np.zeros((size, width), dtype=np.int64)
+        fp = np.zeros((size, width), dtype=np.int64)
+        np.cumsum(draw_pos[:, :-1], axis=1, out=tp[:, 1:])
+        np.cumsum(draw_neg[:, :-1], axis=1, out=fp[:, 1:])
+        col, ok = _choices(rule, pi, tp, fp, big_p, big_n, k)
+        if not ok.all() and not (lo == 0 and hi == n_pos.size - 1):
+            return None
+        rows = np.arange(size)
+        tps.append(tp[rows, col])
+        fps.append(fp[rows, col])
+        # column 0: nobody; column 1: the cells above the window (all flagged: its last cell is lo - 1);
+        # column c >= 2: cell lo + c - 2
+        cells.append(np.where(col == 0, -1, lo + col - 2))
+        done += size
+    return np.concatenate(cells), np.concatenate(tps), np.concatenate(fps)
