@@ -50,6 +50,7 @@ __all__ = [
     "main_line",
     "minutes_on_your_own",
     "prose_words",
+    "readme_rows",
     "solutions_notebook",
 ]
 

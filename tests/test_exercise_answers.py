@@ -79,7 +79,14 @@ def test_a_printout_with_one_more_digit_rounded_again_is_right():
 def test_a_short_part_is_named_beside_a_wrong_one():
     cmp = numbers(["NPV", "precision"], digits=3)
     assert cmp.differs((0.84, 0.977), (0.8387, 0.9877)) == (
-        "not yet: your precision is not right; give three significant digits for your NPV")
+        "not yet: your precision is not right; give three significant digits for your NPV (it agrees with the answer "
+        "to fewer)")
+
+
+def test_too_few_digits_says_how_many_agree():
+    """0.900 and 0.9 are one float: the message must hold for both (the cold read's endless 'give three')."""
+    assert number(digits=3).differs(0.9, 0.883) == (
+        "give three significant digits: yours agrees with the answer to only one significant digit")
 
 
 def test_a_share_typed_as_a_percentage_gets_its_own_message():
@@ -95,7 +102,8 @@ def test_a_part_mistake_is_checked_with_the_other_parts_right():
     ex = Exercise("Exercise 1", (0.0388, 0.8), compare=cmp,
                   mistakes=[Mistake.in_part(0, 0.8, "your precision is the recall")])
     assert ex.verdict((0.8, 0.8)) == (False, "your precision is the recall")
-    assert ex.verdict((0.039, 0.8)) == (False, "give three significant digits for your precision")
+    assert ex.verdict((0.039, 0.8)) == (False, "give three significant digits for your precision (it agrees with "
+                                                "the answer to fewer)")
     assert ex.audit() == []
 
 

@@ -56,7 +56,7 @@ def test_exercise_1(data, capsys):
         assert ex.check(answer)
         assert said(capsys).startswith("Exercise 1: correct.")
     assert not ex.check(round_significant(right, 1))
-    assert said(capsys) == "Exercise 1: give two significant digits"
+    assert said(capsys).startswith("Exercise 1: give two significant digits")
     assert not ex.check(before)
     assert "with 40 test negatives" in said(capsys)
     assert not ex.check(round_significant(before, 2))
@@ -85,7 +85,7 @@ def test_exercise_2(data, capsys):
         assert ex.check(answer)
         assert said(capsys).startswith("Exercise 2: correct.")
     assert not ex.check(round_significant(right, 2))
-    assert said(capsys) == "Exercise 2: give three significant digits"
+    assert said(capsys).startswith("Exercise 2: give three significant digits")
     assert not ex.check(round_significant(precision_at_prevalence(tpr, fpr, pi_old), 3))
     assert "PPV* at the 5 % pool" in said(capsys)
     assert not ex.check(precision_at_prevalence(tpr, fpr, 15 / 55))
@@ -115,7 +115,7 @@ def test_exercise_3(data, capsys):
         assert ex.check(answer)
         assert said(capsys).startswith("Exercise 3: correct.")
     assert not ex.check(round_significant(right, 1))
-    assert said(capsys) == "Exercise 3: give two significant digits"
+    assert said(capsys).startswith("Exercise 3: give two significant digits")
     assert not ex.check(unpatched)
     assert "add [3, 8]" in said(capsys)
     assert round_significant(pool, 2) != round_significant(right, 2)
@@ -147,7 +147,7 @@ def test_quiz_judges_the_number_to_the_printed_digits(capsys):
         assert quiz.q1.check(answer)
         assert said(capsys).startswith("Question 1: correct.")
     assert not quiz.q1.check(round_significant(right_printed, 2))
-    assert said(capsys) == "Question 1: give three significant digits"
+    assert said(capsys).startswith("Question 1: give three significant digits")
     # the forgotten (1 - pi), from the printed rates and at full precision: caught, not accepted
     for forgot in (0.921 * pi / (0.921 * pi + 0.0159), tpr * pi / (tpr * pi + fpr)):
         assert round_significant(forgot, 3) != round_significant(right_printed, 3)

@@ -56,7 +56,7 @@ def test_exercise_1(data, capsys):
         assert ex.check(right)
         assert said(capsys).startswith("Exercise 1: correct.")
     assert not ex.check((round_significant(macro, 2), round_significant(micro, 2)))
-    assert said(capsys) == "Exercise 1: give three significant digits for your macro F1 and micro F1"
+    assert said(capsys).startswith("Exercise 1: give three significant digits for your macro F1 and micro F1")
     assert not ex.check((micro, macro))
     assert "you swapped them" in said(capsys)
     assert not ex.check((f1_score(y, pred, average="macro"), f1_score(y, pred, average="micro")))
@@ -148,7 +148,7 @@ def test_quiz(data, capsys):
     short = round_significant(right, 1)
     if short != round_significant(right, 2):
         assert not quiz.q4.check(short)
-        assert said(capsys) == "Question 4: give two significant digits"
+        assert said(capsys).startswith("Question 4: give two significant digits")
     assert not quiz.q4.check(tp / (tp + fp))
     assert "precision on the test set" in said(capsys)
     assert not quiz.q4.check(tpr)

@@ -336,8 +336,9 @@ class _Number(Compare):
             raise WrongKind(f"expected {self.kind}, got {fmt(a)}")
         if self.close(a, float(expected)):
             return None
-        if self.too_few_digits(a, expected):
-            return f"give {digits_text(self.digits)}"
+        if self.too_few_digits(a, expected):  # true of 0.9 and of 0.900, which a float cannot tell apart
+            return (f"give {digits_text(self.digits)}: yours agrees with the answer to only "
+                    f"{digits_text(significant_digits(a))}")
         if self.digits is not None:
             return f"not yet: your number does not agree with the answer to {digits_text(self.digits)}"
         if not (self.rel or self.abs):
@@ -399,12 +400,14 @@ class _Numbers(Compare):
                 short.append((name, cmp.digits))
         if not wrong:
             return None
+        agree = "it agrees" if len(short) == 1 else "they agree"
+        ask = (f"give {digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])} ({agree} "
+               "with the answer to fewer)") if short else ""
         if len(short) == len(wrong):
-            return f"give {digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])}"
+            return ask
         if short:  # a right value with too few digits is not "not right": say so beside the wrong ones
             named = {n for n, _ in short}
-            return (_right_wrong(right, [n for n in wrong if n not in named]) + "; give "
-                    f"{digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])}")
+            return _right_wrong(right, [n for n in wrong if n not in named]) + "; " + ask
         return _right_wrong(right, wrong)
 
     def too_few_digits(self, answer: object, expected: object) -> bool:

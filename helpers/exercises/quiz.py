@@ -42,6 +42,7 @@ from .core import (
     half_unit,
     number,
     round_significant,
+    significant_digits,
 )
 
 __all__ = ["NumberQuestion", "Question", "Quiz"]
@@ -181,7 +182,8 @@ class NumberQuestion(Exercise):
                             and short not in shorts:
                         shorts.append(short)
             answers += [{"type": "value", "value": short, "correct": False,
-                         "feedback": f"Give {digits_text(self.digits)}."} for short in shorts]
+                         "feedback": f"Give {digits_text(self.digits)}: that agrees with the answer to only "
+                                     f"{digits_text(significant_digits(short))}."} for short in shorts]
         answers.append({"type": "default", "feedback": "Not yet: that is not the answer. Try again."})
         return {"question": _html_text(self.full_prompt()), "type": "numeric", "answers": answers}
 
