@@ -836,7 +836,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("seen", lambda f: f(Y, Y, Y, seen="0", added=[3], n_test_pos=2, n_test_neg=2, pool_prevalence=0.1,
                                 n_splits=2)),
     ],
-    "helpers.exercises.nb07.quiz": [Bad("pool_prevalence", lambda f: f(0.9, 0.1, 1.5))],
+    "helpers.exercises.nb07.quiz": [Bad("prevalence", lambda f: f(0.9, 0.1, prevalence=1.5, exact_coverage=0.95))],
     "helpers.exercises.nb08.exercise_1": [
         Bad("proba_cv", lambda f: f(Y, "p", Y, S, S, train_prevalence=0.1)),
         Bad("threshold", lambda f: f(Y, S, Y, S, S, train_prevalence=0.1, threshold=3)),
