@@ -43,6 +43,13 @@ def plan_problems(text: str, notebooks: dict[str, set[str]]) -> list[str]:
         questions = sum(int(r[0]) for r in rows if "question" in r[3].lower() and r[1] in ("", "—", "-"))
         if questions < QUESTIONS:
             problems.append(f"session {m.group(1)}: {questions} minutes for questions, fewer than {QUESTIONS}")
+        start = 0
+        for minutes, _, _, what in rows:
+            clock = re.match(r"(\d+):(\d\d) —", what)
+            if clock and int(clock.group(1)) * 60 + int(clock.group(2)) != start:
+                problems.append(f"session {m.group(1)}: a block starts at {clock.group(0)[:-2]}, not at "
+                                f"{start // 60}:{start % 60:02d}")
+            start += int(minutes)
         for _minutes, number, section, _ in rows:
             if number in ("", "—", "-"):
                 continue
@@ -60,12 +67,32 @@ def test_session_plans_add_up_and_name_what_exists():
     assert plan_problems(PLANS.read_text(encoding="utf-8"), notebooks) == []
 
 
+def test_handouts_quote_only_numbers_the_notebooks_hold():
+    """Every number of two or more digits on a handout is written or printed in some notebook."""
+    every = []
+    for p in course_notebooks(ROOT / "notebooks"):
+        for c in json.loads(p.read_text(encoding="utf-8"))["cells"]:
+            every.append("".join(c["source"]))
+            for out in c.get("outputs", []):
+                every.append("".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", "")))
+    corpus = "\n".join(every)
+    missing = []
+    for handout in sorted((ROOT / "docs" / "handouts").glob("*.md")):
+        for n in re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?", handout.read_text(encoding="utf-8")):
+            if len(n.replace(".", "")) >= 2 and n not in corpus:
+                missing.append(f"{handout.name}: {n}")
+    assert not missing
+
+
 def test_the_plan_check_can_fail():
     nbs = {"01": {"The matrix", "Exercises"}}
     good = ("## Session 1 · One\n\n| minutes | notebook | section | what |\n|---|---|---|---|\n"
             "| 80 | 01 | The matrix | project it |\n| 10 | — | — | questions |\n")
     assert plan_problems(good.replace("Session 1", "Session 0"), nbs) == [
         "session 0: no handout docs/handouts/session_0.md"]
+    clocked = good.replace("| project it |", "| 0:05 — project it |")
+    assert plan_problems(clocked.replace("Session 1", "Session 0"), nbs)[0] == (
+        "session 0: a block starts at 0:05, not at 0:00")
     bad = good.replace("| 80 |", "| 70 |").replace("The matrix", "The zoo")
     assert plan_problems(bad.replace("Session 1", "Session 0"), nbs) == [
         "session 0: the minutes add up to 80, not 90",

@@ -262,3 +262,21 @@ def test_every_page_renders_in_chromium_without_errors(site, site_url, chromium,
         context.close()
     assert not problems, "\n".join(problems[:40])
     assert not serious, "axe-core, critical or serious:\n" + "\n".join(serious)
+
+
+def test_each_handout_prints_on_one_page(site, site_url, chromium):
+    """Issue 31: one printable page per session. Chromium prints each handout to A4: one page each."""
+    handouts = sorted((site / "docs" / "handouts").glob("session_*.html"))
+    assert len(handouts) >= 3
+    context = chromium.new_context()
+    page = context.new_page()
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site_url) else route.abort())
+    try:
+        for handout in handouts:
+            page.goto(site_url + handout.relative_to(site).as_posix())
+            page.wait_for_load_state("load")
+            pdf = page.pdf(format="A4")
+            pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+            assert pages == 1, f"{handout.name} prints on {pages} pages"
+    finally:
+        context.close()
