@@ -56,11 +56,15 @@ def classroom_command(*, port: int = 8866, notebooks_dir: str | Path = NOTEBOOKS
     if not folder.is_dir():
         raise ValueError(f"notebooks_dir must be a folder of notebooks, got {str(notebooks_dir)!r}")
     return [
-        sys.executable, "-m", "voila", str(folder),
+        # Voila, with the index's cards and pages that stop their kernel when left (helpers.classroom.serve)
+        sys.executable, "-m", "helpers.classroom.serve", str(folder),
         "--template=classroom", "--theme=light", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         "--ServerApp.port_retries=0", "--show_tracebacks=True",
         # jupytext's JupyterLab extension needs JupyterLab's document manager, which Voila does not have
         "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']",
+        # a kernel whose page went away without a word (closed while loading, a lost request) stops after
+        # 10 idle minutes with no page connected; an open page stays connected and keeps its kernel
+        "--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60",
     ]
 
 
