@@ -162,9 +162,11 @@ def tab_walk(page, wanted: set[str], *, max_presses: int = 200) -> dict:
 
 # --- scrolling, kernels, fitting the screen -----------------------------------------------------------
 
-# Where the page's content is now: the top and bottom of <main> in the viewport (whichever element scrolls).
+# Where the page's content is now: the top and bottom of what <main> holds, in the viewport (whichever
+# element scrolls it: the page, or <main> itself, which may also clip it).
 CONTENT_POSITION_JS = """
-() => { const r = document.querySelector('main').getBoundingClientRect();
+() => { const main = document.querySelector('main');
+        const r = (main.firstElementChild || main).getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, height: window.innerHeight}; }
 """
 
