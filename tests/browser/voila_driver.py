@@ -265,6 +265,16 @@ WIDGET_FIT_JS = """
       const s = getComputedStyle(el);
       const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
       if (textWidth(el, text) > room + 1) cut.push(`dropdown ${label(el)} (${text})`); });
+    root.querySelectorAll('.widget-label').forEach(el => {
+      if (el.textContent.trim() && el.offsetParent && el.scrollWidth > el.clientWidth + 1)
+        cut.push(`label ${el.textContent.trim()}`); });
+    root.querySelectorAll('.widget-readout, select').forEach(el => {  // clipped by a box around it
+      const r = el.getBoundingClientRect();
+      for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX !== 'visible' && r.right > a.getBoundingClientRect().right + 1) {
+          cut.push(`${el.tagName === 'SELECT' ? 'dropdown' : 'readout'} of ${label(el)} (clipped by its box)`);
+          break; } } });
     root.querySelectorAll('input[type=text], input[type=number]').forEach(el => {
       if (el.clientWidth < 60) cut.push(`text box ${label(el)} is ${el.clientWidth} px wide`); });
     return {index: i, width: r.width, height: r.height, figures, cut};
