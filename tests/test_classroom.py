@@ -185,3 +185,40 @@ def test_guide_check_can_fail():
     start = text.index("## 14 · ")
     no_answer = text[:start] + re.sub(r"\*Usual\s+answer:\*", "", text[start:], count=1)
     assert any(p.startswith("14: 2 times *Usual answer:*") for p in guide_problems(no_answer, numbers))
+
+
+def _figure_png_size(monkeypatch, jupyter_path: str | None) -> tuple[int, int]:
+    """The size of the PNG a course figure (6.4 x 4.0 inches at 80 dpi) gets from the python3 kernel found on
+    ``jupyter_path`` (None: the environment's own)."""
+    import base64
+    import io
+
+    import nbformat
+    import PIL.Image
+    from nbclient import NotebookClient
+
+    if jupyter_path is None:
+        monkeypatch.delenv("JUPYTER_PATH", raising=False)
+    else:
+        monkeypatch.setenv("JUPYTER_PATH", jupyter_path)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import matplotlib.pyplot as plt\nfrom helpers.plotting import use_course_style\nuse_course_style()\n"
+        "fig, ax = plt.subplots()\nax.plot([0, 1], [0, 1]);"
+    )])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+    [png] = [o["data"]["image/png"] for o in nb.cells[0].outputs if "image/png" in o.get("data", {})]
+    return PIL.Image.open(io.BytesIO(base64.b64decode(png))).size
+
+
+@pytest.mark.slow
+def test_classroom_kernel_draws_inline_figures_larger(monkeypatch):
+    """The classroom's python3 kernel (share/kernels/python3, first on JUPYTER_PATH) draws the notebooks' inline
+    figures at 144 dpi instead of 80: 1.8 times as large in pixels, so the page shows them large without
+    stretching them."""
+    spec = json.loads((TEMPLATE_ROOT / "kernels" / "python3" / "kernel.json").read_text())
+    assert spec["argv"][0] == "python"  # jupyter_client runs it with the server's own interpreter
+    plain = _figure_png_size(monkeypatch, None)
+    classroom = _figure_png_size(monkeypatch, str(TEMPLATE_ROOT))
+    assert classroom[0] / plain[0] == pytest.approx(144 / 80, rel=0.05)
+    assert classroom[1] / plain[1] == pytest.approx(144 / 80, rel=0.05)
