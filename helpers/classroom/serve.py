@@ -81,19 +81,18 @@ def prelaunch_hook(req, notebook, cwd):
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run Voila with ``argv`` (default ``sys.argv[1:]``), the index's cards and the pages' cookie."""
-    from traitlets.config import Config
     from voila.app import Voila
 
-    config = Config()
-    config.VoilaConfiguration.prelaunch_hook = prelaunch_hook
-    app = Voila.instance(config=config)
+    app = Voila.instance()
 
     def course_index() -> list[IndexEntry]:
         return index_entries(app.root_dir)
 
+    app.initialize(list(sys.argv[1:] if argv is None else argv))
+    # both read when the server starts (its handlers and settings are made in start())
+    app.voila_configuration.prelaunch_hook = prelaunch_hook
     # jupyter_server's handlers add "jinja_template_vars" to every template's variables
     app.tornado_settings = {**app.tornado_settings, "jinja_template_vars": {"course_index": course_index}}
-    app.initialize(list(sys.argv[1:] if argv is None else argv))
     app.start()
 
 

@@ -226,7 +226,7 @@ def cost_dashboard(
             cache[pi] = (table, np.minimum(best, 1.0), bayes)
         return cache[pi]
 
-    size = control_style(11.5, 28)
+    size = control_style(12.5, 28)
     controls = {
         "ratio": widgets.FloatLogSlider(
             value=ratio, base=10, min=np.log10(RATIO_RANGE[0]), max=np.log10(RATIO_RANGE[1]), step=0.05,

@@ -164,7 +164,7 @@ def prior_shift_dashboard(
         threshold = 0.5 if lo <= 0.5 <= hi else float(np.median(y_score))
     # round stops (0.5 among them), so a threshold such as 0.5 is a value the slider can hold
     low, high, step = snapped_range(lo, hi, 200) if hi > lo else (lo - 0.01, lo + 0.01, 0.01)
-    size = control_style(11.5, 28)
+    size = control_style(12.5, 28)
     controls = {
         "prevalence": widgets.FloatLogSlider(
             value=deploy_prevalence, base=10, min=np.log10(_SLIDER_MIN), max=np.log10(_SLIDER_MAX), step=0.1,

@@ -1,22 +1,34 @@
-"""Classroom mode works in a real browser: every notebook's Voila page, its widgets, the keyboard and axe-core.
+"""Classroom mode works in a real browser at a projector's 1280x720: every notebook's Voila page, its widgets,
+the keyboard, axe-core, and a small synthetic course for the index, code-only cells, quizzes and kernels.
 
-``python -m helpers.classroom`` (Voila with the course's template) serves a
-temporary copy of notebooks/ and data/. The index must list the fourteen
-notebooks, one link each. Every notebook's page must show no code, no error
-and no stderr, keep its content in ``main`` with a ``nav``, never scroll
-sideways at 1920x1080, name every slider handle by its visible label, give
-every widget figure a text alternative, and give every inline figure the text
-the notebook saved with it (helpers.figure_text, written again by Voila's run). Every control of every widget is moved
-(lab_driver's code: keyboard on slider handles, select, type + Enter, click)
-and what it drives must change; then a keyboard-only walk presses Tab from the
-top of the page and must reach every control, each with a visible focus ring.
-axe-core (vendored, tests/browser/vendor) must find no critical or serious
-violation on any page; the moderate and minor ones are written to
-``test-artifacts/axe/`` and listed with their reasons in tests/browser/README.md.
-Screenshots at 1920x1080 go to ``test-artifacts/screenshots/classroom-*.png``.
+``python -m helpers.classroom`` (Voila with the course's template, helpers.classroom.serve) serves a
+temporary copy of notebooks/ and data/. The index must list the course's notebooks, one link each. Every
+notebook's page, at 1280x720, must:
+
+* scroll, freshly loaded and with no click first, with a real mouse wheel (``page.mouse.wheel``) and with
+  PageDown, Space, End and Home (``page.keyboard.press``) (also at 1920x1080 on notebook 05);
+* show each widget whole on one screen: its controls, its numbers and its figure within 1280x720, every
+  widget figure at most at its natural size with its smallest text at least 18 px as shown, no readout,
+  dropdown, label or text box cut, and no inline figure stretched;
+* keep every situation of a widget's dropdown once chosen (a slider that could not hold the value would
+  move, report it back, and turn the dropdown to "custom");
+* show no code, no error and no stderr, keep its content in ``main`` with a ``nav``, never scroll sideways,
+  name every slider handle by its visible label, give every widget figure a text alternative and every
+  inline figure the text the notebook saved with it (helpers.figure_text, written again by Voila's run);
+* answer every control of every widget (lab_driver's code: keyboard on slider handles, select, type + Enter,
+  click), and let a keyboard-only walk (Tab from the top) reach every control with a visible focus ring.
+
+axe-core (vendored, tests/browser/vendor) must find no critical or serious violation on any page; the moderate
+and minor ones are written to ``test-artifacts/axe/`` and listed in tests/browser/README.md. On the synthetic
+course (tests/classroom_notebooks.py, a server of its own): the index shows each notebook's title, time and one
+line, and neither solutions nor other notebooks; cells tagged ``code-only`` neither show nor run; a jupyterquiz
+quiz (its own output, and the same as one HTML output with its script) answers clicks; and after three pages,
+the first opened directly, and a return to the index, none of their kernels is left running.
+Screenshots at 1280x720 go to ``test-artifacts/screenshots/classroom-*.png`` (``-0-screen-widget-N``: the
+screen with widget N scrolled to its top, as the room sees it).
 
 All classroom tests live in this one module so that ``--dist loadscope`` keeps
-them on one worker with one Voila server.
+them on one worker with its Voila servers.
 """
 
 from __future__ import annotations
