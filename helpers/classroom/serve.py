@@ -20,8 +20,13 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..course_map import card, course_notebooks
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
+    from tornado.web import RequestHandler
 
 __all__ = ["IndexEntry", "index_entries", "main", "prelaunch_hook"]
 
@@ -58,6 +63,8 @@ def index_entries(folder: str | Path) -> list[IndexEntry]:
     with its card. A notebook whose first cell is not a card (no ``# NN · Title``) is listed by its file name
     (``03_thresholds_pr_roc`` -> "thresholds pr roc") with no lead and no time.
     """
+    if not Path(folder).is_dir():
+        raise ValueError(f"folder must be a folder of notebooks, got {str(folder)!r}")
     entries = []
     for path in course_notebooks(folder):
         try:
@@ -70,7 +77,7 @@ def index_entries(folder: str | Path) -> list[IndexEntry]:
     return entries
 
 
-def prelaunch_hook(req, notebook, cwd):
+def prelaunch_hook(req: RequestHandler, notebook: NotebookNode, cwd: str) -> NotebookNode:
     """Voila's ``VoilaConfiguration.prelaunch_hook``: called with the page's request handler before the
     notebook runs. Reading ``req.xsrf_token`` makes tornado send the ``_xsrf`` cookie with the page, which
     Voila's shutdown request on leaving the page needs. Returns the notebook unchanged.

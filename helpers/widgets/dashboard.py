@@ -107,7 +107,7 @@ def nice_step(span: float, steps: int) -> float:
     >>> nice_step(0.627, 200), nice_step(1.0, 100), nice_step(0.9, 120), nice_step(0.3, 100)
     (0.0025, 0.01, 0.005, 0.0025)
     """
-    if isinstance(span, bool) or not np.isfinite(span) or span <= 0:
+    if isinstance(span, (bool, str)) or np.ndim(span) != 0 or not np.isfinite(span) or span <= 0:
         raise ValueError(f"span must be a finite number > 0, got {span!r}")
     if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
         raise ValueError(f"steps must be a whole number >= 1, got {steps!r}")
@@ -126,6 +126,11 @@ def snapped_range(lo: float, hi: float, steps: int) -> tuple[float, float, float
     >>> snapped_range(0.0123, 0.627, 200)
     (0.01, 0.6275, 0.0025)
     """
+    for name, value in (("lo", lo), ("hi", hi)):
+        if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not np.isfinite(value):
+            raise ValueError(f"{name} must be a finite number, got {value!r}")
+    if not lo < hi:
+        raise ValueError(f"hi must be above lo, got lo={lo!r}, hi={hi!r}")
     step = nice_step(hi - lo, steps)
 
     def stop(k: int) -> float:
@@ -142,6 +147,11 @@ def snapped_range(lo: float, hi: float, steps: int) -> tuple[float, float, float
 def control_style(label_em: float, width_em: float) -> dict:
     """``style`` and ``layout`` keywords of a control whose label is ``label_em`` wide and the whole
     ``width_em`` (both in em of the control's type, so they grow with the classroom's larger type)."""
+    for name, value in (("label_em", label_em), ("width_em", width_em)):
+        if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not (np.isfinite(value) and value > 0):
+            raise ValueError(f"{name} must be a positive number of em, got {value!r}")
+    if not label_em < width_em:
+        raise ValueError(f"width_em must leave room beside the label, got label_em={label_em!r}, width_em={width_em!r}")
     return {"style": {"description_width": f"{label_em:g}em"}, "layout": widgets.Layout(width=f"{width_em:g}em")}
 
 
@@ -152,6 +162,15 @@ def columns(*cols: widgets.Widget | list, grow: int = -1, gap: str = "24px", min
     text to fit, but never less than ``min_width``; with less room it goes below the others. The other
     columns keep their own width (a figure is never shrunk).
     """
+    if not cols:
+        raise ValueError("cols must be at least one column (a widget, or a list of widgets)")
+    for i, c in enumerate(cols):
+        parts = c if isinstance(c, list) else [c]
+        if not all(isinstance(w, widgets.Widget) for w in parts):
+            raise ValueError(f"cols must be widgets or lists of widgets; column {i} holds "
+                             f"{next(type(w).__name__ for w in parts if not isinstance(w, widgets.Widget))}")
+    if isinstance(grow, bool) or not isinstance(grow, int) or not -len(cols) <= grow < len(cols):
+        raise ValueError(f"grow must be the index of one of the {len(cols)} columns, got {grow!r}")
     boxes = [widgets.VBox(c) if isinstance(c, list) else c for c in cols]
     boxes[grow].layout.flex = "1 1 0%"
     boxes[grow].layout.min_width = min_width
