@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from classroom_notebooks import write_course
 
 from helpers.classroom import NOTEBOOKS, TEMPLATE_ROOT, classroom_command, main, notebook_path
+from helpers.classroom.serve import index_entries, prelaunch_hook
 from helpers.course_map import course_notebooks
 
 
@@ -36,7 +38,7 @@ def test_the_notebooks_are_found_in_a_checkout_and_in_an_installed_package(tmp_p
 
 def test_command_serves_the_folder_with_the_classroom_template():
     cmd = classroom_command(port=8999)
-    assert cmd[:4] == [sys.executable, "-m", "voila", str(NOTEBOOKS)]
+    assert cmd[:4] == [sys.executable, "-m", "helpers.classroom.serve", str(NOTEBOOKS)]
     assert "--template=classroom" in cmd and "--port=8999" in cmd and "--no-browser" in cmd
 
 
@@ -45,9 +47,73 @@ def test_template_ships_its_pages_and_has_landmarks():
     assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
     index = (folder / "index.html.j2").read_text()
     assert "<main" in index and "<nav" in index and "https://" not in index  # nothing from a CDN
-    for tree in ("tree.html", "tree-lab.html"):  # Voila picks one or the other by its classic_tree setting
-        text = (folder / tree).read_text()
-        assert '<html lang="en">' in text and "<main" in text and "<nav" in text
+    text = (folder / "tree.html").read_text()
+    assert '<html lang="en">' in text and "<main" in text and "<nav" in text and "https://" not in text
+    # Voila shows tree-lab.html, or tree.html with --classic_tree: the same page
+    assert '{% include "tree.html" %}' in (folder / "tree-lab.html").read_text()
+
+
+def _render_index(course_index) -> str:
+    """The index page as Voila renders it, with ``course_index`` as helpers.classroom.serve gives it."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATE_ROOT / "voila" / "templates" / "classroom"),
+                             autoescape=True)
+    return env.get_template("tree-lab.html").render(base_url="/", course_index=course_index,
+                                                    contents={"content": []})
+
+
+def test_index_lists_each_course_notebook_with_its_card(tmp_path):
+    """Title, time and one line per course notebook, in course order; no solutions, no other notebook."""
+    expected = write_course(tmp_path)
+    entries = index_entries(tmp_path)
+    assert [e.name for e in entries] == [e["name"] for e in expected]
+    for entry, e in zip(entries, expected, strict=True):
+        assert (entry.number, entry.title, entry.minutes) == (e["number"], e["title"], e["minutes"])
+        assert re.sub(r"<[^>]+>", "", entry.lead_html) == e["lead"]
+    page = _render_index(lambda: entries)
+    items = re.findall(r"<li>(.*?)</li>", page, flags=re.S)
+    assert len(items) == len(expected)
+    for item, e in zip(items, expected, strict=True):
+        assert f'href="/voila/render/{e["name"]}"' in item and e["title"] in item and e["lead"] in item
+        assert (f"about {e['minutes']} minutes on your own" in item) == (e["minutes"] is not None)
+    assert "solutions" not in page and "scratch" not in page
+
+
+def test_index_lead_keeps_its_markdown_but_not_its_links(tmp_path):
+    """The lead is rendered (emphasis, code), its links keep only their text (their targets are relative to
+    the notebook, not to the index), and text that looks like HTML is escaped."""
+    nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source":
+                     "# 04 · ROC AUC by hand\n\n`roc_auc_score` from *nine* scores (see [the cheat sheet]"
+                     "(00_start_here.ipynb#Sources)), a < b.\n\n**Time on your own:** about 40 minutes."}],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "04_roc_auc_by_hand.ipynb").write_text(json.dumps(nb))
+    [entry] = index_entries(tmp_path)
+    assert entry.minutes == 40 and entry.title == "ROC AUC by hand"
+    assert "<code>roc_auc_score</code>" in entry.lead_html and "<em>nine</em>" in entry.lead_html
+    assert "<a" not in entry.lead_html and "the cheat sheet" in entry.lead_html and "a &lt; b" in entry.lead_html
+
+
+def test_index_of_the_course_lists_the_course_notebooks():
+    assert [e.name for e in index_entries(NOTEBOOKS)] == [p.name for p in course_notebooks(NOTEBOOKS)]
+
+
+def test_pages_leave_out_code_only_cells_and_set_their_xsrf_cookie():
+    """The page template drops cells tagged "code-only" before they run; the prelaunch hook reads the request's
+    XSRF token (which makes tornado send the cookie that the page's shutdown request needs)."""
+    index = (TEMPLATE_ROOT / "voila" / "templates" / "classroom" / "index.html.j2").read_text()
+    assert "'code-only' not in" in index and "nb.update({'cells': kept})" in index
+
+    class Request:
+        reads = 0
+
+        @property
+        def xsrf_token(self):
+            Request.reads += 1
+            return b"token"
+
+    notebook = object()
+    assert prelaunch_hook(Request(), notebook=notebook, cwd=".") is notebook and Request.reads == 1
 
 
 @pytest.mark.parametrize("argv", [["5"], ["99"], ["--port", "70000"], ["--notebooks", "no/such/folder"]])
@@ -135,3 +201,40 @@ def test_guide_check_can_fail():
     start = text.index("## 14 · ")
     no_answer = text[:start] + re.sub(r"\*Usual\s+answer:\*", "", text[start:], count=1)
     assert any(p.startswith("14: 2 times *Usual answer:*") for p in guide_problems(no_answer, numbers))
+
+
+def _figure_png_size(monkeypatch, jupyter_path: str | None) -> tuple[int, int]:
+    """The size of the PNG a course figure (6.4 x 4.0 inches at 80 dpi) gets from the python3 kernel found on
+    ``jupyter_path`` (None: the environment's own)."""
+    import base64
+    import io
+
+    import nbformat
+    import PIL.Image
+    from nbclient import NotebookClient
+
+    if jupyter_path is None:
+        monkeypatch.delenv("JUPYTER_PATH", raising=False)
+    else:
+        monkeypatch.setenv("JUPYTER_PATH", jupyter_path)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import matplotlib.pyplot as plt\nfrom helpers.plotting import use_course_style\nuse_course_style()\n"
+        "fig, ax = plt.subplots()\nax.plot([0, 1], [0, 1]);"
+    )])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+    [png] = [o["data"]["image/png"] for o in nb.cells[0].outputs if "image/png" in o.get("data", {})]
+    return PIL.Image.open(io.BytesIO(base64.b64decode(png))).size
+
+
+@pytest.mark.slow
+def test_classroom_kernel_draws_inline_figures_larger(monkeypatch):
+    """The classroom's python3 kernel (share/kernels/python3, first on JUPYTER_PATH) draws the notebooks' inline
+    figures at 144 dpi instead of 80: 1.8 times as large in pixels, so the page shows them large without
+    stretching them."""
+    spec = json.loads((TEMPLATE_ROOT / "kernels" / "python3" / "kernel.json").read_text())
+    assert spec["argv"][0] == "python"  # jupyter_client runs it with the server's own interpreter
+    plain = _figure_png_size(monkeypatch, None)
+    classroom = _figure_png_size(monkeypatch, str(TEMPLATE_ROOT))
+    assert classroom[0] / plain[0] == pytest.approx(144 / 80, rel=0.05)
+    assert classroom[1] / plain[1] == pytest.approx(144 / 80, rel=0.05)

@@ -262,6 +262,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("pos_label", lambda f: f(io.StringIO("y_true,y_score\n1,0.5\n0,0.2\n"), pos_label="spam")),
     ],
     # --- helpers.classroom
+    "helpers.classroom.serve.index_entries": [Bad("folder", lambda f: f("no/such/folder"))],
     "helpers.classroom.notebook_path": [
         Bad("number", lambda f: f("5")),
         Bad("number", lambda f: f("99")),
@@ -615,6 +616,18 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("rows", lambda f: f(5)),
         Bad("header", lambda f: f([(1, 2)], header=3)),
     ],
+    "helpers.widgets.dashboard.smallest_text_px": [Bad("fig", lambda f: f("figure"))],
+    "helpers.widgets.dashboard.nice_step": [Bad("span", lambda f: f(-1.0, 10)), Bad("steps", lambda f: f(1.0, 0))],
+    "helpers.widgets.dashboard.snapped_range": [
+        Bad("hi", lambda f: f(1.0, 0.5, 10)),
+        Bad("lo", lambda f: f(float("nan"), 1.0, 10)),
+        Bad("steps", lambda f: f(0.0, 1.0, 2.5)),
+    ],
+    "helpers.widgets.dashboard.control_style": [
+        Bad("label_em", lambda f: f(-1, 10)),
+        Bad("width_em", lambda f: f(10, 8)),
+    ],
+    "helpers.widgets.dashboard.columns": [Bad("cols", lambda f: f("text")), Bad("grow", lambda f: f([], grow=3))],
     # --- helpers.widgets.confusion, imbalance
     "helpers.widgets.confusion.metrics_html": [Bad("counts", lambda f: f([72, 18, 2, 8]))],
     "helpers.widgets.confusion.confusion_dashboard": [
@@ -922,6 +935,9 @@ NO_BAD_INPUT = {
     "helpers.course_files.data_dir": "takes no arguments",
     "helpers.classroom.main": "the command line: a bad notebook number or port gives exit status 2 and a message "
     "naming it (tests/test_classroom.py), not an exception",
+    "helpers.classroom.serve.main": "Voila's command line: Voila reports a bad option itself",
+    "helpers.classroom.serve.prelaunch_hook": "Voila calls it with the page's request handler, never a user",
+    "helpers.widgets.dashboard.figure_text": "takes no arguments",
 }
 
 

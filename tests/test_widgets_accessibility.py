@@ -24,7 +24,7 @@ from helpers.widgets import (
     start_here,
     thresholds,
 )
-from helpers.widgets.dashboard import CUSTOM, Dashboard, FigureView, html_table
+from helpers.widgets.dashboard import CUSTOM, MIN_TEXT_PX, Dashboard, FigureView, html_table
 
 RNG = np.random.default_rng(3)
 Y = (RNG.random(400) < 0.2).astype(int)
@@ -71,8 +71,10 @@ def test_every_figure_has_a_text_alternative_in_its_img(dashboards, name):
     for view in figures.values():
         assert len(view.alt) > 60, view.alt  # specific, not "figure"
         assert view.png[:8] == b"\x89PNG\r\n\x1a\n"
-        img = re.fullmatch(r'<img src="data:image/png;base64,[A-Za-z0-9+/=]+" alt="([^"]+)" style="[^"]*">', view.value)
+        img = re.fullmatch(r'<img src="data:image/png;base64,[A-Za-z0-9+/=]+" alt="([^"]+)" '
+                           r'data-text-px="([0-9.]+)" style="[^"]*">', view.value)
         assert img is not None and img.group(1).startswith(view.alt[:20])
+        assert float(img.group(2)) >= MIN_TEXT_PX  # the page can check the size the text is shown at
 
 
 @pytest.mark.parametrize("name", list(_factories()))

@@ -28,10 +28,16 @@ def row(d: Dashboard, start: str) -> str:
 
 
 def panels(d: Dashboard) -> tuple[np.ndarray, np.ndarray]:
-    """The pixels of the ROC panel (middle) and of the PR panel (right)."""
-    image = np.asarray(PIL.Image.open(io.BytesIO(d.views["plots"].png)).convert("RGB"))
-    w = image.shape[1]
-    return image[:, int(0.45 * w):int(0.68 * w)], image[:, int(0.76 * w):]
+    """The pixels of the ROC panel and of the PR panel (the figure's second and third axes)."""
+    view = d.views["plots"]
+    image = np.asarray(PIL.Image.open(io.BytesIO(view.png)).convert("RGB"))
+    height = image.shape[0]
+    crops = []
+    for ax in view.figure.axes[1:3]:
+        box = ax.get_window_extent()  # pixels from the bottom left; the image's rows run from the top
+        crops.append(image[int(height - box.y1):int(height - box.y0), int(box.x0):int(box.x1)])
+    roc, pr = crops
+    return roc, pr
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,9 @@ def shown(d: Dashboard) -> dict:
 def test_initial_state_and_slider_range():
     d = threshold_dashboard(Y, S, threshold=0.25)
     slider = d.controls["threshold"]
-    assert slider.min == pytest.approx(S.min()) and slider.max == pytest.approx(S.max())
+    # round stops from just below the lowest score to just above the highest, 0.5 one of them
+    assert slider.min <= S.min() < slider.min + slider.step and slider.max - slider.step < S.max() <= slider.max
+    assert (0.5 - slider.min) / slider.step == pytest.approx(round((0.5 - slider.min) / slider.step), abs=1e-9)
     assert d.status.value == ""
     assert d.views["curves"].png[:8] == b"\x89PNG\r\n\x1a\n"
     assert "prevalence" in d.views["matrix"].value

@@ -1,12 +1,15 @@
 """Classroom mode: the notebooks served by Voila as pages with no code, large type and live widgets.
 
 ``python -m helpers.classroom [NN]`` (needs the ``classroom`` extra: ``pip install -e ".[classroom]"``)
-starts Voila over ``notebooks/`` with the template shipped here
-(``share/voila/templates/classroom``): an index page that lists the course's
-``NN_*.ipynb`` notebooks, one link each, and a page per notebook showing its
-markdown, outputs and live widgets without code, in type large enough for a
-projector, with ``main`` and ``nav`` landmarks and slider handles named by
-their labels (``name_controls.js``). The server stops with Ctrl+C.
+starts Voila (:mod:`helpers.classroom.serve`) over ``notebooks/`` with the template shipped here
+(``share/voila/templates/classroom``): an index page that lists the course's notebooks with each one's
+title, time on one's own and one line on what it teaches, and a page per notebook showing its
+markdown, outputs and live widgets without code (nor the cells tagged ``code-only``), in type large
+enough for a projector, scrolling with the wheel and the keys, with ``main`` and ``nav`` landmarks and
+slider handles named by their labels (``name_controls.js``). Leaving a page stops its kernel. The
+kernels are this environment's Python with inline figures drawn at 144 dpi (``share/kernels/python3``:
+1.8 times their size in a notebook, so they are shown large and sharp, never stretched). The server
+stops with Ctrl+C.
 """
 
 from __future__ import annotations
@@ -58,11 +61,15 @@ def classroom_command(*, port: int = 8866, notebooks_dir: str | Path = NOTEBOOKS
     if not folder.is_dir():
         raise ValueError(f"notebooks_dir must be a folder of notebooks, got {str(notebooks_dir)!r}")
     return [
-        sys.executable, "-m", "voila", str(folder),
+        # Voila, with the index's cards and pages that stop their kernel when left (helpers.classroom.serve)
+        sys.executable, "-m", "helpers.classroom.serve", str(folder),
         "--template=classroom", "--theme=light", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         "--ServerApp.port_retries=0", "--show_tracebacks=True",
         # jupytext's JupyterLab extension needs JupyterLab's document manager, which Voila does not have
         "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']",
+        # a kernel whose page went away without a word (closed while loading, a lost request) stops after
+        # 10 idle minutes with no page connected; an open page stays connected and keeps its kernel
+        "--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60",
     ]
 
 

@@ -6,13 +6,24 @@ import html
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .._arguments import Cell, resolve_counts, takes_counts
 from ..counts import Counts
 from ..metric_table import zoo_table
 from ..plotting import plot_confusion_matrix
-from .dashboard import Dashboard, FigureView, figure_png, html_table
+from .dashboard import (
+    FIGURE_DPI,
+    TEXT_PT,
+    Dashboard,
+    FigureView,
+    columns,
+    control_style,
+    figure_png,
+    figure_text,
+    html_table,
+)
 
 __all__ = ["PRESETS", "MatrixFigure", "confusion_dashboard", "metrics_html"]
 
@@ -36,15 +47,21 @@ class MatrixFigure:
 
     _NAMES = ("TN", "FP", "FN", "TP")
 
-    def __init__(self, labels=("0", "1"), width: float = 3.4, height: float = 3.2) -> None:
+    def __init__(self, labels=("0", "1"), width: float = 4.6, height: float = 4.0) -> None:
         self.labels = (str(labels[0]), str(labels[1]))
-        self.fig = Figure(figsize=(width, height), dpi=80)
-        self.fig.subplots_adjust(left=0.2, bottom=0.22, right=0.97, top=0.9)
-        self.ax = self.fig.add_subplot()
-        plot_confusion_matrix(Counts(1, 0, 0, 1), ax=self.ax, labels=labels)
-        names = [f"{labels[0]}\n(negative)", f"{labels[1]}\n(positive)"]  # short lines: long class names fit
-        self.ax.set_xticks([0, 1], names)
-        self.ax.set_yticks([0, 1], names, rotation=90, va="center")
+        with figure_text():  # every text TEXT_PT (18 px)
+            self.fig = Figure(figsize=(width, height), dpi=FIGURE_DPI, layout="constrained")
+            self.ax = self.fig.add_subplot()
+            plot_confusion_matrix(Counts(1, 0, 0, 1), ax=self.ax, labels=labels)
+            names = [f"{labels[0]}\n(negative)", f"{labels[1]}\n(positive)"]  # short lines: long names fit
+            self.ax.set_xticks([0, 1], names)
+            self.ax.set_yticks([0, 1], names, rotation=90, va="center")
+            self.ax.tick_params(labelsize=TEXT_PT)
+            self.ax.set_xlabel("predicted class", labelpad=2)
+            self.ax.set_ylabel("true class", labelpad=2)
+            self.title = self.ax.set_title("N = 100 000; rows = truth")
+            FigureCanvasAgg(self.fig).draw()  # the layout, found once for the widest title...
+        self.fig.set_layout_engine("none")  # ...and kept: the matrix never moves
         self.image = self.ax.images[0]
         self.texts = list(self.ax.texts)  # TN, FP, FN, TP: row by row, as plot_confusion_matrix writes them
 
@@ -57,7 +74,7 @@ class MatrixFigure:
         for text, name, value in zip(self.texts, self._NAMES, m.ravel(), strict=True):
             text.set_text(f"{name}\n{value:,.0f}")
             text.set_color("white" if value > 0.6 * top else "black")
-        self.ax.set_title(title)
+        self.title.set_text(title)  # keeps its size (set_title would take matplotlib's default again)
         return figure_png(self.fig)
 
     def describe(self, counts) -> str:
@@ -119,7 +136,7 @@ def confusion_dashboard(
         raise ValueError(f"labels must name the two classes, negative first, got {labels!r}")
     controls = {
         name: widgets.BoundedIntText(
-            value=int(value), min=0, max=_MAX_COUNT, description=name.upper(), layout=widgets.Layout(width="160px")
+            value=int(value), min=0, max=_MAX_COUNT, description=name.upper(), **control_style(1.8, 7.4)
         )
         for name, value in zip(Counts._fields, start, strict=True)
     }
@@ -127,26 +144,33 @@ def confusion_dashboard(
         "matrix": FigureView(),
         "metrics": widgets.HTML(),
     }
-    picture = MatrixFigure(labels=(str(labels[0]), str(labels[1])))
+    picture = MatrixFigure(labels=(str(labels[0]), str(labels[1])), width=3.8, height=3.9)
 
     def update(d: Dashboard) -> None:
         c = Counts(*(d.controls[name].value for name in Counts._fields))
         if c.n == 0:
             raise ValueError("all four counts are 0: there is nobody to evaluate")
-        d.views["matrix"].show(picture.png(c, f"N = {c.n}; rows = truth"), picture.describe(c))
+        d.views["matrix"].show(picture.png(c, f"N = {c.n:,}; rows = truth"), picture.describe(c),
+                               figure=picture.fig)
         d.views["metrics"].value = (
-            f"<p>positive class: <b>{html.escape(str(labels[1]))}</b>; "
-            f"prevalence {c.n_pos} / {c.n}</p>" + metrics_html(c)
+            f"<p style='margin:0 0 0.3em 0'>positive class: <b>{html.escape(str(labels[1]))}</b>; "
+            f"prevalence {c.n_pos} / {c.n}</p><div class='course-dense'>{metrics_html(c)}</div>"
         )
 
     grid = widgets.GridBox(
-        list(controls.values()), layout=widgets.Layout(grid_template_columns="repeat(2, 170px)")
+        list(controls.values()), layout=widgets.Layout(grid_template_columns="repeat(2, max-content)",
+                                                       grid_gap="0 0.8em")
     )
-    layout = [
-        widgets.HTML("<small>sklearn order: first row TN, FP (truth = 0); second row FN, TP (truth = 1)</small>"),
-        grid,
-        widgets.HBox([views["matrix"], views["metrics"]]),
-    ]
+    # the counts and the matrix beside the zoo: the whole widget fits one 1280x720 screen
+    layout = [columns(
+        [
+            widgets.HTML("<small>sklearn order: first row TN, FP (truth = 0);<br>"
+                         "second row FN, TP (truth = 1)</small>"),
+            grid,
+            views["matrix"],
+        ],
+        views["metrics"],
+    )]
     return Dashboard(
         controls, views, update, title="Confusion matrix and metric zoo", layout_children=layout, presets=PRESETS
     )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 
 from .._validate import (
     check_binary_labels,
@@ -40,7 +40,17 @@ from ..costs import (
 from ..counts import Counts, counts_at_prevalence, negative_weight
 from ..plotting import PALETTE
 from ..rare_rates import percent
-from .dashboard import BlitFigure, Dashboard, FigureView, html_table
+from .dashboard import (
+    TEXT_PT,
+    BlitFigure,
+    Dashboard,
+    FigureView,
+    columns,
+    control_style,
+    figure_text,
+    html_table,
+    new_figure,
+)
 
 __all__ = ["PRESETS", "cost_dashboard"]
 
@@ -80,9 +90,13 @@ class _Picture:
     """Left: relative cost against threshold. Right: the best threshold against the cost ratio (log axis)."""
 
     def __init__(self, thresholds: np.ndarray) -> None:
-        self.fig = Figure(figsize=(8.8, 3.3), dpi=80)  # fixed margins and limits: the axes are drawn once
-        self.fig.subplots_adjust(left=0.07, right=0.985, bottom=0.15, top=0.9, wspace=0.25)
-        left, right = self.ax_cost, self.ax_ratio = self.fig.subplots(1, 2)
+        with figure_text():  # every text 18 px; fixed limits: the axes are drawn once
+            self._build(thresholds)
+
+    def _build(self, thresholds: np.ndarray) -> None:
+        # one above the other, one legend above both (outside the data): beside the tables on a 1280x720 screen
+        self.fig = new_figure(7.0, 7.6)
+        left, right = self.ax_cost, self.ax_ratio = self.fig.subplots(2, 1)
         # rows run from +inf (nobody flagged) down to the lowest score; the scores are probabilities, so the
         # first row covers thresholds from the highest score up to 1, the last one from the lowest score down to 0
         self.x = np.r_[1.0, thresholds[1:], 0.0]
@@ -95,9 +109,10 @@ class _Picture:
         left.set_xlim(0, 1)
         left.set_ylim(0, RELATIVE_COST_MAX)
         left.set_xlabel("threshold (flag when score ≥ threshold)")
-        left.set_ylabel("cost ÷ cost without a model")
-        left.set_title("Validation cost of each threshold", fontsize="medium")
-        left.legend(loc="upper center", fontsize="x-small", ncols=2)
+        left.set_ylabel("cost ÷ no model")
+        left.set_title("Validation cost of each threshold")
+        self.fig.legend(handles=[self.best, self.bayes, self.plain, left.lines[-2]], loc="outside upper center",
+                        ncols=2, frameon=False, columnspacing=0.6, handlelength=1.3, handletextpad=0.4)
 
         (self.best_curve,) = right.plot(
             _RATIO_GRID, np.zeros_like(_RATIO_GRID), drawstyle="steps-post", color=PALETTE["vermillion"],
@@ -114,8 +129,10 @@ class _Picture:
         right.set_ylim(0, 1)
         right.set_xlabel("cost ratio FN / FP (log scale)")
         right.set_ylabel("threshold")
-        right.set_title("Best threshold against the cost ratio", fontsize="medium")
-        right.legend(loc="upper right", fontsize="x-small")
+        right.set_title("Best threshold against the cost ratio")
+        right.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))  # 1, 10, 100, 1000
+        for ax in (left, right):
+            ax.tick_params(labelsize=TEXT_PT)
         self.blit = BlitFigure(
             self.fig,
             [self.cost, self.best, self.bayes, self.plain, self.best_curve, self.bayes_curve, self.now, self.points],
@@ -209,19 +226,19 @@ def cost_dashboard(
             cache[pi] = (table, np.minimum(best, 1.0), bayes)
         return cache[pi]
 
+    size = control_style(12.5, 28)
     controls = {
         "ratio": widgets.FloatLogSlider(
             value=ratio, base=10, min=np.log10(RATIO_RANGE[0]), max=np.log10(RATIO_RANGE[1]), step=0.05,
-            description="FN / FP cost", readout_format=".3g", continuous_update=False,
-            style={"description_width": "160px"}, layout=widgets.Layout(width="480px"),
+            description="FN / FP cost", readout_format=".3g", continuous_update=False, **size,
         ),
         "prevalence": widgets.FloatLogSlider(
             value=pi_start, base=10, min=np.log10(PREVALENCE_RANGE[0]), max=np.log10(PREVALENCE_RANGE[1]),
             step=0.05, description="deployment prevalence", readout_format=".2%", continuous_update=False,
-            style={"description_width": "160px"}, layout=widgets.Layout(width="480px"),
+            **size,
         ),
     }
-    views = {"curve": FigureView(layout=widgets.Layout(width="704px")), "summary": widgets.HTML()}
+    views = {"curve": FigureView(), "summary": widgets.HTML()}
     picture = _Picture(thresholds)
 
     def update(d: Dashboard) -> None:
@@ -241,7 +258,7 @@ def cost_dashboard(
         bayes_text = f"{t_bayes:.3f}" if np.isfinite(t_bayes) else "above every score"
         d.views["curve"].show(picture.draw(
             mean_cost / without_model, min(t_best, 1.0), t_bayes, t_plain, r, best_by_ratio, bayes_by_ratio
-        ), (
+        ), figure=picture.fig, alt=(
             f"Two charts at deployment prevalence {percent(pi, 3)} and cost ratio FN / FP {r:.3g}. Left: the "
             f"validation mean cost of each threshold divided by the cost without a model; vertical lines mark "
             f"the cheapest threshold on validation, {min(t_best, 1.0):.3f} (relative cost "
@@ -279,6 +296,7 @@ def cost_dashboard(
             f"{html_table(rows, header=header)}<br>{matrix}"
         )
 
-    dashboard = Dashboard(controls, views, update, title="Cost of errors and the threshold", presets=PRESETS)
+    dashboard = Dashboard(controls, views, update, title="Cost of errors and the threshold", presets=PRESETS,
+                          layout_children=[columns(views["curve"], [*controls.values(), views["summary"]])])
     dashboard.figure = picture.fig
     return dashboard

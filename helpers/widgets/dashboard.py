@@ -5,17 +5,37 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from importlib import resources
 from typing import Any
 
 import ipywidgets as widgets
+import matplotlib
 import numpy as np
 import PIL.Image
+from matplotlib.axes import Axes
+from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
-__all__ = ["CUSTOM", "BlitFigure", "Dashboard", "FigureView", "canvas_png", "figure_png", "html_table", "new_figure"]
+__all__ = [
+    "CUSTOM", "FIGURE_DPI", "MIN_TEXT_PX", "TEXT_PT", "BlitFigure", "Dashboard", "FigureView", "canvas_png",
+    "columns", "control_style", "figure_png", "figure_text", "html_table", "new_figure", "nice_step",
+    "smallest_text_px", "snapped_range",
+]
+
+FIGURE_DPI = 80
+"""Dots per inch of every widget figure: an inch of figure is 80 pixels of its PNG."""
+
+MIN_TEXT_PX = 18.0
+"""The smallest text a widget figure may hold, in pixels of its PNG. The pages show a figure at most at its
+natural size (never stretched), so this is its size on a projected 1280x720 page too."""
+
+TEXT_PT = 16.5
+"""The font size of every text of a widget figure, in points: ``16.5 * FIGURE_DPI / 72 = 18.3`` pixels."""
 
 NAME_CONTROLS_JS = resources.files("helpers.classroom") / "share/voila/templates/classroom/name_controls.js"
 """The script that names slider handles by their visible labels (Voila template, JupyterLab, the site)."""
@@ -29,7 +49,132 @@ def new_figure(width: float = 6.4, height: float = 3.6) -> Figure:
     for name, value in (("width", width), ("height", height)):
         if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not (np.isfinite(value) and value > 0):
             raise ValueError(f"{name} must be a positive number of inches, got {value!r}")
-    return Figure(figsize=(width, height), dpi=80, layout="constrained")
+    return Figure(figsize=(width, height), dpi=FIGURE_DPI, layout="constrained")
+
+
+_TEXT_RC = {
+    "font.size": TEXT_PT, "axes.titlesize": TEXT_PT, "axes.labelsize": TEXT_PT, "xtick.labelsize": TEXT_PT,
+    "ytick.labelsize": TEXT_PT, "legend.fontsize": TEXT_PT, "legend.title_fontsize": TEXT_PT,
+    "figure.titlesize": TEXT_PT, "figure.labelsize": TEXT_PT, "figure.dpi": FIGURE_DPI,
+}
+
+
+@contextmanager
+def figure_text() -> Iterator[None]:
+    """Every text made inside is :data:`TEXT_PT` points (``matplotlib.rc_context``): build a widget's figure,
+    and draw it the first time, inside. Tick labels made later keep the size too (``tick_params``)::
+
+        with figure_text():
+            fig = new_figure(6, 4)
+            ax = fig.subplots()
+            ...
+    """
+    with matplotlib.rc_context(_TEXT_RC):
+        yield
+
+
+def _drawn_texts(artist) -> Iterator[Text]:
+    """The texts a draw of ``artist`` shows: visible, not empty, and not on the axis of an axes drawn without."""
+    if not artist.get_visible():
+        return
+    if isinstance(artist, Text):
+        if artist.get_text().strip():
+            yield artist
+        return
+    children = artist.get_children()
+    if isinstance(artist, Axes) and not artist.axison:
+        children = [c for c in children if not isinstance(c, Axis)]
+    for child in children:
+        yield from _drawn_texts(child)
+
+
+def smallest_text_px(fig: Figure) -> float:
+    """The smallest font size among the texts ``fig`` draws, in pixels of its PNG: ``points * dpi / 72``.
+
+    Tick labels, titles, axis labels, legends and texts placed in the axes count; invisible or empty texts
+    and the axis of an axes drawn without one (``set_axis_off``) do not. ``inf`` if the figure has no text.
+    """
+    if not isinstance(fig, Figure):
+        raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    sizes = [t.get_fontsize() for t in _drawn_texts(fig)]
+    return min(sizes) * fig.dpi / 72 if sizes else math.inf
+
+
+def nice_step(span: float, steps: int) -> float:
+    """The round step (1, 2.5 or 5 times a power of ten) nearest ``span / steps`` from below: each of them
+    below 1 divides 0.5, so a slider from a multiple of the step holds 0.5 and the other round values.
+
+    >>> nice_step(0.627, 200), nice_step(1.0, 100), nice_step(0.9, 120), nice_step(0.3, 100)
+    (0.0025, 0.01, 0.005, 0.0025)
+    """
+    if isinstance(span, (bool, str)) or np.ndim(span) != 0 or not np.isfinite(span) or span <= 0:
+        raise ValueError(f"span must be a finite number > 0, got {span!r}")
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+        raise ValueError(f"steps must be a whole number >= 1, got {steps!r}")
+    raw = span / steps
+    power = 10.0 ** math.floor(math.log10(raw))
+    for m in (5.0, 2.5, 1.0):
+        if m * power <= raw * (1 + 1e-9):
+            return float(round(m * power, 12))
+    return power  # pragma: no cover - m = 1 always fits
+
+
+def snapped_range(lo: float, hi: float, steps: int) -> tuple[float, float, float]:
+    """``(low, high, step)`` for a slider over ``[lo, hi]``: :func:`nice_step` of the span, the ends moved out
+    to multiples of it, so every multiple of the step in between (0.5 among them) is a stop of the slider.
+
+    >>> snapped_range(0.0123, 0.627, 200)
+    (0.01, 0.6275, 0.0025)
+    """
+    for name, value in (("lo", lo), ("hi", hi)):
+        if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not np.isfinite(value):
+            raise ValueError(f"{name} must be a finite number, got {value!r}")
+    if not lo < hi:
+        raise ValueError(f"hi must be above lo, got lo={lo!r}, hi={hi!r}")
+    step = nice_step(hi - lo, steps)
+
+    def stop(k: int) -> float:
+        return float(f"{k * step:.12g}")  # 0.6275, not 0.6275000000000001
+
+    k_low, k_high = math.floor(lo / step), math.ceil(hi / step)
+    k_low += stop(k_low + 1) <= lo  # lo / step rounded down a whole step too far
+    k_low -= stop(k_low) > lo
+    k_high -= stop(k_high - 1) >= hi
+    k_high += stop(k_high) < hi
+    return stop(k_low), stop(k_high), step
+
+
+def control_style(label_em: float, width_em: float) -> dict:
+    """``style`` and ``layout`` keywords of a control whose label is ``label_em`` wide and the whole
+    ``width_em`` (both in em of the control's type, so they grow with the classroom's larger type)."""
+    for name, value in (("label_em", label_em), ("width_em", width_em)):
+        if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not (np.isfinite(value) and value > 0):
+            raise ValueError(f"{name} must be a positive number of em, got {value!r}")
+    if not label_em < width_em:
+        raise ValueError(f"width_em must leave room beside the label, got label_em={label_em!r}, width_em={width_em!r}")
+    return {"style": {"description_width": f"{label_em:g}em"}, "layout": widgets.Layout(width=f"{width_em:g}em")}
+
+
+def columns(*cols: widgets.Widget | list, grow: int = -1, gap: str = "24px", min_width: str = "18em") -> widgets.HBox:
+    """Widgets side by side, each column a VBox (a list) or one widget, aligned at the top.
+
+    Column ``grow`` (default the last, the one with the tables) takes the room left, its tables wrapping their
+    text to fit, but never less than ``min_width``; with less room it goes below the others. The other
+    columns keep their own width (a figure is never shrunk).
+    """
+    if not cols:
+        raise ValueError("cols must be at least one column (a widget, or a list of widgets)")
+    for i, c in enumerate(cols):
+        parts = c if isinstance(c, list) else [c]
+        if not all(isinstance(w, widgets.Widget) for w in parts):
+            raise ValueError(f"cols must be widgets or lists of widgets; column {i} holds "
+                             f"{next(type(w).__name__ for w in parts if not isinstance(w, widgets.Widget))}")
+    if isinstance(grow, bool) or not isinstance(grow, int) or not -len(cols) <= grow < len(cols):
+        raise ValueError(f"grow must be the index of one of the {len(cols)} columns, got {grow!r}")
+    boxes = [widgets.VBox(c) if isinstance(c, list) else c for c in cols]
+    boxes[grow].layout.flex = "1 1 0%"
+    boxes[grow].layout.min_width = min_width
+    return widgets.HBox(boxes, layout=widgets.Layout(align_items="flex-start", grid_gap=gap))
 
 
 def figure_png(fig: Figure) -> bytes:
@@ -98,6 +243,10 @@ class FigureView(widgets.HTML):
         self.add_class("course-figure")
         self._png = b""
         self._alt = ""
+        self.figure: Figure | None = None
+        """The matplotlib Figure drawn last (given to :meth:`show`), for tests of what it holds."""
+        self.text_px = math.nan
+        """Its smallest text in pixels of the PNG (:func:`smallest_text_px`), also the img's ``data-text-px``."""
 
     @property
     def png(self) -> bytes:
@@ -109,16 +258,26 @@ class FigureView(widgets.HTML):
         """The text alternative of the picture shown now."""
         return self._alt
 
-    def show(self, png: bytes, alt: str) -> None:
-        """Show ``png`` (PNG bytes) with the text alternative ``alt`` (what the picture shows, in words)."""
+    def show(self, png: bytes, alt: str, *, figure: Figure | None = None) -> None:
+        """Show ``png`` (PNG bytes) with the text alternative ``alt`` (what the picture shows, in words).
+
+        ``figure`` is the matplotlib Figure the PNG was drawn from: its smallest text
+        (:func:`smallest_text_px`) goes on the ``<img>`` as ``data-text-px``, so a page can check the size
+        the text is shown at.
+        """
         if not isinstance(png, (bytes, bytearray)) or bytes(png[:4]) != b"\x89PNG":
             raise ValueError(f"png must be the bytes of a PNG image, got {type(png).__name__}")
         if not isinstance(alt, str) or not alt.strip():
             raise ValueError("alt must be a non-empty text saying what the picture shows")
+        if figure is not None and not isinstance(figure, Figure):
+            raise ValueError(f"figure must be the matplotlib Figure of the PNG, got {type(figure).__name__}")
         self._png, self._alt = bytes(png), alt
+        self.figure = figure
+        self.text_px = smallest_text_px(figure) if figure is not None else math.nan
+        text_px = f' data-text-px="{self.text_px:.1f}"' if math.isfinite(self.text_px) else ""
         data = base64.b64encode(self._png).decode("ascii")
         self.value = (
-            f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" '
+            f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}"{text_px} '
             'style="max-width:100%;height:auto;display:block">'
         )
 
@@ -139,14 +298,14 @@ class BlitFigure:
         self.dynamic = list(dynamic)
         for artist in self.dynamic:
             artist.set_animated(True)
-        self._background = None
+        # the static part, drawn now (inside figure_text() when the figure is built there); a layout engine
+        # places the axes in this draw and is then switched off, so the axes never move under the frames
+        self.canvas.draw()
+        fig.set_layout_engine("none")
+        self._background = self.canvas.copy_from_bbox(fig.bbox)
 
     def png(self) -> bytes:
-        if self._background is None:
-            self.canvas.draw()
-            self._background = self.canvas.copy_from_bbox(self.fig.bbox)
-        else:
-            self.canvas.restore_region(self._background)
+        self.canvas.restore_region(self._background)
         for artist in self.dynamic:
             if artist.get_visible():
                 self.fig.draw_artist(artist)

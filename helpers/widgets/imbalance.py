@@ -9,7 +9,7 @@ from ..cheat_sheet import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from
 from ..counts import Counts, metric_zoo
 from ..metric_table import format_metric
 from .confusion import MatrixFigure
-from .dashboard import Dashboard, FigureView, html_table
+from .dashboard import Dashboard, FigureView, columns, control_style, html_table
 
 __all__ = ["CUSTOM", "PRESETS", "imbalance_dashboard", "imbalance_metrics_html"]
 
@@ -78,11 +78,12 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
     if preset not in PRESETS and preset != CUSTOM:
         raise ValueError(f"preset must be one of {[*PRESETS, CUSTOM]}, got {preset!r}")
     start = PRESETS.get(preset, next(iter(PRESETS.values())))
-    slider = dict(min=0.0, max=1.0, step=0.01, readout_format=".2f", style={"description_width": "150px"},
-                  layout=widgets.Layout(width="480px"))
+    slider = dict(min=0.0, max=1.0, step=0.01, readout_format=".2f", **control_style(11.5, 24))
     controls = {
-        "preset": widgets.Dropdown(options=[*PRESETS, CUSTOM], value=preset, description="situation"),
-        "n": widgets.BoundedIntText(value=int(start["n"]), min=1, max=1_000_000, description="people (N)"),
+        "preset": widgets.Dropdown(options=[*PRESETS, CUSTOM], value=preset, description="situation",
+                                   style={"description_width": "11.5em"}, layout=widgets.Layout(width="max-content")),
+        "n": widgets.BoundedIntText(value=int(start["n"]), min=1, max=1_000_000, description="people (N)",
+                                    **control_style(11.5, 18)),
         "share_negative": widgets.FloatSlider(
             value=start["share_negative"], description="share of negatives", **slider
         ),
@@ -137,7 +138,8 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
             d.controls["acc_negative"].value,
             d.controls["acc_positive"].value,
         )
-        d.views["matrix"].show(picture.png(c, f"{c.n_neg} negatives, {c.n_pos} positives"), picture.describe(c))
+        d.views["matrix"].show(picture.png(c, f"{c.n_neg:,} negatives, {c.n_pos:,} positives"), picture.describe(c),
+                               figure=picture.fig)
         share, acc_neg, acc_pos = (d.controls[k].value for k in ("share_negative", "acc_negative", "acc_positive"))
         # Counts are whole people: say how each comes from a slider, so a step too
         # small to move a count still shows why nothing else changed.
@@ -150,8 +152,6 @@ def imbalance_dashboard(preset: str = next(iter(PRESETS))) -> Dashboard:
             rounding + f"<p>TN {c.tn}, FP {c.fp}, FN {c.fn}, TP {c.tp}</p>" + imbalance_metrics_html(c)
         )
 
-    layout = [
-        widgets.VBox(list(controls.values())),
-        widgets.HBox([views["matrix"], views["metrics"]]),
-    ]
+    # the controls and the matrix beside the numbers: the whole widget fits one 1280x720 screen
+    layout = [columns([*controls.values(), views["matrix"]], views["metrics"])]
     return Dashboard(controls, views, update, title="Class balance and per-class accuracy", layout_children=layout)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.figure import Figure
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from .._validate import check_binary_labels, check_probability_open, check_same_length, check_scores
@@ -28,7 +27,18 @@ from ..plotting import PALETTE
 from ..prior_shift import corrected_pr_curve
 from ..rare_rates import one_in, percent
 from ..threshold_choice import prevalence_weights
-from .dashboard import BlitFigure, Dashboard, FigureView, html_table
+from .dashboard import (
+    TEXT_PT,
+    BlitFigure,
+    Dashboard,
+    FigureView,
+    columns,
+    control_style,
+    figure_text,
+    html_table,
+    new_figure,
+    snapped_range,
+)
 
 __all__ = ["PRESETS", "prior_shift_dashboard", "metrics_at_threshold"]
 
@@ -91,21 +101,24 @@ class _Picture:
     """The PR plot, built once; each update only moves its lines (fast)."""
 
     def __init__(self, precision_test, recall_test) -> None:
-        self.fig = Figure(figsize=(5.6, 3.8), dpi=80)
-        self.fig.subplots_adjust(left=0.12, right=0.97, bottom=0.13, top=0.9)
-        ax = self.ax = self.fig.subplots()
-        ax.plot(recall_test, precision_test, drawstyle="steps-post", color=PALETTE["blue"], label="test set")
-        (self.deployed,) = ax.plot([], [], drawstyle="steps-post", color=PALETTE["vermillion"], label="deployed")
-        (self.point_test,) = ax.plot([], [], "o", color=PALETTE["blue"], markersize=8)
-        (self.point_deploy,) = ax.plot([], [], "s", color=PALETTE["vermillion"], markersize=8)
-        ax.set_xlim(0, 1.02)
-        ax.set_ylim(0, 1.05)
-        ax.set_xlabel("recall (the same at every prevalence)")
-        ax.set_ylabel("precision")
-        ax.set_title("Precision-recall: test set and deployment")
-        ax.legend(loc="lower left", fontsize=9)
-        ax.grid(True, alpha=0.3)
-        self.blit = BlitFigure(self.fig, [self.deployed, self.point_test, self.point_deploy])
+        with figure_text():  # every text 18 px, the legend below the axes (outside the data)
+            self.fig = new_figure(6.2, 5.0)
+            ax = self.ax = self.fig.subplots()
+            ax.plot(recall_test, precision_test, drawstyle="steps-post", color=PALETTE["blue"],
+                    label="test set (circle)")
+            (self.deployed,) = ax.plot([], [], drawstyle="steps-post", color=PALETTE["vermillion"],
+                                       label="deployed (square)")
+            (self.point_test,) = ax.plot([], [], "o", color=PALETTE["blue"], markersize=10)
+            (self.point_deploy,) = ax.plot([], [], "s", color=PALETTE["vermillion"], markersize=10)
+            ax.set_xlim(0, 1.02)
+            ax.set_ylim(0, 1.05)
+            ax.set_xlabel("recall (the same at every prevalence)")
+            ax.set_ylabel("precision")
+            ax.set_title("Precision-recall: test set and deployed")
+            ax.tick_params(labelsize=TEXT_PT)
+            self.fig.legend(loc="outside lower center", ncols=2, frameon=False)
+            ax.grid(True, alpha=0.3)
+            self.blit = BlitFigure(self.fig, [self.deployed, self.point_test, self.point_deploy])
 
     def draw(self, precision, recall, point) -> bytes:
         self.deployed.set_data(recall, precision)
@@ -149,16 +162,17 @@ def prior_shift_dashboard(
     lo, hi = float(y_score.min()), float(y_score.max())
     if threshold is None:
         threshold = 0.5 if lo <= 0.5 <= hi else float(np.median(y_score))
+    # round stops (0.5 among them), so a threshold such as 0.5 is a value the slider can hold
+    low, high, step = snapped_range(lo, hi, 200) if hi > lo else (lo - 0.01, lo + 0.01, 0.01)
+    size = control_style(12.5, 28)
     controls = {
         "prevalence": widgets.FloatLogSlider(
             value=deploy_prevalence, base=10, min=np.log10(_SLIDER_MIN), max=np.log10(_SLIDER_MAX), step=0.1,
-            description="deployment prevalence", readout_format=".2p", continuous_update=False,
-            style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
+            description="deployment prevalence", readout_format=".2p", continuous_update=False, **size,
         ),
         "threshold": widgets.FloatSlider(
-            value=threshold, min=lo, max=hi, step=(hi - lo) / 200 if hi > lo else 0.01,
-            description="threshold", readout_format=".3f", continuous_update=False,
-            style={"description_width": "150px"}, layout=widgets.Layout(width="480px"),
+            value=threshold, min=low, max=high, step=step,
+            description="threshold", readout_format=".3f", continuous_update=False, **size,
         ),
     }
     views = {"plot": FigureView(), "numbers": widgets.HTML()}
@@ -184,7 +198,7 @@ def prior_shift_dashboard(
             rows, header=("quantity", "test set", "deployed")
         )
         point = (m["recall"], m["precision_test"], m["precision_deploy"])
-        d.views["plot"].show(picture.draw(precision, recall, point), (
+        d.views["plot"].show(picture.draw(precision, recall, point), figure=picture.fig, alt=(
             f"Two precision-recall curves, recall (x) against precision (y): the test set's, at prevalence "
             f"{_prevalence_text(test_prevalence)}, and the deployed one, at {_prevalence_text(pi)}. At threshold "
             f"{t:.3f}, recall {_fmt(m['recall'])}: precision {_fmt(m['precision_test'])} on the test set (circle) "
@@ -192,5 +206,6 @@ def prior_shift_dashboard(
         ))
 
     return Dashboard(
-        controls, views, update, title="Precision-recall at the deployment prevalence", presets=PRESETS
+        controls, views, update, title="Precision-recall at the deployment prevalence", presets=PRESETS,
+        layout_children=[columns(views["plot"], [*controls.values(), views["numbers"]])],
     )

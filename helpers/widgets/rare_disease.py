@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.figure import Figure
+from matplotlib import patheffects
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
 from .._validate import check_count, check_probability_open, check_rate
@@ -25,7 +25,17 @@ from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in, percent
 from ..simulation import simulate_counts
-from .dashboard import BlitFigure, Dashboard, FigureView, html_table
+from .dashboard import (
+    TEXT_PT,
+    BlitFigure,
+    Dashboard,
+    FigureView,
+    columns,
+    control_style,
+    figure_text,
+    html_table,
+    new_figure,
+)
 
 __all__ = ["rare_disease_dashboard", "population_counts", "one_in", "percent", "BlitFigure",
            "PREVALENCE_STOPS", "SPECIFICITY_STOPS", "PRESETS"]
@@ -109,9 +119,12 @@ class _Picture:
     LABELS = ("TN (healthy, cleared)", "FP (healthy, flagged)", "FN (sick, missed)", "TP (sick, found)")
 
     def __init__(self) -> None:
-        self.fig = Figure(figsize=(7.2, 2.8), dpi=80)
-        self.fig.subplots_adjust(left=0.22, right=0.98, bottom=0.17, top=0.84, wspace=0.15)
-        self.ax_bar, self.ax_dots = self.fig.subplots(1, 2, width_ratios=[1.25, 1])
+        with figure_text():  # every text 18 px; the bars beside the 100 dots, each legend outside its data
+            self._build()
+
+    def _build(self) -> None:
+        self.fig = new_figure(8.9, 4.4)
+        self.ax_bar, self.ax_dots = self.fig.subplots(1, 2, width_ratios=[1.45, 1])
         y = np.arange(4)
         self.bars = self.ax_bar.barh(y, np.ones(4), color=[CELL_COLOURS[n] for n in self.NAMES])
         self.ax_bar.set_xscale("log")
@@ -119,10 +132,12 @@ class _Picture:
         self.ax_bar.xaxis.set_major_locator(FixedLocator(10.0 ** np.arange(0, 8, 2)))
         self.ax_bar.xaxis.set_major_formatter(FuncFormatter(_short_number))
         self.ax_bar.xaxis.set_minor_locator(NullLocator())
-        self.labels = [self.ax_bar.text(0.6, yi, "", va="center", ha="left", fontsize=9) for yi in y]
-        self.ax_bar.set_yticks(y, self.LABELS)
+        self.ax_bar.tick_params(labelsize=TEXT_PT)
+        halo = [patheffects.withStroke(linewidth=4, foreground="white")]  # readable on every bar colour
+        self.labels = [self.ax_bar.text(0.6, yi, "", va="center", ha="left", path_effects=halo) for yi in y]
+        self.ax_bar.set_yticks(y, [label.replace(" (", "\n(") for label in self.LABELS])
         self.ax_bar.set_xlabel("people (log scale)")
-        self.ax_bar.set_title("The four cells", fontsize=10)
+        self.ax_bar.set_title("The four cells")
         self.ax_bar.grid(True, axis="x", alpha=0.3)
         grid = np.arange(100)
         self.grid_xy = np.column_stack([grid % 10, 9 - grid // 10])
@@ -130,11 +145,12 @@ class _Picture:
         ax.set_axis_off()
         ax.set_aspect("equal")
         ax.set_xlim(-0.7, 9.7)
-        ax.set_ylim(-2.5, 9.7)
-        self.sick = ax.scatter([], [], s=40, marker="o", color=CELL_COLOURS["TP"], label="sick (TP)")
-        self.healthy = ax.scatter([], [], s=40, marker="X", color=CELL_COLOURS["FP"], label="healthy (FP)")
-        self.legend = ax.legend(loc="lower center", ncol=2, fontsize=8, frameon=False, handletextpad=0.1)
-        self.title = ax.set_title("", fontsize=10)
+        ax.set_ylim(-0.7, 9.7)
+        self.sick = ax.scatter([], [], s=70, marker="o", color=CELL_COLOURS["TP"], label="sick (TP)")
+        self.healthy = ax.scatter([], [], s=70, marker="X", color=CELL_COLOURS["FP"], label="healthy (FP)")
+        self.legend = ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=2, frameon=False,
+                                handletextpad=0.1, columnspacing=0.8, borderaxespad=0)
+        self.title = ax.set_title("100 people flagged positive:\n100 sick, 100 healthy")
         self.ax_bar.set_xlim(0.5, 3 * max(POPULATION_SIZES))
         self.blit = BlitFigure(self.fig, [*self.bars, *self.labels, self.sick, self.healthy, self.title])
 
@@ -200,21 +216,23 @@ def rare_disease_dashboard(
     if population not in POPULATION_SIZES:
         sizes = ", ".join(f"{n:,}" for n in POPULATION_SIZES)
         raise ValueError(f"population must be one of {sizes}, got {population!r}")
+    size = control_style(6.5, 27)  # room for the longest readout, "1 in 100 000"
     controls = {
         "prevalence": widgets.SelectionSlider(
             options=_stops(PREVALENCE_STOPS, prevalence, one_in), value=float(prevalence),
-            description="prevalence", continuous_update=False,
+            description="prevalence", continuous_update=False, **size,
         ),
         "sensitivity": widgets.FloatSlider(
             value=sensitivity, min=0.0, max=1.0, step=0.01,
-            description="sensitivity", readout_format=".0%", continuous_update=False,
+            description="sensitivity", readout_format=".0%", continuous_update=False, **size,
         ),
         "specificity": widgets.SelectionSlider(
             options=_stops(SPECIFICITY_STOPS, specificity, _specificity_label), value=float(specificity),
-            description="specificity", continuous_update=False,
+            description="specificity", continuous_update=False, **size,
         ),
         "population": widgets.Dropdown(
             options=[(f"{n:,}", n) for n in POPULATION_SIZES], value=population, description="people",
+            **control_style(6.5, 16),
         ),
     }
     views = {
@@ -249,14 +267,15 @@ def rare_disease_dashboard(
             ("precision by Bayes (no rounding)", _fmt_pct(bayes)),
         ]
         d.views["metrics"].value = "<b>Metrics</b>" + html_table(rows, header=("metric", "value"))
-        d.views["picture"].show(picture.draw(counts), picture.describe(counts))
+        d.views["picture"].show(picture.draw(counts), picture.describe(counts), figure=picture.fig)
 
     return Dashboard(
         controls, views, update, title="A rare disease: who does the test flag?", presets=PRESETS,
+        # the controls in two columns, then the matrix and the picture beside the metrics: the whole widget
+        # fits one 1280x720 screen
         layout_children=[
-            widgets.HBox([widgets.VBox([controls["prevalence"], controls["sensitivity"]]),
-                          widgets.VBox([controls["specificity"], controls["population"]])]),
-            widgets.HBox([views["matrix"], views["metrics"]]),
-            views["picture"],
+            columns([controls["prevalence"], controls["sensitivity"]],
+                    [controls["specificity"], controls["population"]]),
+            columns([views["matrix"], views["picture"]], views["metrics"]),
         ],
     )

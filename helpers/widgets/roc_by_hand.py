@@ -8,11 +8,10 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 from matplotlib.collections import PolyCollection
-from matplotlib.figure import Figure
 
 from ..curves import cheat_sheet_roc_table, pair_counts
 from ..plotting import PALETTE
-from .dashboard import BlitFigure, Dashboard, FigureView
+from .dashboard import TEXT_PT, BlitFigure, Dashboard, FigureView, columns, control_style, figure_text, new_figure
 
 __all__ = ["PRESETS", "roc_by_hand_dashboard", "parse_numbers", "table_html"]
 
@@ -134,31 +133,33 @@ def roc_by_hand_dashboard(
         raise ValueError(f"threshold must be a finite number, got {threshold!r}")
     controls = {
         "scores": widgets.Text(
-            value=scores_text, description="scores", continuous_update=False,
-            layout=widgets.Layout(width="480px"),
+            value=scores_text, description="scores", continuous_update=False, **control_style(6, 28),
         ),
         "labels": widgets.Text(
-            value=labels_text, description="labels", continuous_update=False,
-            layout=widgets.Layout(width="480px"),
+            value=labels_text, description="labels", continuous_update=False, **control_style(6, 28),
         ),
-        "threshold": widgets.FloatText(value=float(threshold), description="threshold", step=0.05),
-        "rule": widgets.ToggleButtons(options=[">", ">="], value=">", description="positive if"),
+        "threshold": widgets.FloatText(value=float(threshold), description="threshold", step=0.05,
+                                       **control_style(6, 14)),
+        "rule": widgets.ToggleButtons(options=[">", ">="], value=">", description="positive if",
+                                      style={"description_width": "6em", "button_width": "4em"}),
     }
     views = {"table": widgets.HTML(), "curve": FigureView(), "pairs": widgets.HTML()}
-    fig = Figure(figsize=(3.8, 3.4), dpi=80)
-    fig.subplots_adjust(left=0.16, right=0.97, bottom=0.14, top=0.91)
-    ax = fig.subplots()
-    # Axes, labels and the chance line are drawn once; a change of the data only
-    # moves the curve, the shaded area pieces and the AUC text (fast redraws).
-    ax.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
-    ax.set(xlabel="false positive rate (FPR)", ylabel="true positive rate (TPR)", title="ROC curve built by hand",
-           xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
-    pieces = PolyCollection([], alpha=0.5, lw=0)
-    ax.add_collection(pieces)
-    (curve,) = ax.plot([], [], marker="o", ms=4, color=PALETTE["blue"], label="ROC curve")
-    auc_text = ax.text(0.97, 0.05, "", ha="right", va="bottom", transform=ax.transAxes)
-    ax.legend(loc="center right", fontsize="small")
-    frames = BlitFigure(fig, [pieces, curve, auc_text])
+    with figure_text():  # every text 18 px
+        fig = new_figure(5.6, 5.0)
+        ax = fig.subplots()
+        # Axes, labels and the chance line are drawn once; a change of the data only
+        # moves the curve, the shaded area pieces and the AUC (the title) (fast redraws).
+        ax.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
+        ax.set(xlabel="false positive rate (FPR)", ylabel="true positive rate (TPR)",
+               xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
+        ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+        ax.tick_params(labelsize=TEXT_PT)
+        pieces = PolyCollection([], alpha=0.5, lw=0)
+        ax.add_collection(pieces)
+        (curve,) = ax.plot([], [], marker="o", ms=6, color=PALETTE["blue"], label="ROC curve")
+        auc_text = ax.set_title("AUC = sum of pieces = 0.000")
+        fig.legend(loc="outside lower center", ncols=2, frameon=False)  # below the axes, outside the data
+        frames = BlitFigure(fig, [pieces, curve, auc_text])
     drawn: dict = {}
 
     def update(d: Dashboard) -> None:
@@ -182,7 +183,7 @@ def roc_by_hand_dashboard(
             points = "; ".join(f"({x:.3g}, {y:.3g})" for x, y in zip(fpr, tpr, strict=True))
             if fpr.size > 25:
                 points = f"{fpr.size} points"
-            d.views["curve"].show(frames.png(), (
+            d.views["curve"].show(frames.png(), figure=fig, alt=(
                 f"ROC curve built by hand, false positive rate (x) against true positive rate (y), through "
                 f"{points}. The area under it, shaded in {steps.size} pieces, is "
                 f"AUC = {float(table['AUC'].sum()):.3f}; a dotted diagonal marks chance."
@@ -201,9 +202,6 @@ def roc_by_hand_dashboard(
         update,
         presets=PRESETS,
         title="ROC AUC by hand: edit the scores and labels",
-        layout_children=[
-            widgets.VBox(list(controls.values())),
-            widgets.HBox([views["table"], views["curve"]]),
-            views["pairs"],
-        ],
+        # the controls and the curve beside the table: the whole widget fits one 1280x720 screen
+        layout_children=[columns([*controls.values(), views["curve"]], [views["table"], views["pairs"]])],
     )

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.figure import Figure
 from matplotlib.patches import Patch
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from sklearn.metrics import roc_curve
 
 from .._validate import check_binary_labels, check_probability_open, check_same_length, check_scores
@@ -27,7 +27,18 @@ from ..curves import _threshold, counts_at_threshold
 from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in, percent
-from .dashboard import BlitFigure, Dashboard, FigureView, html_table
+from .dashboard import (
+    TEXT_PT,
+    BlitFigure,
+    Dashboard,
+    FigureView,
+    columns,
+    control_style,
+    figure_text,
+    html_table,
+    new_figure,
+    snapped_range,
+)
 
 __all__ = ["PRESETS", "score_histograms", "score_histogram_dashboard"]
 
@@ -106,9 +117,12 @@ class _Picture:
     def __init__(self, edges, positives, neg_counts, fpr, tpr, y_top: float) -> None:
         self.edges, self.positives, self.neg_counts = edges, positives, neg_counts
         self.fpr, self.tpr = fpr, tpr
-        self.fig = Figure(figsize=(11.0, 3.4), dpi=80)  # fixed margins: a constrained layout doubles the first draw
-        self.fig.subplots_adjust(left=0.065, right=0.99, bottom=0.15, top=0.91, wspace=0.28)
-        ax_h, ax_roc, ax_pr = self.fig.subplots(1, 3, width_ratios=[1.5, 1, 1])
+        with figure_text():  # every text 18 px; the histograms across the top, the two curves below them
+            self._build(edges, positives, fpr, tpr, y_top)
+
+    def _build(self, edges, positives, fpr, tpr, y_top: float) -> None:
+        self.fig = new_figure(7.4, 7.0)
+        ax_h, ax_roc, ax_pr = self.fig.subplot_mosaic([["h", "h"], ["roc", "pr"]]).values()
         colours = {"TP": PALETTE["vermillion"], "FN": PALETTE["orange"], "FP": PALETTE["blue"], "TN": PALETTE["sky"]}
         self.fills = {}
         for cell in ("TN", "FP", "FN", "TP"):  # the rare positives drawn last, on top
@@ -119,24 +133,33 @@ class _Picture:
                                   lw=1.5)
         self.cut = ax_h.axvline(edges[0], color=PALETTE["black"], lw=1.5)
         ax_h.set(yscale="log", xlim=(edges[0], edges[-1]), ylim=(_FLOOR, y_top), xlabel="score",
-                 ylabel="points per bin (log scale)", title="Scores: positives and negatives")
+                 ylabel="points per bin", title="Scores of both classes (log count)")
+        # plain tick labels (no small superscripts): 0.1, 10, 1 000 ...
+        ax_h.yaxis.set_major_locator(LogLocator(numticks=4))
+        ax_h.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.10g}".replace(",", "\u202f")))
+        ax_h.yaxis.set_minor_formatter(NullFormatter())
+        # the legend beside the histograms, outside the data
         ax_h.legend(handles=[Patch(color=c, alpha=0.6, label=k) for k, c in colours.items()],
-                    loc="upper left", fontsize=8, ncols=2)
+                    loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
         ax_roc.plot(fpr, tpr, color=PALETTE["blue"])
         ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":")
-        (self.roc_point,) = ax_roc.plot([], [], "o", ms=9, color=PALETTE["vermillion"])
+        (self.roc_point,) = ax_roc.plot([], [], "o", ms=11, color=PALETTE["vermillion"])
         ax_roc.set(xlabel="FPR", ylabel="TPR (recall)", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05),
-                   title="ROC curve (any prevalence)")
+                   title="ROC (any prevalence)")
         (self.pr_curve,) = ax_pr.plot([], [], drawstyle="steps-post", color=PALETTE["blue"])
         (self.pr_floor,) = ax_pr.plot([0, 1], [0, 0], color=PALETTE["black"], lw=0.8, ls=":")
-        (self.pr_point,) = ax_pr.plot([], [], "o", ms=9, color=PALETTE["vermillion"])
-        ax_pr.set(xlabel="recall (TPR)", ylabel="precision at the prevalence", xlim=(-0.02, 1.02),
-                  ylim=(-0.02, 1.05), title="PR curve at the prevalence")
+        (self.pr_point,) = ax_pr.plot([], [], "o", ms=11, color=PALETTE["vermillion"])
+        ax_pr.set(xlabel="recall (TPR)", ylabel="precision", xlim=(-0.02, 1.02),
+                  ylim=(-0.02, 1.05), title="PR at the prevalence")
         for ax in (ax_roc, ax_pr):
             ax.grid(True, alpha=0.3)
+            ax.set_xticks([0, 0.5, 1])
+            ax.set_yticks([0, 0.5, 1])
+        for ax in (ax_h, ax_roc, ax_pr):
+            ax.tick_params(labelsize=TEXT_PT)
         dynamic = [*self.fills.values(), self.neg_outline, pos_outline, self.cut, self.roc_point,
                    self.pr_curve, self.pr_floor, self.pr_point]
-        self.blit = BlitFigure(self.fig, dynamic)  # its first frame draws the static part once
+        self.blit = BlitFigure(self.fig, dynamic)  # draws the static part once, now
 
     def draw(self, t: float, weight: float, pi: float, point_fpr: float, point_tpr: float, point_precision: float):
         negatives = self.neg_counts * weight
@@ -164,8 +187,9 @@ def score_histogram_dashboard(
 
     Everything with ``y_score >= threshold`` is predicted positive (the rule
     of ``roc_curve``), positives are the 1s of ``y_true``. Controls:
-    ``threshold`` (from the lowest to the highest score in ``steps`` steps;
-    starts at ``threshold``, or 0.5 when that lies among the scores, else
+    ``threshold`` (from the lowest to the highest score in about ``steps``
+    round steps, :func:`~helpers.widgets.dashboard.snapped_range`, so 0.5 is
+    a stop; starts at ``threshold``, or 0.5 when that lies among the scores, else
     the median score) and ``prevalence`` (log scale, from 0.001 to 0.5;
     starts at ``prevalence``, by default the sample's own, moved into that
     range). Views: ``plots`` (PNG: the histograms of :func:`score_histograms`
@@ -204,16 +228,15 @@ def score_histogram_dashboard(
     tallest = max(positives.max(), neg_counts.max() * negative_weight(n_pos, n_neg, _PI_MIN))
     picture = _Picture(edges, positives, neg_counts, fpr, tpr, y_top=3 * tallest)
 
+    low, high, step = snapped_range(lo, hi, steps)  # round stops: 0.5 is one, so the presets land on it
     controls = {
         "threshold": widgets.FloatSlider(
-            value=min(max(threshold, lo), hi), min=lo, max=hi, step=(hi - lo) / steps, readout_format=".3f",
-            description="threshold", continuous_update=True,
-            style={"description_width": "90px"}, layout=widgets.Layout(width="480px"),
+            value=min(max(threshold, low), high), min=low, max=high, step=step, readout_format=".3f",
+            description="threshold", continuous_update=True, **control_style(6, 26),
         ),
         "prevalence": widgets.FloatLogSlider(
             value=prevalence, base=10, min=np.log10(_PI_MIN), max=np.log10(_PI_MAX), step=0.05,
-            description="prevalence", readout_format=".3f", continuous_update=True,
-            style={"description_width": "90px"}, layout=widgets.Layout(width="480px"),
+            description="prevalence", readout_format=".3f", continuous_update=True, **control_style(6, 26),
         ),
     }
     views = {"plots": FigureView(), "numbers": widgets.HTML()}
@@ -240,7 +263,7 @@ def score_histogram_dashboard(
             (f"precision in the sample (pi = {sample_pi:.4f})", _fmt(test_precision)),
         ]
         d.views["numbers"].value = html_table(rows, header=("quantity", "value"))
-        d.views["plots"].show(picture.draw(t, weight, pi, fpr_t, tpr_t, precision), (
+        d.views["plots"].show(picture.draw(t, weight, pi, fpr_t, tpr_t, precision), figure=picture.fig, alt=(
             f"Three charts. Left: score histograms on a log count axis, {n_pos} positives and the negatives "
             f"scaled to prevalence {pi:.4f} ({n_deploy:.1f} of them), cut at threshold {t:.3f}: {c.tp} true "
             f"positives, {c.fn} missed, {fpr_t * n_deploy:.1f} false alarms, {(1 - fpr_t) * n_deploy:.1f} true "
@@ -256,5 +279,6 @@ def score_histogram_dashboard(
         update,
         presets=presets if len(presets) > 1 else None,
         title="Scores of both classes, one threshold, ROC and PR points, and the prevalence",
-        layout_children=[widgets.VBox(list(controls.values())), views["plots"], views["numbers"]],
+        # the figure beside the sliders and the numbers: the whole widget fits one 1280x720 screen
+        layout_children=[columns(views["plots"], [*controls.values(), views["numbers"]])],
     )

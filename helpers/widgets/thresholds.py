@@ -10,7 +10,18 @@ from sklearn.metrics import precision_recall_curve, roc_curve
 from ..counts import metric_zoo
 from ..curves import _labels_scores, counts_at_threshold
 from ..plotting import PALETTE
-from .dashboard import Dashboard, FigureView, canvas_png, html_table, new_figure
+from .dashboard import (
+    TEXT_PT,
+    Dashboard,
+    FigureView,
+    canvas_png,
+    columns,
+    control_style,
+    figure_text,
+    html_table,
+    new_figure,
+    snapped_range,
+)
 
 __all__ = ["PRESETS", "threshold_dashboard"]
 
@@ -55,8 +66,9 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
     Everything with ``y_score >= threshold`` is predicted positive (the rule of
     ``roc_curve`` and ``precision_recall_curve``), positives are the 1s of
     ``y_true``. The slider runs from the lowest to the highest score in
-    ``steps`` steps (a starting ``threshold`` outside that range starts at
-    its nearer end). Controls: ``threshold``. Views: ``curves`` (PNG image:
+    about ``steps`` round steps (:func:`~helpers.widgets.dashboard.snapped_range`: a step of 1, 2, 2.5
+    or 5 times a power of ten, the ends moved out to multiples of it, so that 0.5 is a stop); a starting
+    ``threshold`` outside that range starts at its nearer end. Controls: ``threshold``. Views: ``curves`` (PNG image:
     PR curve left, ROC curve right, the current point marked on both) and
     ``matrix`` (HTML: TN/FP/FN/TP, precision, recall, FPR).
     """
@@ -71,35 +83,41 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
     precision, recall, _ = precision_recall_curve(is_pos, y_score)
     fpr, tpr, _ = roc_curve(is_pos, y_score)
 
-    fig = new_figure(6.4, 3.0)
-    ax_pr, ax_roc = fig.subplots(1, 2)
-    ax_pr.plot(recall, precision, drawstyle="steps-post", color=PALETTE["blue"])
-    ax_pr.axhline(float(np.mean(is_pos)), color=PALETTE["black"], lw=0.8, ls=":")
-    ax_roc.plot(fpr, tpr, color=PALETTE["blue"])
-    ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":")
-    # the markers are "animated": drawn on top of a saved background (blitting), so
-    # moving the threshold re-draws two dots, not the whole figure
-    (pr_point,) = ax_pr.plot([], [], "o", ms=9, color=PALETTE["vermillion"], animated=True)
-    (roc_point,) = ax_roc.plot([], [], "o", ms=9, color=PALETTE["vermillion"], animated=True)
-    ax_pr.set(xlabel="recall", ylabel="precision", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05),
-              title="Precision-recall curve")
-    ax_roc.set(xlabel="FPR", ylabel="TPR (recall)", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05), title="ROC curve")
-    for ax in (ax_pr, ax_roc):
-        ax.grid(True, alpha=0.3)
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
+    with figure_text():  # every text 18 px
+        fig = new_figure(8.0, 3.9)
+        ax_pr, ax_roc = fig.subplots(1, 2)
+        ax_pr.plot(recall, precision, drawstyle="steps-post", color=PALETTE["blue"])
+        ax_pr.axhline(float(np.mean(is_pos)), color=PALETTE["black"], lw=0.8, ls=":")
+        ax_roc.plot(fpr, tpr, color=PALETTE["blue"])
+        ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":")
+        # the markers are "animated": drawn on top of a saved background (blitting), so
+        # moving the threshold re-draws two dots, not the whole figure
+        (pr_point,) = ax_pr.plot([], [], "o", ms=11, color=PALETTE["vermillion"], animated=True)
+        (roc_point,) = ax_roc.plot([], [], "o", ms=11, color=PALETTE["vermillion"], animated=True)
+        ax_pr.set(xlabel="recall", ylabel="precision", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05),
+                  title="Precision-recall curve")
+        ax_roc.set(xlabel="FPR", ylabel="TPR (recall)", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05), title="ROC curve")
+        for ax in (ax_pr, ax_roc):
+            ax.grid(True, alpha=0.3)
+            ax.set_xticks([0, 0.5, 1])
+            ax.set_yticks([0, 0.5, 1])
+            ax.tick_params(labelsize=TEXT_PT)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
     fig.set_layout_engine("none")  # freeze the layout found by the first draw
     background = canvas.copy_from_bbox(fig.bbox)
 
+    # round stops (0.5 among them), so the presets' thresholds are values the slider can hold
+    low, high, step = snapped_range(lo, hi, steps)
     slider = widgets.FloatSlider(
-        value=min(max(float(threshold), lo), hi),
-        min=lo,
-        max=hi,
-        step=(hi - lo) / steps,
+        value=min(max(float(threshold), low), high),
+        min=low,
+        max=high,
+        step=step,
         readout_format=".3f",
         description="threshold",
         continuous_update=True,
-        layout=widgets.Layout(width="480px"),
+        **control_style(6, 28),
     )
     views = {"curves": FigureView(), "matrix": widgets.HTML()}
 
@@ -112,7 +130,7 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
         canvas.restore_region(background)
         ax_pr.draw_artist(pr_point)
         ax_roc.draw_artist(roc_point)
-        d.views["curves"].show(canvas_png(canvas), (
+        d.views["curves"].show(canvas_png(canvas), figure=fig, alt=(
             f"Two line charts. Left: the precision-recall curve; the point at threshold {t:.3f} has recall "
             f"{_fmt(zoo['recall'])} and precision {_fmt(zoo['precision'])}; a dotted line marks the share of "
             f"positives, {zoo['prevalence']:.3f}. Right: the ROC curve; the same point has FPR "
@@ -127,4 +145,5 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
         update,
         presets=presets if len(presets) > 1 else None,
         title="One threshold, two curves, one confusion matrix (predicted positive: score >= threshold)",
+        layout_children=[slider, columns(views["curves"], views["matrix"])],
     )

@@ -89,8 +89,9 @@ class LabServer:
     (it kills the whole process group: the server and every kernel it started).
     """
 
-    def __init__(self, *, startup_timeout: float = 90.0) -> None:
+    def __init__(self, *, startup_timeout: float = 90.0, notebooks: Path = NOTEBOOK_DIR) -> None:
         self.startup_timeout = startup_timeout
+        self.notebooks = Path(notebooks)  # the folder copied and served (default: the course's notebooks/)
         self.port = 0
         self.tmp: Path | None = None
         self.proc: subprocess.Popen | None = None
@@ -117,7 +118,7 @@ class LabServer:
         self.tmp = Path(tempfile.mkdtemp(prefix="course-lab-"))
         repo_copy = self.tmp / "repo"
         ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
-        shutil.copytree(NOTEBOOK_DIR, repo_copy / "notebooks", ignore=ignore)
+        shutil.copytree(self.notebooks, repo_copy / "notebooks", ignore=ignore)
         # As in a fresh clone, each paired jupytext source is not older than its notebook: jupytext's
         # contents manager (notebooks/jupytext.toml pairs ipynb with py:percent) refuses to open an
         # .ipynb more than a second newer than its .py, which tools/build_notebooks.py leaves behind.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lab_driver import LabServer
+from lab_driver import NOTEBOOK_DIR, LabServer
 
 from helpers.classroom import TEMPLATE_ROOT, classroom_command
 
@@ -26,8 +26,8 @@ class ClassroomServer(LabServer):
 
     ready_path = "/voila/tree"
 
-    def __init__(self, *, startup_timeout: float = 120.0) -> None:
-        super().__init__(startup_timeout=startup_timeout)
+    def __init__(self, *, startup_timeout: float = 120.0, notebooks: Path = NOTEBOOK_DIR) -> None:
+        super().__init__(startup_timeout=startup_timeout, notebooks=notebooks)
 
     def _command(self, home: Path) -> list[str]:
         return classroom_command(port=self.port, notebooks_dir=self.root)
@@ -158,3 +158,163 @@ def tab_walk(page, wanted: set[str], *, max_presses: int = 200) -> dict:
         if wanted <= reached:
             break
     return {"reached": reached, "no_ring": no_ring}
+
+
+# --- scrolling, kernels, fitting the screen -----------------------------------------------------------
+
+# Where the page's content is now: the top and bottom of what <main> holds, in the viewport (whichever
+# element scrolls it: the page, or <main> itself, which may also clip it).
+CONTENT_POSITION_JS = """
+() => { const main = document.querySelector('main');
+        const r = (main.firstElementChild || main).getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, height: window.innerHeight}; }
+"""
+
+
+def _settled_position(page, timeout_ms: float = 3_000) -> dict:
+    """The content's position once a (possibly smooth) scroll has stopped moving it."""
+    last = page.evaluate(CONTENT_POSITION_JS)
+    waited = 0.0
+    while waited < timeout_ms:
+        page.wait_for_timeout(150)
+        waited += 150
+        now = page.evaluate(CONTENT_POSITION_JS)
+        if abs(now["top"] - last["top"]) < 0.5:
+            return now
+        last = now
+    return last
+
+
+def scroll_problems(page) -> list[str]:
+    """Scroll a freshly loaded page as a reader does, with no click first; say what did not move it.
+
+    The mouse rests over the middle of the page (no click); then a wheel turn (``page.mouse.wheel``) and
+    PageDown, Space, End and Home (``page.keyboard.press``). Each must move the content: the wheel by most of
+    its 400 px, PageDown and Space by at least half a screen, End to the bottom of the content, Home back to
+    its top.
+    """
+    problems: list[str] = []
+    start = _settled_position(page)
+    if start["bottom"] - start["top"] <= start["height"]:
+        return [f"the page is not taller than the screen ({start['bottom'] - start['top']:.0f} px): nothing to check"]
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.wheel(0, 400)
+    now = _settled_position(page)
+    if start["top"] - now["top"] < 300:
+        problems.append(f"the mouse wheel (400 px) moved the page by {start['top'] - now['top']:.0f} px")
+    for key in ("PageDown", "Space"):
+        before = now
+        page.keyboard.press(key)
+        now = _settled_position(page)
+        if before["top"] - now["top"] < 0.5 * now["height"]:
+            problems.append(f"{key} moved the page by {before['top'] - now['top']:.0f} px "
+                            f"(a screen is {now['height']} px)")
+    page.keyboard.press("End")
+    now = _settled_position(page)
+    if now["bottom"] > now["height"] + 2:
+        problems.append(f"End left the content's bottom {now['bottom'] - now['height']:.0f} px below the screen")
+    page.keyboard.press("Home")
+    now = _settled_position(page)
+    if abs(now["top"] - start["top"]) > 2:
+        problems.append(f"Home left the content's top {start['top'] - now['top']:.0f} px above where it started")
+    return problems
+
+
+def page_kernel_id(page) -> str:
+    """The id of the kernel Voila started for the page shown (its page config)."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def kernel_alive(server: ClassroomServer, kernel_id: str) -> bool:
+    """Does the server still run this kernel? (Voila answers GET /api/kernels/<id>, 404 once it is gone.)"""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{server.url}/api/kernels/{kernel_id}", timeout=10) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+# Each widget on the page: its size, its figures (natural and shown size, smallest text), readouts and
+# dropdowns whose text does not fit their box.
+WIDGET_FIT_JS = """
+() => {
+  const roots = [...document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')];
+  const measure = document.createElement('canvas').getContext('2d');
+  const textWidth = (el, text) => { const s = getComputedStyle(el);
+    measure.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    return measure.measureText(text).width; };
+  const label = el => { const w = el.closest('.widget-inline-hbox');
+    const l = w && w.querySelector('.widget-label'); return l ? l.textContent.trim() : ''; };
+  return roots.map((root, i) => {
+    const r = root.getBoundingClientRect();
+    const figures = [...root.querySelectorAll('.course-figure img')].map(img => ({
+      natural: [img.naturalWidth, img.naturalHeight], shown: [img.clientWidth, img.clientHeight],
+      textPx: parseFloat(img.getAttribute('data-text-px') || 'NaN')}));
+    const cut = [];
+    root.querySelectorAll('.widget-readout').forEach(el => {
+      if (el.scrollWidth > el.clientWidth + 1 || textWidth(el, el.textContent.trim()) > el.clientWidth + 1)
+        cut.push(`readout of ${label(el)} (${el.textContent.trim()})`); });
+    root.querySelectorAll('select:not([multiple])').forEach(el => {
+      const text = el.options[el.selectedIndex] ? el.options[el.selectedIndex].text : '';
+      const s = getComputedStyle(el);
+      const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      if (textWidth(el, text) > room + 1) cut.push(`dropdown ${label(el)} (${text})`); });
+    root.querySelectorAll('.widget-label').forEach(el => {
+      if (el.textContent.trim() && el.offsetParent && el.scrollWidth > el.clientWidth + 1)
+        cut.push(`label ${el.textContent.trim()}`); });
+    root.querySelectorAll('.widget-readout, select').forEach(el => {  // clipped by a box around it
+      const r = el.getBoundingClientRect();
+      for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX !== 'visible' && r.right > a.getBoundingClientRect().right + 1) {
+          cut.push(`${el.tagName === 'SELECT' ? 'dropdown' : 'readout'} of ${label(el)} (clipped by its box)`);
+          break; } } });
+    root.querySelectorAll('input[type=text], input[type=number]').forEach(el => {
+      if (el.clientWidth < 60) cut.push(`text box ${label(el)} is ${el.clientWidth} px wide`); });
+    return {index: i, width: r.width, height: r.height, figures, cut};
+  });
+}
+"""
+
+# Inline figures (outside the widgets): natural and shown width.
+INLINE_IMAGES_JS = """
+() => [...document.querySelectorAll('.jp-RenderedImage img')].filter(i => !i.closest('.course-figure'))
+        .map(i => ({natural: i.naturalWidth, shown: i.clientWidth}))
+"""
+
+MIN_FIGURE_TEXT_PX = 18.0
+
+
+def widget_fit_problems(page) -> list[str]:
+    """What keeps a widget from being projected whole at this window size (run it at 1280x720).
+
+    Each widget (controls, numbers, figure) must fit one screen; every widget figure must be shown at most
+    at its natural size, with its smallest text (``data-text-px``, written by ``FigureView``) at least
+    18 px as shown; no readout, dropdown or text box may cut its text; no inline figure may be stretched.
+    """
+    problems: list[str] = []
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    for w in page.evaluate(WIDGET_FIT_JS):
+        name = f"widget {w['index']}"
+        if w["height"] > height or w["width"] > width:
+            problems.append(f"{name} is {w['width']:.0f} x {w['height']:.0f} px: it does not fit a "
+                            f"{width} x {height} screen")
+        for j, f in enumerate(w["figures"]):
+            (nw, nh), (sw, sh) = f["natural"], f["shown"]
+            if sw > nw + 1 or sh > nh + 1:
+                problems.append(f"{name}, figure {j}: stretched from {nw} x {nh} to {sw} x {sh} px")
+            shown_text = f["textPx"] * sw / nw if nw else float("nan")
+            if not shown_text >= MIN_FIGURE_TEXT_PX - 0.05:
+                problems.append(f"{name}, figure {j}: smallest text {shown_text:.1f} px as shown "
+                                f"({f['textPx']:.1f} px drawn, shown at {sw}/{nw}); needs {MIN_FIGURE_TEXT_PX:g}")
+        problems += [f"{name}: {c} is cut off" for c in w["cut"]]
+    for i, img in enumerate(page.evaluate(INLINE_IMAGES_JS)):
+        if img["shown"] > img["natural"] + 1:
+            problems.append(f"inline figure {i}: stretched from {img['natural']} to {img['shown']} px wide")
+    return problems
