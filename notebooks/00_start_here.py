@@ -62,8 +62,7 @@
 # With conda: `conda env create -f environment.yml`. Then run each notebook
 # from the top (*Run → Run All Cells*). Once installed, nothing needs a
 # network: the data ship with scikit-learn or in `data/`. A notebook runs
-# top to bottom in seconds; `bench/bench_notebooks.py` measures each one on
-# your machine.
+# top to bottom in seconds.
 
 # %% [markdown]
 # ## Environment check
@@ -71,8 +70,7 @@
 # Every package the notebooks need, the version required and the version you
 # have: each row must say OK. The last row checks that JupyterLab's widget
 # front-end matches `ipywidgets`; when it does not, sliders show up as
-# "Error displaying widget". (The tools that run the course's own tests are
-# checked as the README describes.)
+# "Error displaying widget".
 
 # %% tags=["nbval-ignore-output"]
 from helpers.environment import check_environment
@@ -141,8 +139,10 @@ from helpers import precision_at_prevalence, precision_interval
 
 for prevalence in (0.5, 0.01, 1e-4):
     print(f"prevalence {prevalence:>7.2%}: precision {precision_at_prevalence(0.8, 0.001, prevalence):.2%}")
+rare = precision_at_prevalence(88 / 110, 100 / 99_990, 1e-4)  # the rates the counts below give
 low, high = precision_interval(tp=88, fn=22, fp=100, tn=99_890, deploy_prevalence=1e-4)
-print(f"95% interval at prevalence 0.01%: {low:.2%} to {high:.2%}")
+print(f"95% interval at prevalence 0.01%: {low:.2%} to {high:.2%} "
+      f"({low / rare - 1:+.0%} / {high / rare - 1:+.0%} of the precision {rare:.2%})")
 
 # %% [markdown]
 # ## Widgets

@@ -225,9 +225,8 @@ table[["name", "formula", "fraction", "denominator", "shown"]]
 #   prediction (Matthews, 1975): 1 for a perfect predictor, about 0 for one
 #   independent of the truth.
 #
-# (The lecture slides' first copy of the zoo divides FDR by the false
-# positives alone; FDR = FP / (FP + TP), as in their second copy.) The other
-# names of each metric:
+# (FDR = FP / (FP + TP), as in the lecture slides' second copy of the zoo.)
+# The other names of each metric:
 
 # %%
 table[["name", "also called"]]
@@ -371,7 +370,7 @@ confusion_dashboard(counts, labels=("malignant", "benign"))
 from helpers.exercises import nb01
 
 y_pred_09 = (proba_benign > 0.9).astype(int)
-ex1 = nb01.exercise_1(confusion_counts(y_test, y_pred_09))
+ex1 = nb01.exercise_1(confusion_counts(y_test, y_pred_09), printed=counts)
 answer = ...  # (NPV, precision) at threshold 0.9
 ex1.check(answer)
 
@@ -393,7 +392,7 @@ ex2.check(answer)
 # `f1_score(y_test, y_pred_09, pos_label=0)`.
 
 # %% tags=["code-only"]
-ex3 = nb01.exercise_3(confusion_counts(y_test, y_pred_09, pos_label=0))
+ex3 = nb01.exercise_3(confusion_counts(y_test, y_pred_09, pos_label=0), printed=counts_malignant)
 answer = ...  # F1 with malignant as the positive class, threshold 0.9
 ex3.check(answer)
 
@@ -443,13 +442,11 @@ print("solver='liblinear' (2017 default) on raw features:", slides_matrix,
 # %% [markdown]
 # The old default reproduces the slides' figures. Today's default on the raw
 # features stopped at its iteration limit, not at an optimum: its
-# coefficients are wherever the last step left them, and such a fit can
-# predict a few tumours differently on another machine. So the cell prints
-# nothing about it but the warning. The lesson for your own work: scale the
-# features so the solver converges (as the pipeline above does), and when
-# you reproduce an old figure, assert it rather than trust it. With the
-# scaler, today's default converges and is a little more accurate than the
-# slides' model (0.958 against 0.937).
+# coefficients are wherever the last step left them. The lesson for your
+# own work: scale the features so the solver converges (as the pipeline
+# above does), and when you reproduce an old figure, assert it rather than
+# trust it. With the scaler, today's default converges and is a little more
+# accurate than the slides' model (0.958 against 0.937).
 #
 # ### When likelihood ratios carry over
 #

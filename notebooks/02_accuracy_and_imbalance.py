@@ -114,10 +114,9 @@ for name, y_pred in predictions.items():
     print(classification_report(y_true, y_pred, zero_division=0, digits=2))
 
 # %% [markdown]
-# These are the slides' three reports, digit for digit (the slides'
-# `avg / total` row is today's **weighted avg**: each class weighted by its
-# support). The **macro avg** is the plain mean of the two classes, so it
-# punishes the ignored class much harder:
+# These are the slides' three reports, digit for digit. The **weighted
+# avg** weights each class by its support; the **macro avg** is the plain
+# mean of the two classes, so it punishes the ignored class much harder:
 
 # %%
 for name, y_pred in predictions.items():
@@ -407,16 +406,15 @@ for share in [0.5, 0.9, 0.99, 0.999]:
 
 # %% [markdown]
 # **Exercise 1.** With example 2's per-class accuracy (80 % / 80 %), what is
-# the precision when 99 % of 10 000 cases are negative? How does the model's
-# accuracy compare with that of "always negative" there? Give three numbers,
-# to three significant digits: the model's precision, its accuracy and the
-# accuracy of "always negative".
+# the precision when 99 % of 10 000 cases are negative? Give it to three
+# significant digits. Then compare the model's accuracy there with that of
+# "always negative".
 
 # %% tags=["code-only"]
 from helpers.exercises import nb02
 
 ex1 = nb02.exercise_1(CHEAT_SHEET_EXAMPLES["example 2: 80 % right in each class"], n=10_000, share_negative=0.99)
-answer = ...  # (precision, accuracy, always-negative accuracy)
+answer = ...  # the precision
 ex1.check(answer)
 
 # %% [markdown]
@@ -446,5 +444,5 @@ ex3.check(answer)
 # press Enter.
 
 # %%
-quiz = nb02.quiz(predictor_counts, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
+quiz = nb02.quiz(Counts(tn=88, fp=2, fn=8, tp=2), CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
 quiz.show()

@@ -63,7 +63,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 from sklearn.svm import SVC
 
-from helpers.ap_bootstrap import average_precision_interval
+from helpers.ap_bootstrap import average_precision_interval, class_resample_counts
 from helpers.curve_plots import plot_pr_roc
 from helpers.curves import counts_at_threshold
 from helpers.delong import delong_auc_difference, delong_auc_interval
@@ -227,11 +227,12 @@ print(f"dummy (prior): ROC AUC {roc_auc_score(yb_test, dummy_score):.3f}, "
 # %% [markdown]
 # Read the left panel near its top left corner: from 0.5 to 0.2 the FPR
 # grows by less than 0.1 while recall grows by 0.3, a good trade on the ROC
-# scale. The PR curve on the right shows what it costs: the 36 extra
-# positives came with 84 extra false alarms, because there are 8.3 negatives
-# per positive to raise them. The ROC curve reads each class on its own
-# scale; the PR curve, like a user of the model, counts alarms. The dummy
-# sits on the diagonal at left and on the prevalence at right: the floors.
+# scale. The PR curve of section 2, with the same two dots, shows what it
+# costs: the 36 extra positives came with 84 extra false alarms (section 1),
+# because there are 8.3 negatives per positive to raise them. The ROC curve
+# reads each class on its own scale; the PR curve, like a user of the model,
+# counts alarms. The dummy sits on the diagonal at left and on the
+# prevalence at right: the floors.
 
 # %% [markdown]
 # ## 4. One threshold, both curves, one matrix
@@ -270,7 +271,7 @@ dashboard.controls["threshold"].value = 0.5
 #
 # The lecture slides print "AUC for Random Forest: 0.937" and "AUC for SVC:
 # 0.916". The same numbers are in Müller & Guido's *Introduction to Machine
-# Learning with Python*, on the blobs of section 1, with an SVC of
+# Learning with Python* (2016), on the blobs of section 1, with an SVC of
 # `gamma=0.05` and a forest of 100 trees with `max_features=2`:
 
 # %%
@@ -339,13 +340,15 @@ display(pd.DataFrame.from_dict(rows, orient="index").round(3).rename_axis(column
 # F1 at the default cut and AP prefer the SVC; ROC AUC prefers the forest.
 # Two summaries can rank the same two models differently, so compare them on
 # the part of the curve your application will use. Here, though, every one
-# of these rankings is within noise: AP is 0.660 against 0.666, and the AUC
-# interval above contains 0.
+# of these rankings is within noise: AP is 0.660 against 0.666, the AUC
+# interval above contains 0, and so, barely, does a bootstrap interval for
+# the F1 gap ([see Going deeper](#How-much-of-a-difference-is-noise)).
 #
 # Shift the SVC's decision function by a constant, or squash it through a
 # sigmoid: the order does not change, so AP and ROC AUC do not either. F1 at
-# the fixed cut 0 does, because another set of points lands above it (after
-# the sigmoid every score is above 0, so everybody is called positive).
+# the fixed cut 0 (where `SVC.predict` cuts the decision function) does,
+# because another set of points lands above it (after the sigmoid every
+# score is above 0, so everybody is called positive).
 
 # %%
 for label, s in [("decision function", svc_score), ("decision function + 0.5", svc_score + 0.5),
@@ -384,11 +387,12 @@ for label, s in [("decision function", svc_score), ("decision function + 0.5", s
 
 # %% [markdown]
 # **Exercise 1.** The lecture slides' breast-cancer split is loaded below
-# (`X_train, y_train, X_test, y_test`). Fit the random forest and the SVC of
-# section 5 on it (put a `StandardScaler()` before the SVC, in a pipeline)
-# and compute their test ROC AUCs. Then compute the paired DeLong interval of
-# their difference: does either model clearly win? Your answer: the two
-# AUCs, forest first, to three significant digits.
+# (`X_train, y_train, X_test, y_test`). Fit on it the random forest of
+# section 5, with `random_state=0`, and its SVC, with a `StandardScaler()`
+# before the SVC in a pipeline, and compute their test ROC AUCs. Then
+# compute the paired DeLong interval of their difference: does either model
+# clearly win? Your answer: the two AUCs, forest first, to three significant
+# digits.
 
 # %% tags=["code-only"]
 from helpers.exercises import nb03
@@ -418,7 +422,7 @@ ex2.check(answer)
 # press Enter.
 
 # %%
-quiz = nb03.quiz(yb_test, proba, svc_score, rf_score)
+quiz = nb03.quiz(yb_test, proba, svc_score)
 quiz.show()
 
 # %% [markdown]
@@ -459,10 +463,8 @@ print(f"slides' matrix at 0.85: {[[53, 0], [benign_below, 90 - benign_below]]}")
 print(f"malignant tumours above 0.85 today: {np.sum(slides_proba[y_test == 0] > 0.85)} of 53")
 
 # %% [markdown]
-# How many benign tumours this fit puts below 0.85 can differ from one
-# machine to another, because liblinear stops before it has converged on
-# these raw features; so it is not printed here. Run to convergence
-# (`tol=1e-10`), the same model gives the same scores everywhere. Its benign
+# On these raw features liblinear stops before it has converged, so we read
+# the cut off the same model run to convergence (`tol=1e-10`). Its benign
 # tumours nearest to the cut:
 
 # %%
@@ -541,12 +543,15 @@ ax.plot(toy_r, toy_p, "o-", color=PALETTE["orange"], label=f"straight lines: {to
 ax.plot(ach_r, ach_p, color=PALETTE["green"], label=f"achievable: {toy_areas['achievable']:.3f}")
 ax.set(xlabel="recall", ylabel="precision", ylim=(0, 1.05), title="Toy ranking: three ways to join the points")
 _ = ax.legend(loc="lower left")
+print(", ".join(f"{name} {value:.3f}" for name, value in toy_areas.items()))
 
 # %% [markdown]
-# In short: report AP (scikit-learn's `average_precision_score`), which
-# needs no interpolation; do not use `auc(recall, precision)`, and do not
-# expect it to be either optimistic or pessimistic, since that depends on the
-# curve.
+# Read the three labels: on the toy ranking the straight lines (orange) give
+# 0.642 against AP's 0.558 (blue), and the achievable curve (green), 0.601,
+# lies between the two. In short: report AP (scikit-learn's
+# `average_precision_score`), which needs no interpolation; do not use
+# `auc(recall, precision)`, and do not expect it to be either optimistic or
+# pessimistic, since that depends on the curve.
 #
 # ### How much of a difference is noise
 #
@@ -596,3 +601,28 @@ print(f"AP, SVC - forest: {d_ap:.3f}, 95 % bootstrap interval {d_ap_low:.3f} to 
 # %% [markdown]
 # The interval runs from clearly negative to clearly positive: the SVC's
 # lead in AP says nothing about which model is better on new data.
+#
+# **The F1 difference.** F1 at the default cut is a function of the counts,
+# so the same stratified draws (`class_resample_counts`: how often each test
+# point is drawn) give each draw's TP, FP and FN, and from them its F1; the
+# cell checks one draw against scikit-learn's weighted `f1_score`.
+
+# %%
+draws = class_resample_counts(yb_test, 2000, rng=0)  # 2000 draws x 1125 test points
+is_pos = yb_test == 1
+
+
+def f1_of_draws(flagged):
+    tp, fp, fn = draws @ (flagged & is_pos), draws @ (flagged & ~is_pos), draws @ (~flagged & is_pos)
+    return 2 * tp / (2 * tp + fp + fn)
+
+
+flag_svc, flag_rf = svc.predict(Xb_test) == 1, rf.predict(Xb_test) == 1
+assert np.isclose(f1_of_draws(flag_svc)[0], f1_score(yb_test, flag_svc, sample_weight=draws[0]))
+d_f1_low, d_f1_high = np.percentile(f1_of_draws(flag_svc) - f1_of_draws(flag_rf), [2.5, 97.5])
+print(f"F1 at the default cut, SVC - forest: {f1_score(yb_test, flag_svc) - f1_score(yb_test, flag_rf):.3f}, "
+      f"95 % bootstrap interval {d_f1_low:.3f} to {d_f1_high:.3f}")
+
+# %% [markdown]
+# This interval only just reaches below 0: the SVC's F1 lead may be real,
+# but this test set cannot show it.

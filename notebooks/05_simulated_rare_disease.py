@@ -524,12 +524,12 @@ for label, c in (("about 10 sick", drawn), ("about 110 sick", drawn_enriched)):
 #   distances to its own limits, on each side, and combines them as for a
 #   ratio of independent estimates.
 #
-# We use it because it keeps at least 95 % coverage even with a handful of
-# false positives. The logit interval for PPV (Mercaldo, Lau & Zhou, 2007)
-# puts a normal interval around the logit of the estimated precision, with a
-# standard error from the counts. It is undefined when FP = 0, and its
-# adjusted form covers well below 95 % when about 3 false positives are
-# expected. The estimand of `precision_interval` is PPV at the prevalence it
+# We use it because it kept at least 95 % coverage in every design we
+# measured, even with a handful of false positives (notebook 07). The logit
+# interval for PPV (Mercaldo, Lau & Zhou, 2007) puts a normal interval
+# around the logit of the estimated precision, with a standard error from
+# the counts. It is undefined when FP = 0, and its adjusted form covers
+# well below 95 % when about 3 false positives are expected. The estimand of `precision_interval` is PPV at the prevalence it
 # is given, taken as exact. Its coverage is scored against PPV(π) in
 # studies where π is indeed known:
 
@@ -597,7 +597,8 @@ styled(pd.DataFrame(rows).style.hide(axis="index").format(precision=4).set_uuid(
 # And over the 10 000 simulated studies, which estimate the prevalence: how
 # often does each interval contain the true precision, and how wide is it?
 # (A study that finds nobody sick has no $\hat\pi$ to plug in; such studies
-# are left out, and the cell above says how many.)
+# are left out, and the cell of "An interval for precision at a known
+# prevalence" says how many.)
 
 # %%
 rows = []

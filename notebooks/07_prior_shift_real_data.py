@@ -84,10 +84,10 @@ print(f"held-out part: {y_held.size} images, {y_held.sum()} nines, {(y_held == 0
 
 # %% [markdown]
 # A small, quick model: standardised pixels and a logistic regression, fitted
-# once and run to convergence (`tol=1e-10`, so that its probabilities do not
-# depend on where the solver stopped). Its threshold stays at 0.5
-# (`predict_proba >= 0.5` means "a 9") in the whole notebook, so each split
-# only re-counts who lands where.
+# once and run to convergence. Its threshold stays at 0.5 in the whole
+# notebook (`predict_proba >= 0.5`: as likely a 9 as not at the training
+# prevalence, 54 in 539, printed above), so each split only re-counts who
+# lands where.
 
 # %%
 model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000)).fit(X_train, y_train)
@@ -428,7 +428,7 @@ ex2.check(answer)
 
 # %% tags=["code-only"]
 ex3 = nb07.exercise_3(y_held, y_pred_narrow, digit_held, seen=SEEN, added=[3, 8], pool_prevalence=POOL_PREVALENCE,
-                      **design)
+                      y_pred_held=y_pred_held, **design)
 answer = ...  # the mean corrected precision with 3 and 8 among the possible test negatives
 ex3.check(answer)
 
@@ -558,11 +558,11 @@ print(f"                          Wilson:          [{w_low.mean():.3f}, {w_high.
 # Each Clopper–Pearson interval for a rate errs at most 2.5 % of the time on
 # each side, usually less; that guarantee is for TPR and FPR one at a time
 # and does not carry over to the MOVER-R combination, whose coverage is
-# measured, not guaranteed. It was at least 95 % on every grid we checked.
-# It is also wider, almost entirely at the upper end: that end rests on the
-# *lower* limit of the FPR, a handful of false positives, the side on which
-# Wilson's interval is too optimistic. The next section shows what that
-# optimism costs.
+# measured, not guaranteed. It stayed at least 95 % on the grid of the next
+# section. It is also wider, almost entirely at the upper end: that end
+# rests on the *lower* limit of the FPR, a handful of false positives, the
+# side on which Wilson's interval is too optimistic. The next section shows
+# what that optimism costs.
 
 # %% [markdown]
 # ### When false positives are very rare
@@ -640,7 +640,7 @@ plt.show()
 # one false positive misses; at 0.17 three in four do. The exact one stays
 # above 95 % on the whole grid, and pays with a wider interval. Whether a
 # test set sits in a dip is not something it tells you in advance, so the
-# course uses the interval that held on every grid checked.
+# course uses the interval that held on this whole grid.
 
 # %% [markdown]
 # ### Which truth when the negatives differ
@@ -676,14 +676,3 @@ for name, target in targets.items():
 # covers it; it covers PPV\* only now and then. It covers the third one every
 # time: the test set faithfully describes negatives like its own, which is
 # exactly the problem.
-
-# %% [markdown]
-# ### Reproducibility
-#
-# Every number of this notebook is the same on every run. The training part
-# is fixed by `random_state=0`, the model is fitted once and run to
-# convergence, the one split of the worked example is `rng=0` and the 200
-# splits `rng=1`. The 200-split coverages are still Monte Carlo estimates,
-# hence the standard errors printed beside them; the exact coverages have no
-# such error. With another random seed the simulated figures move within
-# those errors, the exact ones not at all.

@@ -754,8 +754,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("n_pos", lambda f: f({"a": C}, n_pos=0, n_neg=90)),
     ],
     "helpers.exercises.nb02.quiz": [
-        Bad("predictor_counts", lambda f: f({}, {"1": C, "2": C}, cost_fp=1, cost_fn=5)),
-        Bad("cost_fn", lambda f: f({"always negative": C}, {"1": C, "2": C}, cost_fp=1, cost_fn="x")),
+        Bad("matrix", lambda f: f((1, 2), {"1": C, "2": C}, cost_fp=1, cost_fn=5)),
+        Bad("matrix", lambda f: f(Counts(tn=5, fp=5, fn=0, tp=0), {"1": C, "2": C}, cost_fp=1, cost_fn=5)),
+        Bad("cost_fn", lambda f: f(C, {"1": C, "2": C}, cost_fp=1, cost_fn="x")),
     ],
     "helpers.exercises.nb03.exercise_1": [
         Bad("X_train", lambda f: f("data", Y, np.zeros((8, 2)), Y)),
@@ -766,8 +767,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("y_test", lambda f: f([0, 1, 2], [0.1, 0.2, 0.3])),
     ],
     "helpers.exercises.nb03.quiz": [
-        Bad("proba", lambda f: f(Y, S[:3], S, S)),
-        Bad("score_b", lambda f: f(Y, S, S, S[:3])),
+        Bad("proba", lambda f: f(Y, S[:3], S)),
+        Bad("other_score", lambda f: f(Y, S, S[:3])),
+        Bad("other_name", lambda f: f(Y, S, S, other_name="")),
     ],
     "helpers.exercises.nb03b.exercise_1": [
         Bad("cut", lambda f: f(Y, S, cut="half", prevalence=0.01)),
@@ -849,7 +851,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("seen", lambda f: f(Y, Y, Y, seen="0", added=[3], n_test_pos=2, n_test_neg=2, pool_prevalence=0.1,
                                 n_splits=2)),
     ],
-    "helpers.exercises.nb07.quiz": [Bad("prevalence", lambda f: f(0.9, 0.1, prevalence=1.5, exact_coverage=0.95))],
+    "helpers.exercises.nb07.quiz": [Bad("prevalence", lambda f: f(0.9, 0.1, prevalence=1.5, exact_coverage=0.98))],
     "helpers.exercises.nb08.exercise_1": [
         Bad("proba_cv", lambda f: f(Y, "p", Y, S, S, train_prevalence=0.1)),
         Bad("threshold", lambda f: f(Y, S, Y, S, S, train_prevalence=0.1, threshold=3)),

@@ -41,8 +41,8 @@ def test_the_exercises_use_counts_the_notebook_does_not_print(data):
 
 
 def test_exercise_1(data, capsys):
-    y, _, p = data
-    ex = nb01.exercise_1(confusion_counts(y, p))
+    y, p08, p = data
+    ex = nb01.exercise_1(confusion_counts(y, p), printed=confusion_counts(y, p08))
     npv, precision = precision_score(y, p, pos_label=0), precision_score(y, p)
     assert ex.check((npv, precision))
     assert _line(capsys) == "Exercise 1: correct."
@@ -60,7 +60,15 @@ def test_exercise_1(data, capsys):
     assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
     assert not ex.check((0.5, precision))
     assert _line(capsys) == "Exercise 1: not yet: your precision is right, NPV is not"
+    shown = (precision_score(y, p08, pos_label=0), precision_score(y, p08))  # the zoo table's values at 0.8
+    assert not ex.check(shown)
+    assert _line(capsys).startswith("Exercise 1: those are NPV and precision at the threshold 0.8")
+    assert not ex.check((round(shown[0], 3), round(shown[1], 3)))  # as the table prints them: (0.895, 0.977)
+    assert _line(capsys).startswith("Exercise 1: those are NPV and precision at the threshold 0.8")
+    assert not ex.check((round(precision, 3), round(npv, 3)))  # the right values, swapped: (0.988, 0.839)
+    assert _line(capsys) == "Exercise 1: your two numbers are in the other order: give (NPV, precision)"
     assert ex.audit() == []
+    assert nb01.exercise_1(confusion_counts(y, p)).audit() == []  # without printed=, the other mistakes stay
 
 
 def test_exercise_2(data, capsys):
@@ -84,8 +92,8 @@ def test_exercise_2(data, capsys):
 
 
 def test_exercise_3(data, capsys):
-    y, _, p = data
-    ex = nb01.exercise_3(confusion_counts(y, p, pos_label=0))
+    y, p08, p = data
+    ex = nb01.exercise_3(confusion_counts(y, p, pos_label=0), printed=confusion_counts(y, p08, pos_label=0))
     right = f1_score(y, p, pos_label=0)
     assert ex.check(right)
     assert _line(capsys) == "Exercise 3: correct."
@@ -100,6 +108,8 @@ def test_exercise_3(data, capsys):
     assert _line(capsys).startswith("Exercise 3: that is the arithmetic mean")
     assert not ex.check(f1_score(y, p))
     assert _line(capsys).startswith("Exercise 3: that is the F1 of the benign class")
+    assert not ex.check(round(f1_score(y, p08, pos_label=0), 3))  # 0.927, the flip table's malignant F1 at 0.8
+    assert _line(capsys).startswith("Exercise 3: that is the malignant F1 at the threshold 0.8")
     assert not ex.check("f1")
     assert _line(capsys) == "Exercise 3: expected one number between 0 and 1, got the text 'f1'"
     assert ex.audit() == []

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
-from sklearn.metrics import accuracy_score, confusion_matrix, matthews_corrcoef, precision_score
+from sklearn.metrics import (
+    accuracy_score,
+    balanced_accuracy_score,
+    confusion_matrix,
+    matthews_corrcoef,
+    precision_score,
+)
 
 from helpers import Counts
 from helpers.cheat_sheet import CHEAT_SHEET_EXAMPLES
@@ -33,24 +39,22 @@ def _labels(c: Counts) -> tuple[np.ndarray, np.ndarray]:
 def test_exercise_1(capsys):
     ex = nb02.exercise_1(EX2, n=10_000, share_negative=0.99)
     y, p = _labels(Counts(tn=round(9900 * 0.8), fp=round(9900 * 0.2), fn=round(100 * 0.2), tp=round(100 * 0.8)))
-    right = (precision_score(y, p), accuracy_score(y, p), 0.99)
+    right = precision_score(y, p)
     assert ex.check(right)
-    assert _line(capsys) == "Exercise 1: correct."
-    assert ex.check((0.0388, 0.8, 0.99))  # as the solution prints it: three significant digits
-    assert _line(capsys) == "Exercise 1: correct."
-    assert not ex.check((0.039, 0.8, 0.99))  # two digits: asked for three, not called a mistake
-    assert _line(capsys).startswith("Exercise 1: give three significant digits for your precision")
+    assert _line(capsys).startswith("Exercise 1: correct.")
+    assert ex.check(0.0388)  # as the solution prints it: three significant digits
+    assert _line(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check(0.039)  # two digits: asked for three, not called a mistake
+    assert _line(capsys).startswith("Exercise 1: give three significant digits")
     assert ex.audit() == []
-    assert not ex.check((EX2.tp / (EX2.tp + EX2.fp), right[1], 0.99))
-    assert _line(capsys).startswith("Exercise 1: your precision is example 2's at its own class balance")
-    assert not ex.check((0.8, right[1], 0.99))
-    assert _line(capsys).startswith("Exercise 1: your precision is the recall")
-    assert not ex.check((right[0], right[1], 0.9))
-    assert _line(capsys) == (
-        "Exercise 1: not yet: your precision and accuracy are right, always-negative accuracy is not"
-    )
-    assert not ex.check(right[:2])
-    assert _line(capsys).startswith("Exercise 1: expected 3 numbers (precision, accuracy, always-negative accuracy)")
+    assert not ex.check(EX2.tp / (EX2.tp + EX2.fp))
+    assert _line(capsys).startswith("Exercise 1: that is example 2's precision at its own class balance")
+    assert not ex.check(0.8)
+    assert _line(capsys).startswith("Exercise 1: that is the recall")
+    assert not ex.check(0.3)
+    assert _line(capsys).startswith("Exercise 1: not yet")
+    assert not ex.check((right, 0.8, 0.99))  # the old three-number answer: only the precision is asked
+    assert _line(capsys) == "Exercise 1: expected one number between 0 and 1, got a tuple of 3"
     assert not ex.check(...)
     assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
 
@@ -107,13 +111,25 @@ def test_hints_run_out():
 
 
 def test_quiz(capsys):
-    quiz = nb02.quiz(PREDICTORS, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
-    assert quiz.q2.check(0.5)  # (recall 0 + specificity 1) / 2
-    assert not quiz.q2.check(0.9)
-    assert "that is its accuracy" in capsys.readouterr().out
+    shown = Counts(tn=88, fp=2, fn=8, tp=2)  # a matrix the notebook does not print
+    quiz = nb02.quiz(shown, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
+    assert "[[88, 2], [8, 2]]" in quiz.q2.prompt
+    y, p = _labels(shown)
+    assert quiz.q2.check(balanced_accuracy_score(y, p)) and quiz.q2.check(0.59)
+    assert capsys.readouterr().out == "Question 2: correct.\nQuestion 2: correct.\n"
+    assert not quiz.q2.check(0.6)
+    assert _line(capsys) == "Question 2: give two significant digits"
+    assert not quiz.q2.check(accuracy_score(y, p))
+    assert "that is its accuracy" in _line(capsys)
+    assert not quiz.q2.check(0.2)
+    assert "recall of the positive class alone" in _line(capsys)
+    assert not quiz.q2.check(0.98)
+    assert "specificity alone" in _line(capsys)
+    assert not quiz.q2.check(0.5)  # the always-negative predictor's balanced accuracy, printed in the notebook
+    assert _line(capsys).startswith("Question 2: not yet")
     cheaper = "a" if 10 * EX1.fp + 50 * EX1.fn < 10 * EX2.fp + 50 * EX2.fn else "b"
     assert quiz.q3.check(cheaper)
     assert not quiz.q3.check({"a": "b", "b": "a"}[cheaper])
     assert quiz.q1.check("c") and not quiz.q1.check("b")
     assert quiz.audit() == []
-    assert nb02.quiz(PREDICTORS, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=1).q3.check("a")  # cheap misses
+    assert nb02.quiz(shown, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=1).q3.check("a")  # cheap misses

@@ -99,6 +99,13 @@ def test_exercise_2_on_the_notebooks_data(notebook_data, capsys):
     val_prec = precision_score(d["y_val"], d["s_val"] >= t, sample_weight=w_val)
     assert not ex.check((t, val_prec, rec))
     assert _line(capsys).startswith("Exercise 2: that is the validation precision")
+    on_test = _smallest_cut(d["y_test"], d["s_test"], w_test, 0.55)  # picked on the test set: 0.3212
+    at = d["s_test"] >= on_test
+    picked = (round(on_test, 4), round(precision_score(d["y_test"], at, sample_weight=w_test), 3),
+              round(recall_score(d["y_test"], at), 3))
+    assert picked[1:] == (0.551, 0.901)
+    assert not ex.check(picked)
+    assert _line(capsys).startswith("Exercise 2: your threshold was picked on the test set (s_test)")
     assert not ex.check((t, prec))
     assert _line(capsys).startswith("Exercise 2: expected 3 numbers (threshold, test precision, test recall)")
     assert ex.audit() == []
@@ -141,4 +148,14 @@ def test_quiz(capsys):
     assert "that is the TPR" in capsys.readouterr().out
     assert [q.check(a) for q, a in zip([quiz.q1, quiz.q3, quiz.q4], "bac", strict=True)] == [True] * 3
     assert not quiz.q4.check("a")
+    assert "precision counts false positives" in capsys.readouterr().out
+    assert not quiz.q4.check("b")
+    assert "falls further below 0.55" in capsys.readouterr().out
     assert quiz.audit() == []
+
+
+def test_quiz_4_holds_on_the_notebooks_data(notebook_data):
+    """The threshold that reaches precision 0.55 is higher at half the prevalence (quiz question 4's answer)."""
+    d = notebook_data
+    cuts = [_smallest_cut(d["y_val"], d["s_val"], _weighted(d["y_val"], pi), 0.55) for pi in (d["pi"], d["pi"] / 2)]
+    assert cuts[1] > cuts[0]

@@ -116,9 +116,31 @@ def test_exercise_3(capsys):
     assert _line(capsys).startswith("Exercise 3: that is the spread of TP / (TP + FP)")
     assert not ex.check("narrower")
     assert _line(capsys).startswith("Exercise 3: expected one number")
+    assert not ex.check(float("nan"))  # np.percentile when a study found nobody sick
+    assert _line(capsys) == f"Exercise 3: {nb05.NOBODY_SICK}"
+    assert not ex.check(np.float64("nan"))
+    assert "use np.nanpercentile" in _line(capsys)
     for _ in range(3):
         ex.hint()
     assert capsys.readouterr().out.count(", hint ") == 2
+    assert ex.audit() == []
+
+
+def test_exercise_3_a_study_with_nobody_sick_gives_nan_with_percentile(capsys):
+    """At seed 3 one of 10 000 studies finds nobody sick: np.percentile gives nan, np.nanpercentile the answer."""
+    from helpers.prior_shift import rebuilt_precision
+    from helpers.simulation import simulate_population_studies
+
+    ex = nb05.exercise_3(tpr=0.8, tnr=0.999, n_people=10_000_000, prevalence=1e-6, n_studies=10_000, rng=3)
+    studies = simulate_population_studies(10_000_000, 1e-6, 0.8, 0.999, n_studies=10_000, rng=3)
+    assert np.sum(studies.n_pos == 0) >= 1
+    precision = rebuilt_precision(studies, prevalence=1e-6)
+    truth = 0.8e-6 / (0.8e-6 + 0.001 * (1 - 1e-6))
+    assert np.isnan(np.diff(np.percentile(precision, [2.5, 97.5]))[0])
+    assert not ex.check(float(np.diff(np.percentile(precision, [2.5, 97.5]))[0] / truth))
+    assert "use np.nanpercentile" in _line(capsys)
+    assert ex.check(float(np.diff(np.nanpercentile(precision, [2.5, 97.5]))[0] / truth))
+    assert _line(capsys).startswith("Exercise 3: correct.")
     assert ex.audit() == []
 
 
@@ -137,6 +159,10 @@ def test_quiz(capsys):
     assert "the other way round" in capsys.readouterr().out
     assert not quiz.q1.check(12)
     assert "give three significant digits" in capsys.readouterr().out
+    assert not quiz.q1.check(13)  # 12.5 rounded half up: also too few digits, in Python and in the browser
+    assert "give three significant digits" in capsys.readouterr().out
+    shorts = {a["value"] for a in quiz.q1.to_jupyterquiz()["answers"] if a["type"] == "value"}
+    assert {12, 13} <= shorts
     pi = 1e-5
     assert quiz.q5.check(0.8 * pi / (0.8 * pi + 0.001 * (1 - pi))) and quiz.q5.check(0.00794)
     assert not quiz.q5.check(0.8 * 1e-4 / (0.8 * 1e-4 + 0.001 * (1 - 1e-4)))

@@ -36,6 +36,8 @@ def test_exercise_1(capsys):
     assert _line(capsys).startswith("Exercise 1: you divided the share of false alarms")
     assert not ex.check(1 / (1 + 1 / 10_000))  # FP multiplied by 10 000, not by the fold change 1000
     assert _line(capsys).startswith("Exercise 1: you multiplied FP by the factory's 10 000 negatives")
+    assert not ex.check(0.9970)  # the blog post's algebra, 1 + 0.5 for 1 - 0.5: FP / TP = 1.5 / 500
+    assert _line(capsys).startswith("Exercise 1: your algebra has 1 + q where 1 - q belongs")
     assert not ex.check(0.998)
     assert _line(capsys) == "Exercise 1: not yet: your number does not agree with the answer to four significant digits"
     assert not ex.check(1.2)
@@ -80,6 +82,10 @@ def test_exercise_2(scored, capsys):
     assert _line(capsys).startswith("Exercise 2: your AP is the test set's own")
     assert not ex.check((average_precision_score(y, s, sample_weight=_weights(y, 0.02)), right[1]))
     assert _line(capsys).startswith("Exercise 2: your AP is the one at the deployment sample's prevalence")
+    ratio_weights = [average_precision_score(y, s, sample_weight=np.where(y == 1, 1.0, (1 - pi) / pi))
+                     for pi in (1e-4, 1e-6)]  # each negative weighs (1 - pi) / pi, not the fold change
+    assert not ex.check(tuple(ratio_weights))
+    assert _line(capsys).startswith("Exercise 2: your negatives weigh (1 - π) / π")
     assert not ex.check((right[0], right[1] + 0.1))
     assert _line(capsys) == "Exercise 2: not yet: your AP at the first prevalence is right, AP at the second " \
                             "prevalence is not"
@@ -123,13 +129,18 @@ def test_exercise_3(scored, capsys):
 
 def test_quiz(scored, capsys):
     y, _ = scored
-    quiz = nb06.quiz(y, deploy_prevalence=1e-3, target_fpr=1e-4)
-    fold = (0.999 / 0.001) / ((1 - y).sum() / y.sum())
+    quiz = nb06.quiz(y, deploy_prevalence=1 / 125, target_fpr=1e-4)
+    fold = (124 / 1) / ((1 - y).sum() / y.sum())  # 1 in 125: 124 negatives per positive, against 10
     assert quiz.q2.check(fold) and quiz.q2.check(round(fold, 1))
     assert not quiz.q2.check(1 / fold)
     assert "that is the inverse" in capsys.readouterr().out
-    assert not quiz.q2.check(1000 / 11)  # the '1 in N' numbers divided
+    assert not quiz.q2.check(125 / 11)  # the '1 in N' numbers divided
     assert "ratio of the '1 in N' numbers" in capsys.readouterr().out
+    assert not quiz.q2.check(125 / 10)  # 1 in 125 read as 125 negatives per positive
+    assert "you took 1 in 125 as 125 negatives per positive" in capsys.readouterr().out
+    browser = {a["feedback"][:30] for a in quiz.q2.to_jupyterquiz()["answers"]
+               if a["type"] == "range" and a["range"][0] <= 12.5 <= a["range"][1]}
+    assert browser == {"Not quite: you took 1 in 125 a"}
     exact = math.log(0.05) / math.log(1 - 1e-4)  # no false positive in n negatives: (1 - FPR)^n = 0.05
     assert quiz.q5.check(30_000) and quiz.q5.check(exact)
     assert not quiz.q5.check(10_000)
@@ -142,6 +153,14 @@ def test_quiz(scored, capsys):
 
 def test_quiz_right_letters_are_spread(scored):
     y, _ = scored
-    quiz = nb06.quiz(y, deploy_prevalence=1e-3, target_fpr=1e-4)
+    quiz = nb06.quiz(y, deploy_prevalence=1 / 125, target_fpr=1e-4)
     letters = [q.expected for q in quiz.questions if hasattr(q, "options")]
     assert len(set(letters)) == len(letters) == 3
+
+
+def test_quiz_2_at_1_in_1000_would_hide_the_slip(scored):
+    """Why the notebook asks at 1 in 125: at 1 in 1 000 the slip 1000 / 10 = 100 is the right 99.9 to one digit,
+    so the checker can only say "give three significant digits", and the audit says so."""
+    y, _ = scored
+    problems = nb06.quiz(y, deploy_prevalence=1e-3, target_fpr=1e-4).q2.audit()
+    assert any("give three significant digits" in p for p in problems)

@@ -99,11 +99,13 @@ def test_exercise_2(data, capsys):
 
 def test_exercise_3(data, capsys):
     y, _, digit, narrow = data
-    ex = nb07.exercise_3(y, narrow, digit, seen=[0, 2, 6], added=[3, 8], pool_prevalence=0.05, **DESIGN)
+    sharp = (np.random.default_rng(8).random(y.size) < np.where(y == 1, 0.95, 0.01)).astype(int)  # a good model
+    ex = nb07.exercise_3(y, narrow, digit, seen=[0, 2, 6], added=[3, 8], pool_prevalence=0.05, y_pred_held=sharp,
+                         **DESIGN)
 
-    def splits(allowed):
-        c = enriched_pool_splits(y, narrow, n_test_pos=15, n_test_neg=40, pool_prevalence=0.05, n_splits=30, rng=1,
-                                 test_negative_mask=np.isin(digit, allowed))
+    def splits(allowed, predictions=narrow):
+        c = enriched_pool_splits(y, predictions, n_test_pos=15, n_test_neg=40, pool_prevalence=0.05, n_splits=30,
+                                 rng=1, test_negative_mask=np.isin(digit, allowed))
         rows = zip(c.test_tp, c.test_fp, pool_prevalence(c), strict=True)
         corrected = np.mean([precision_at_prevalence(tp / 15, fp / 40, p) for tp, fp, p in rows])
         return corrected, np.mean(c.pool_tp / (c.pool_tp + c.pool_fp))
@@ -121,9 +123,15 @@ def test_exercise_3(data, capsys):
     assert round_significant(pool, 2) != round_significant(right, 2)
     assert not ex.check(round_significant(pool, 3))
     assert "the pool's precision" in said(capsys)
+    good, _ = splits([0, 2, 6, 3, 8], predictions=sharp)  # the good model's predictions, patched test set
+    assert len({round_significant(v, 2) for v in (good, right, pool)}) == 3
+    assert not ex.check(round_significant(good, 2))
+    assert "that is the good model's (y_pred_held)" in said(capsys)
     assert not ex.check("high")
     assert said(capsys) == "Exercise 3: expected one number between 0 and 1, got the text 'high'"
     assert ex.audit() == []
+    without = nb07.exercise_3(y, narrow, digit, seen=[0, 2, 6], added=[3, 8], pool_prevalence=0.05, **DESIGN)
+    assert len(without.mistakes) == len(ex.mistakes) - 1 and without.audit() == []
 
 
 def test_hints_run_out_and_point_to_the_solutions_notebook(data, capsys):

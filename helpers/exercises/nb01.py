@@ -1,9 +1,10 @@
 """Exercises and quick self-test of notebook 01 (the confusion matrix), checked from the notebook's counts.
 
 The exercises use counts the notebook does not print: exercises 1 and 3 the model at the stricter threshold
-0.9, exercise 2 the notebook's counts with ten times the negatives. The right answers, from a
-:class:`~helpers.Counts` ``c`` (positive = benign unless said otherwise), each judged to three significant
-digits::
+0.9, exercise 2 the notebook's counts with ten times the negatives. Exercises 1 and 3 also take the counts at
+the notebook's threshold 0.8 (``printed=``), whose metrics the zoo and flip tables show: copying those is a
+named mistake. The right answers, from a :class:`~helpers.Counts` ``c`` (positive = benign unless said
+otherwise), each judged to three significant digits::
 
     exercise 1: (NPV, precision) = (TN / (TN + FN), TP / (TP + FP))
     exercise 2: precision with the negatives x10 = TP / (TP + 10 FP)
@@ -23,19 +24,30 @@ DIGITS = 3
 """Every exercise of notebook 01 asks for three significant digits (the zoo table prints three decimals)."""
 
 
-def exercise_1(counts_benign: Counts) -> Exercise:
+def exercise_1(counts_benign: Counts, *, printed: Counts | None = None) -> Exercise:
     """Exercise 1: NPV and precision, ``(TN / (TN + FN), TP / (TP + FP))``, to three significant digits.
 
     The typical mistakes divide by a row instead of a column: ``TN / (TN + FP)`` (specificity) for NPV and
-    ``TP / (TP + FN)`` (recall) for precision.
+    ``TP / (TP + FN)`` (recall) for precision. Two more: the two values of ``printed`` (the counts at the
+    notebook's threshold, whose zoo table shows them; left out without ``printed``), and the right values in the
+    other order.
     """
     c = counts_arg(counts_benign, "counts_benign")
     z = metric_zoo(c)
     cmp = numbers(["NPV", "precision"], digits=DIGITS,
                   kinds={"NPV": probability(digits=DIGITS), "precision": probability(digits=DIGITS)})
+    right = (z["npv"], z["precision"])
+    mistakes = [Mistake(lambda a: cmp.same(tuple(a)[::-1], right), "your two numbers are in the other order: "
+                        "give (NPV, precision)", example=right[::-1])]
+    shown = None if printed is None else metric_zoo(counts_arg(printed, "printed"))
+    if shown is not None and not cmp.same((shown["npv"], shown["precision"]), right):
+        mistakes.append(Mistake.if_equals((shown["npv"], shown["precision"]), "those are NPV and precision at the "
+                                          "threshold 0.8, from the zoo table above; count again at 0.9, with "
+                                          "y_pred_09"))
     return Exercise(
-        "Exercise 1", lambda: (z["npv"], z["precision"]), compare=cmp,
+        "Exercise 1", right, compare=cmp,
         mistakes=[
+            *mistakes,
             Mistake.in_part(0, lambda: z["specificity"], "your NPV divides by TN + FP, a row (the actual "
                             "negatives): that is specificity. NPV's denominator is a column, everyone predicted "
                             "negative"),
@@ -72,22 +84,30 @@ def exercise_2(counts_benign: Counts) -> Exercise:
     )
 
 
-def exercise_3(counts_malignant: Counts) -> Exercise:
+def exercise_3(counts_malignant: Counts, *, printed: Counts | None = None) -> Exercise:
     """Exercise 3: F1 with malignant as the positive class, ``2 P R / (P + R)``, to three significant digits.
 
-    Mistakes: the arithmetic mean ``(P + R) / 2``; the F1 of the benign class (the counts flipped).
+    Mistakes: the arithmetic mean ``(P + R) / 2``; the F1 of the benign class (the counts flipped); the F1 of
+    ``printed`` (malignant positive at the notebook's threshold, which the flip table shows; left out without
+    ``printed``).
     """
     c = counts_arg(counts_malignant, "counts_malignant")
     z = metric_zoo(c)
+    f1_shown = None if printed is None else metric_zoo(counts_arg(printed, "printed"))["f1"]
+    right = 2 * z["precision"] * z["recall"] / (z["precision"] + z["recall"])
+    shown = [] if f1_shown is None or probability(digits=DIGITS).same(f1_shown, right) else [Mistake.if_equals(
+        f1_shown, "that is the malignant F1 at the threshold 0.8, from the flip table above; count again at 0.9, "
+        "with y_pred_09")]
     benign = metric_zoo(Counts(tn=c.tp, fp=c.fn, fn=c.fp, tp=c.tn))
     return Exercise(
-        "Exercise 3", lambda: 2 * z["precision"] * z["recall"] / (z["precision"] + z["recall"]),
+        "Exercise 3", right,
         compare=probability(digits=DIGITS),
         mistakes=[
             Mistake.if_equals(lambda: (z["precision"] + z["recall"]) / 2, "that is the arithmetic mean of P and R; "
                               "F1 is their harmonic mean, 2 P R / (P + R)"),
             Mistake.if_equals(lambda: benign["f1"], "that is the F1 of the benign class (pos_label=1); the exercise "
                               "makes malignant the positive class"),
+            *shown,
         ],
         hints=["confusion_counts(y_test, y_pred_09, pos_label=0) gives the counts with malignant positive; "
                "metric_zoo(...) their precision and recall.",

@@ -3,7 +3,8 @@
 The right answers::
 
     exercise 1: at n people with a share s of negatives and per-class accuracies (specificity, recall) of
-                example 2: counts_from_rates(n, s, TN/N, TP/P) -> (precision, accuracy, s)
+                example 2: counts_from_rates(n, s, TN/N, TP/P) -> precision (the accuracies, which the
+                notebook prints, are discussed in the solutions, not checked)
     exercise 2: the false-negative cost x where example 1 and example 2 cost the same, with a false
                 positive costing c: c FP_1 + x FN_1 = c FP_2 + x FN_2, x = c (FP_2 - FP_1) / (FN_1 - FN_2)
     exercise 3: a matrix with the data's P positives and N negatives, accuracy 0.9, MCC > 0.6, not one of the
@@ -21,17 +22,18 @@ from ..cheat_sheet import counts_from_rates
 from ..costs import break_even_cost_ratio, total_cost
 from ..counts import Counts, metric_zoo
 from ._common import counts_arg, real_arg
-from .core import Compare, Exercise, Mistake, WrongKind, counts_matrix, describe, fmt, number, numbers, probability
+from .core import Compare, Exercise, Mistake, WrongKind, counts_matrix, describe, fmt, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 
 
 def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
-    """Exercise 1: precision, accuracy and "always negative"'s accuracy at another class balance.
+    """Exercise 1: the precision ``TP / (TP + FP)`` at another class balance, to three significant digits.
 
     The per-class accuracies (specificity ``TN / N`` and recall ``TP / P``) of ``example`` are kept; the
-    counts are ``counts_from_rates(n, share_negative, specificity, recall)``.
+    counts are ``counts_from_rates(n, share_negative, specificity, recall)``. Only the precision is checked:
+    the model's accuracy and that of "always negative" at that balance are printed by the notebook.
     """
     c = counts_arg(example, "example")
     share = real_arg(share_negative, "share_negative", 0, 1)
@@ -40,20 +42,17 @@ def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
     spec, rec = c.tn / c.n_neg, c.tp / c.n_pos
     new = counts_from_rates(n, share, spec, rec)
     z = metric_zoo(new)
-    cmp = numbers(["precision", "accuracy", "always-negative accuracy"], kinds={
-        k: probability(digits=3) for k in ("precision", "accuracy", "always-negative accuracy")})
     return Exercise(
-        "Exercise 1", lambda: (z["precision"], z["accuracy"], new.n_neg / new.n), compare=cmp,
+        "Exercise 1", lambda: z["precision"], compare=probability(digits=3),
         mistakes=[
-            Mistake.in_part(0, lambda: metric_zoo(c)["precision"], "your precision is example 2's at its own class "
-                            "balance; with more negatives there are more false positives per true positive"),
-            Mistake.in_part(0, lambda: rec, "your precision is the recall (the accuracy within the positives); "
-                            "precision's denominator is what the model flagged, TP + FP"),
+            Mistake.if_equals(lambda: metric_zoo(c)["precision"], "that is example 2's precision at its own class "
+                              "balance; with more negatives there are more false positives per true positive"),
+            Mistake.if_equals(lambda: rec, "that is the recall (the accuracy within the positives); precision's "
+                              "denominator is what the model flagged, TP + FP"),
         ],
         hints=[f"counts_from_rates({n:_}, {share:g}, {spec:g}, {rec:g}) gives the counts; metric_zoo the metrics.",
-               "'Always negative' is right on every negative: its accuracy is the share of negatives."],
-        solution=f"c99 = counts_from_rates({n:_}, {share:g}, {spec:g}, {rec:g})\nz99 = metric_zoo(c99)\n"
-                 "answer = (z99['precision'], z99['accuracy'], c99.n_neg / c99.n)",
+               "Precision is TP / (TP + FP): how many of the flagged cases are positive."],
+        why="Now compare the model's accuracy with that of 'always negative' at this balance.",
     )
 
 
@@ -162,25 +161,26 @@ def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int
     )
 
 
-def quiz(predictor_counts: Mapping[str, Counts], examples: Mapping[str, Counts], *, cost_fp: float,
-         cost_fn: float) -> Quiz:
+def quiz(matrix: Counts, examples: Mapping[str, Counts], *, cost_fp: float, cost_fn: float) -> Quiz:
     """The quick self-test at the end of notebook 02.
 
-    Question 2's answer is the balanced accuracy ``(recall + specificity) / 2`` of the predictor named
-    "always negative"; question 3's is the example of ``examples`` with the lower
+    Question 2 shows ``matrix`` (a confusion matrix the notebook does not print) in scikit-learn's layout
+    ``[[TN, FP], [FN, TP]]``; its answer is the balanced accuracy ``(recall + specificity) / 2``, to two
+    significant digits. Question 3's answer is the example of ``examples`` with the lower
     ``cost_fp FP + cost_fn FN``.
     """
-    if not isinstance(predictor_counts, Mapping) or "always negative" not in predictor_counts:
-        raise ValueError("predictor_counts must be a dict of name: Counts with an 'always negative' entry")
+    m = counts_arg(matrix, "matrix")
+    if m.n_pos == 0 or m.n_neg == 0:
+        raise ValueError("matrix must hold positives and negatives: balanced accuracy needs both recalls")
     if not isinstance(examples, Mapping) or len(examples) != 2:
         raise ValueError("examples must be a dict of the two cheat-sheet examples, name: Counts")
-    always = counts_arg(predictor_counts["always negative"], "predictor_counts['always negative']")
     ex = [counts_arg(c, "examples") for c in examples.values()]
     cfp = real_arg(cost_fp, "cost_fp", 0)
     cfn = real_arg(cost_fn, "cost_fn", 0)
-    z = metric_zoo(always)
+    z = metric_zoo(m)
     costs = [total_cost(c, cost_fp=cfp, cost_fn=cfn) for c in ex]
     cheaper = "a" if costs[0] < costs[1] else "b"
+    shown = f"[[{m.tn}, {m.fp}], [{m.fn}, {m.tp}]]"
     return Quiz([
         Question(
             "Three predictors have the same accuracy on the same data. Which number tells them apart?",
@@ -191,11 +191,16 @@ def quiz(predictor_counts: Mapping[str, Counts], examples: Mapping[str, Counts],
              "b": "'always negative' and 'finds all positives' make the same number of errors, of opposite kinds",
              "c": "These see how the errors split between the classes; accuracy only counts them"}),
         NumberQuestion(
-            "What is the balanced accuracy of the 'always negative' predictor on the 90/10 data?",
+            f"A predictor's confusion_matrix(y_true, y_pred) is {shown}: accuracy {fmt(z['accuracy'], 3)}. What "
+            "is its balanced accuracy?",
             lambda: z["balanced_accuracy"], digits=2,
             mistakes=[Mistake.if_equals(z["accuracy"], "that is its accuracy; balanced accuracy averages the "
-                                        "recall of each class, (recall + specificity) / 2")],
-            solution="metric_zoo(predictor_counts['always negative'])['balanced_accuracy']"),
+                                        "recall of each class, (recall + specificity) / 2"),
+                      Mistake.if_equals(z["recall"], "that is the recall of the positive class alone; balanced "
+                                        "accuracy averages it with the specificity"),
+                      Mistake.if_equals(z["specificity"], "that is the specificity alone; balanced accuracy "
+                                        "averages it with the recall of the positive class")],
+            solution=f"(TP / (FN + TP) + TN / (TN + FP)) / 2 = ({m.tp}/{m.n_pos} + {m.tn}/{m.n_neg}) / 2"),
         Question(
             f"A false positive costs {fmt(cfp)} and a false negative {fmt(cfn)}. Which of the cheat sheet's two "
             "examples costs less in total?",

@@ -82,7 +82,8 @@ def exercise_2(y_val: np.ndarray, s_val: np.ndarray, y_test: np.ndarray, s_test:
     prevalence_weights(y_val, prevalence)``. The threshold is judged by the validation rows it flags (any
     threshold that flags the same rows is right, so the student passes the variable or any rounding that
     keeps those rows); the two test numbers to three significant digits. Mistakes: the threshold found
-    without the weights; the test precision without the weights; the validation precision reported (each
+    without the weights; the threshold picked on the test set (the smallest whose weighted *test* precision
+    reaches the target); the test precision without the weights; the validation precision reported (each
     left out when it gives the right answer on the data passed).
     """
     yv, sv = labels_scores(y_val, s_val, "y_val", "s_val")
@@ -92,6 +93,7 @@ def exercise_2(y_val: np.ndarray, s_val: np.ndarray, y_test: np.ndarray, s_test:
     w_val, w_test = prevalence_weights(yv, pi), prevalence_weights(yt, pi)
     right = _smallest_threshold(yv, sv, w_val, target)
     unweighted = _smallest_threshold(yv, sv, None, target)
+    on_test = _smallest_threshold(yt, st, w_test, target)
     flagged = st >= right
     test_precision = precision_score(yt, flagged, sample_weight=w_test)
     val_precision = precision_score(yv, sv >= right, sample_weight=w_val)
@@ -102,6 +104,10 @@ def exercise_2(y_val: np.ndarray, s_val: np.ndarray, y_test: np.ndarray, s_test:
     if not thr.same(unweighted, right):
         mistakes.append(Mistake.in_part(0, unweighted, f"your threshold reaches precision {target:g} without the "
                                         "weights, at the validation set's own prevalence; pass sample_weight=w_val"))
+    if not thr.same(on_test, right):
+        mistakes.append(Mistake.in_part(0, on_test, "your threshold was picked on the test set (s_test); pick it "
+                                        "on the validation rows (y_val, s_val, w_val), and only report on the test "
+                                        "set, so that its precision is not optimistic"))
     for value, message in [
         (precision_score(yt, flagged), "your test precision is at the test set's own prevalence; weight it to the "
          "stated one with sample_weight=w_test"),
@@ -159,12 +165,14 @@ def quiz(*, tpr: float, fpr: float, prevalence: float) -> Quiz:
              "b": "the number on the rows that picked the threshold is optimistic",
              "c": "the test set is for the final report, touched once, after every choice is made"}),
         Question(
-            "You pick the F1-best threshold for a population with twice as many positives as your validation set. "
-            "Compared with the threshold picked at the validation set's prevalence, it is",
-            {"a": "the same, since F1 is a property of the model alone", "b": "higher, to keep the false alarms down",
-             "c": "lower: a flagged point is more likely positive"},
+            "On validation data weighted to 1 in 9 positive, you pick the smallest threshold whose precision reaches "
+            "0.55. For a population with half as many positives, the threshold that reaches 0.55 is",
+            {"a": "the same, since precision is a property of the model", "b": "lower, to catch the rarer positives",
+             "c": "higher: a flagged point is less likely positive"},
             "c",
-            {"a": "F1 counts false positives, and how many come with each true one depends on the prevalence",
-             "b": "with more positives a flagged point is more often right, so a lower cut pays off",
-             "c": "With more positives each flagged point is more likely one, so the best cut moves down"}),
+            {"a": "precision counts false positives, and how many come with each true one depends on the prevalence",
+             "b": "a lower cut flags more points, and at the lower prevalence most of them are negatives: precision "
+                  "falls further below 0.55",
+             "c": "At half the prevalence each flagged point is less likely a positive, so precision at every cut "
+                  "is lower, and reaching 0.55 takes a higher cut"}),
     ])

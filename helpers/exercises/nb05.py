@@ -132,6 +132,27 @@ def exercise_2(*, recall: float, half_width: float) -> Exercise:
     )
 
 
+NOBODY_SICK = ("your answer is nan: a study that found nobody sick has no precision, and np.percentile then "
+               "gives nan; use np.nanpercentile, which leaves such studies out")
+
+
+class _NoNan(Compare):
+    """A number comparison that answers a NaN with :data:`NOBODY_SICK` instead of "expected one number"."""
+
+    def __init__(self, inner: Compare) -> None:
+        self.inner, self.kind = inner, inner.kind
+
+    def __getattr__(self, name: str) -> object:  # digits, too_few_digits, rounded: those of the inner comparison
+        if name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        if isinstance(answer, Real) and not isinstance(answer, bool) and math.isnan(float(answer)):
+            raise WrongKind(NOBODY_SICK)
+        return self.inner.differs(answer, expected)
+
+
 def relative_spread(precision: np.ndarray, truth: float) -> float:
     """``(q97.5 - q2.5) / truth``: the width of the middle 95 % of ``precision`` (NaNs left out) over ``truth``."""
     low, high = np.nanpercentile(precision, [2.5, 97.5])
@@ -146,7 +167,8 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
     the answer is :func:`relative_spread` of ``rebuilt_precision(s, prevalence=prevalence)`` with truth
     ``PPV = tpr pi / (tpr pi + (1 - tnr)(1 - pi))``, to two significant digits. Mistakes: the width itself
     (as a fraction, or in percentage points) not divided by the truth; the spread of the precision
-    measured directly, ``TP / (TP + FP)``, which uses each study's own estimated prevalence.
+    measured directly, ``TP / (TP + FP)``, which uses each study's own estimated prevalence. A NaN answer (what
+    ``np.percentile`` gives when a study found nobody sick, as happens for some seeds) gets its own message.
     """
     tpr, tnr = real_arg(tpr, "tpr", 0, 1), real_arg(tnr, "tnr", 0, 1)
     people, k = _count(n_people, "n_people"), _count(n_studies, "n_studies")
@@ -161,7 +183,7 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
     width = right * truth
     direct = relative_spread(metric_zoo(s)["precision"], truth)
     return Exercise(
-        "Exercise 3", right, compare=number(digits=2, low=0, kind="one number (a width divided by the truth)"),
+        "Exercise 3", right, compare=_NoNan(number(digits=2, low=0, kind="one number (a width divided by the truth)")),
         mistakes=[
             Mistake.if_equals(width, "that is the width itself; divide it by the true precision at "
                               f"{_one_in(pi)}"),
@@ -172,8 +194,8 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
         ],
         hints=[f"s = simulate_population_studies({people:_}, {pi:g}, TPR, TNR, n_studies=N_STUDIES, {seed}); "
                f"rebuilt_precision(s, prevalence={pi:g}) gives each study's precision at the known prevalence.",
-               "np.percentile(..., [2.5, 97.5]) gives the middle 95 %; divide its width by "
-               f"precision_at_prevalence(TPR, 1 - TNR, {pi:g})."],
+               "np.nanpercentile(..., [2.5, 97.5]) gives the middle 95 % (a study with nobody sick has no "
+               f"precision); divide its width by precision_at_prevalence(TPR, 1 - TNR, {pi:g})."],
         why="Precision fell a hundredfold, its spread relative to it hardly: the few true positives set it, and "
             "only more positives reduce it.",
     )

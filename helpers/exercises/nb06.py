@@ -47,7 +47,8 @@ def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exer
     The fold change is ``f = deploy_ratio / test_ratio`` (negatives per positive); the answer is
     ``p = 1 / (1 + (1 - q) / (q f))``, checked back with ``corrected_precision``, to four significant digits.
     Mistakes: the target itself; ``1 - (1 - q) / f`` (the share of false alarms divided by the fold change);
-    the deployment ratio used as the fold change.
+    the deployment ratio used as the fold change; the prior-shift blog post's algebra, ``(1 + q)`` where
+    ``(1 - q)`` belongs (``FP / TP = (1 + q) / (q f)``).
     """
     r_test = real_arg(test_ratio, "test_ratio", 0)
     r_dep = real_arg(deploy_ratio, "deploy_ratio", 0)
@@ -70,6 +71,8 @@ def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exer
             Mistake.if_equals(1 / (1 + (1 - q) / (q * r_dep)), f"you multiplied FP by the factory's "
                               f"{_thousands(r_dep)} negatives per positive; the test set already has "
                               f"{fmt(r_test)}, so FP grows by the fold change, {fmt(f)}"),
+            Mistake.if_equals(1 / (1 + (1 + q) / (q * f)), "your algebra has 1 + q where 1 - q belongs, as the blog "
+                              f"post's has: from q = TP / (TP + {fmt(f)} FP), FP / TP = (1 - q) / (q·{fmt(f)})"),
         ],
         hints=[f"Write {fmt(q)} = TP / (TP + {fmt(f)} FP) and solve for FP / TP.",
                "The test precision is TP / (TP + FP) = 1 / (1 + FP / TP)."],
@@ -83,7 +86,8 @@ def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[
 
     Every test negative gets the weight ``((1 - pi) / pi) / (N / P)``, every positive 1;
     ``average_precision_score`` takes them as ``sample_weight``. Mistakes: the unweighted AP of the test set;
-    the AP at ``deploy_prevalence`` (section 4's ``weights`` reused).
+    the AP at ``deploy_prevalence`` (section 4's ``weights`` reused); the negatives weighted by the deployment's
+    negatives per positive ``(1 - pi) / pi`` instead of the fold change.
     """
     y, s = labels_scores(y_test, s_test, "y_test", "s_test")
     if isinstance(prevalences, str) or not isinstance(prevalences, Sequence) or len(prevalences) != 2:
@@ -92,8 +96,9 @@ def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[
     pi_dep = _prevalence(deploy_prevalence, "deploy_prevalence")
     n_pos, n_neg = int(y.sum()), int((1 - y).sum())
 
-    def ap(pi: float) -> float:
-        return average_precision_score(y, s, sample_weight=np.where(y == 1, 1.0, negative_weight(n_pos, n_neg, pi)))
+    def ap(pi: float, weight: float | None = None) -> float:
+        w = negative_weight(n_pos, n_neg, pi) if weight is None else weight
+        return average_precision_score(y, s, sample_weight=np.where(y == 1, 1.0, w))
 
     names = ["AP at the first prevalence", "AP at the second prevalence"]
     cmp = numbers(names, kinds={name: probability(digits=3) for name in names})
@@ -104,6 +109,10 @@ def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[
                             f"every test negative with negative_weight({n_pos}, {n_neg}, prevalence)"),
             Mistake.in_part(0, lambda: ap(pi_dep), "your AP is the one at the deployment sample's prevalence "
                             "(section 4's weights); weight the negatives for each prevalence of the question"),
+            Mistake.in_part(0, lambda: ap(pis[0], (1 - pis[0]) / pis[0]), "your negatives weigh (1 - π) / π, the "
+                            "deployment's negatives per positive; the test set already has "
+                            f"{fmt(n_neg / n_pos, 3)} per positive, so each weighs the fold change, "
+                            f"negative_weight({n_pos}, {n_neg}, π)"),
         ],
         hints=[f"wt = np.where(y_test == 1, 1.0, negative_weight({n_pos}, {n_neg}, prevalence)) for each "
                "prevalence.",
@@ -156,7 +165,10 @@ def quiz(y_test: np.ndarray, *, deploy_prevalence: float, target_fpr: float) -> 
     """The quick self-test at the end of notebook 06.
 
     Question 2's answer is the fold change ``r_dep / r_test`` of the negatives per positive, with
-    ``r_test = N / P`` of ``y_test`` and ``r_dep = (1 - pi) / pi`` at ``pi = deploy_prevalence``. Question 5's
+    ``r_test = N / P`` of ``y_test`` and ``r_dep = (1 - pi) / pi`` at ``pi = deploy_prevalence``; reading
+    "1 in n" as n negatives per positive (``(1 / pi) / r_test``) is a named mistake, so ``pi`` must be chosen
+    where that slip is not the right answer rounded (1 in 125 on the notebook's test set, not 1 in 1 000,
+    whose slip 100 is the right 99.9 to one digit). Question 5's
     is the rule of three: ``n = 3 / target_fpr`` negatives with no false positive put the FPR below
     ``target_fpr`` with 95 % confidence (the exact ``ln(0.05) / ln(1 - fpr)`` agrees to the two digits asked).
     """
@@ -189,6 +201,9 @@ def quiz(y_test: np.ndarray, *, deploy_prevalence: float, target_fpr: float) -> 
                 Mistake.if_equals(dep_one_in / test_one_in, "that is the ratio of the '1 in N' numbers; the "
                                   f"correction uses negatives per positive: 1 in {_thousands(dep_one_in)} is "
                                   f"{_thousands(r_dep)} negatives per positive"),
+                Mistake.if_equals(dep_one_in / r_test, f"you took 1 in {_thousands(dep_one_in)} as "
+                                  f"{_thousands(dep_one_in)} negatives per positive; among {_thousands(dep_one_in)} "
+                                  f"cases one is positive, so there are {_thousands(r_dep)} negatives per positive"),
             ],
             solution="r_dep / r_test, with r = (1 - prevalence) / prevalence"),
         Question(

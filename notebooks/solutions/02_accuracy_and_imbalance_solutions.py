@@ -19,8 +19,8 @@ replay("02_accuracy_and_imbalance")
 # ## Exercise 1
 #
 # *With example 2's per-class accuracy (80 % / 80 %), what is the precision
-# when 99 % of 10 000 cases are negative, and how does the model's accuracy
-# compare with that of "always negative"?*
+# when 99 % of 10 000 cases are negative? Then compare the model's accuracy
+# there with that of "always negative".*
 #
 # Keep the accuracy within each class and change the class balance:
 # `counts_from_rates` gives the counts, `metric_zoo` the metrics.
@@ -31,7 +31,7 @@ z99 = metric_zoo(c99)
 print(c99)
 print(f"precision {z99['precision']:.4f}, accuracy {z99['accuracy']:.3f}, "
       f"always-negative accuracy {c99.n_neg / c99.n:.3f}")
-answer = (z99["precision"], z99["accuracy"], c99.n_neg / c99.n)
+answer = z99["precision"]
 ex1.check(answer)
 
 # %% [markdown]

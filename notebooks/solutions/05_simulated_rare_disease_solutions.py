@@ -109,7 +109,7 @@ ex2.check(n_min)
 for n_people, pi in ((N_PEOPLE, prevalence), (10_000_000, 1e-6)):
     s = simulate_population_studies(n_people, pi, TPR, TNR, n_studies=N_STUDIES, rng=1)
     truth_here = precision_at_prevalence(TPR, 1 - TNR, pi)
-    low, high = np.percentile(rebuilt_precision(s, prevalence=pi), [2.5, 97.5])
+    low, high = np.nanpercentile(rebuilt_precision(s, prevalence=pi), [2.5, 97.5])  # nan: a study with no sick
     print(f"{one_in(pi)}: true precision {truth_here:.3%}, middle 95 % {low:.3%} to {high:.3%}, "
           f"width / true {(high - low) / truth_here:.2f}")
     rates = metric_zoo(s)

@@ -115,9 +115,7 @@ ex3.check(answer)
 # With strength 0.2 the new negatives are flagged 1.8 times as often as the
 # test negatives (4.1 times at 0.5), and the corrected precision is too high
 # by about 0.11 (0.31 at 0.5). The correction is exactly as wrong as the FPR
-# it borrows from the test set. (The function draws with a fresh generator,
-# `np.random.default_rng(1)`, so these numbers come out the same on every
-# run.)
+# it borrows from the test set.
 
 # %% [markdown]
 # ## Quick self-test: the answers
