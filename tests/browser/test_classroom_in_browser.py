@@ -294,6 +294,11 @@ def test_code_only_cells_are_left_out(synthetic_page, synthetic_server, screensh
     page.screenshot(path=str(screenshot_dir / "classroom-synthetic-code-only.png"), full_page=True)
     assert "Exercise 1." in text and AFTER_CODE_ONLY in text
     assert CODE_ONLY_TEXT not in text and CODE_ONLY_RAN not in text and "RuntimeError" not in text
+    # the header names the notebook by its card's title, not its file name
+    from helpers.course_map import card
+
+    title = card(synthetic_server.root / "01_alpha.ipynb")
+    assert page.locator(".classroom-current").inner_text().strip() == f"{title.number} · {title.title}"
 
 
 @pytest.mark.browser
