@@ -57,7 +57,8 @@ use_course_style()
 #
 # The two are equal as soon as **the examples of class $c$ alone** look the
 # same in both: $P_{test}(x \mid y=c) = P_{real}(x \mid y=c)$, whatever the
-# other classes and however common $c$ is.
+# other classes and however common $c$ is. Taking test recall as real recall
+# is the *recall assumption*.
 #
 # **Precision** is a probability *given the prediction*:
 #
@@ -89,8 +90,8 @@ shares = [np.mean(y[split.pool] == c) for c in LABELED]
 print(f"each labeled digit makes up {min(shares):.1%} to {max(shares):.1%} of the pool")
 
 # %% [markdown]
-# The model, a logistic regression with balanced class weights (`tol=1e-10`:
-# converged, so the digits do not depend on the machine), knows six classes:
+# The model, a logistic regression with balanced class weights (`tol=1e-10`
+# runs the fit to convergence), knows six classes:
 # every 6, 7, 8 or 9 is forced to look like one of them.
 
 # %%
@@ -135,7 +136,7 @@ pd.DataFrame({c: at_threshold(c) for c in LABELED}).T.rename_axis(columns="digit
 #
 # Rank the pool by the score of class $c$. Use the $k$-th pool score as the
 # threshold and measure recall on the test positives: **recall@k unlabeled**.
-# Under the *recall assumption* it estimates the share of the pool's members
+# Under the recall assumption it estimates the share of the pool's members
 # of $c$ among the top $k$. With the **class size** $C$ (members of $c$ in
 # the pool), recall@k × $C$ estimates the members among the top $k$, and
 #

@@ -306,8 +306,8 @@ for key in [f"test_{m}" for m in metrics]:
 # The slides imported `sklearn.metrics.scorer.SCORERS`; that module is gone.
 # Today's call is `sklearn.metrics.get_scorer_names()`. The losses among the
 # slides' names now exist only with a `neg_` prefix, so that higher is
-# always better
-# ([the full comparison is in Going deeper](#The-scorer-names-of-the-slides)):
+# always better ([scikit-learn's list of
+# names](https://scikit-learn.org/stable/modules/model_evaluation.html#scoring-parameter)):
 
 # %%
 names = get_scorer_names()
@@ -413,7 +413,7 @@ ex2.check(answer)
 # press Enter.
 
 # %%
-quiz = nb11.quiz(cost_fp=COST_FP, cost_fn=COST_FN)
+quiz = nb11.quiz()
 quiz.show()
 
 # %% [markdown]
@@ -429,25 +429,6 @@ quiz.show()
 # estimate of the variance of the cross-validated mean exists (Bengio &
 # Grandvalet, 2004). Dividing the standard deviation by the square root of 5
 # gives an interval that is too narrow by an unknown amount.
-#
-# ### The scorer names of the slides
-#
-# The slides listed the scorer names of their time. Most still exist; the
-# ones that do not were losses returned as positive numbers, which now live
-# on only with a `neg_` prefix:
-
-# %%
-slides_names = """accuracy adjusted_mutual_info_score adjusted_rand_score average_precision
-completeness_score f1 f1_macro f1_micro f1_samples f1_weighted fowlkes_mallows_score
-homogeneity_score log_loss mean_absolute_error mean_squared_error median_absolute_error
-mutual_info_score neg_log_loss neg_mean_absolute_error neg_mean_squared_error
-neg_mean_squared_log_error neg_median_absolute_error normalized_mutual_info_score precision
-precision_macro precision_micro precision_samples precision_weighted r2 recall recall_macro
-recall_micro recall_samples recall_weighted roc_auc v_measure_score""".split()
-gone = [n for n in slides_names if n not in names]
-print(f"{len(slides_names)} names in the slides, {len(gone)} gone today:", ", ".join(gone))
-print("new since, e.g.:", ", ".join(n for n in ["balanced_accuracy", "roc_auc_ovo", "neg_root_mean_squared_error",
-                                                 "neg_mean_absolute_percentage_error"] if n in names))
 
 # %% [markdown]
 # ### A scorer that recomputes a built-in one

@@ -61,7 +61,8 @@ COST_FP, COST_FN = 10, 100
 t_bayes = bayes_threshold(cost_fp=COST_FP, cost_fn=COST_FN)
 t_val, _ = min_cost_threshold(y_val, p_val, cost_fp=COST_FP, cost_fn=COST_FN)
 pi_train = y_train.mean()
-print(f"training rows {pi_train:.1%} malignant; Bayes threshold {t_bayes:.3f}, cheapest on validation {t_val:.3f}")
+print(f"training rows {pi_train:.1%} malignant, validation rows {y_val.mean():.1%}; Bayes threshold {t_bayes:.3f}, "
+      f"cheapest on validation {t_val:.3f}")
 
 # %% [markdown]
 # The data come from a hospital, where 37 % of the tumours sampled were
@@ -73,10 +74,10 @@ print(f"training rows {pi_train:.1%} malignant; Bayes threshold {t_bayes:.3f}, c
 # \qquad \pi = 0.01 .$$
 #
 # The error rates of the model do not change; their weights do. Both
-# thresholds above silently used $\pi = 0.374$: the validation minimum
-# through the mix of its rows, $t^*$ through the probabilities, which the
-# model learned from the mix of its training rows. There are two ways to
-# move them to 1 %.
+# thresholds above silently used $\pi \approx 0.37$: the validation minimum
+# through the mix of its rows (36.9 %), $t^*$ through the probabilities,
+# which the model learned from the mix of its training rows (37.4 %). There
+# are two ways to move them to 1 %.
 
 # %% [markdown]
 # ## Route (a): shift the Bayes threshold

@@ -241,6 +241,11 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("values", lambda f: f([1.0, 2.0], [1.0])),
         Bad("x", lambda f: f([1.0, np.nan], [1.0, 2.0])),
     ],
+    # --- helpers.robust_se (helpers/robust_se.py)
+    "helpers.robust_se.slope_standard_error_hc3": [
+        Bad("x", lambda f: f([1.0, 1.0, 1.0], [1.0, 2.0, 3.0])),
+        Bad("y", lambda f: f([1.0, 2.0, 3.0], [1.0, np.nan, 3.0])),
+    ],
     # --- helpers.calibration (helpers/calibration.py)
     "helpers.calibration.reliability_table": [
         Bad("edges", lambda f: f(Y, S, edges=[0, 0.5, 0.4, 1])),

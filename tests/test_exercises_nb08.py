@@ -96,7 +96,11 @@ def test_exercise_2(images, capsys):
     assert ex.check(right)
     assert said(capsys).startswith("Exercise 2: correct.")
     assert ex.check(tuple(round_significant(v, 3) for v in right))
+    assert ex.check(tuple(round_significant(v, 2) for v in right))  # the question asks two digits
+    assert ex.check((right[0], right[1] * 1.002))  # a third digit that moves with the solver's tolerance is not asked
     said(capsys)
+    assert not ex.check((round_significant(right[0], 1), right[1]))
+    assert said(capsys).startswith("Exercise 2: give two significant digits for your mean probability")
     assert not ex.check((right[0], em_by_hand(p2, y.mean())))
     assert "first model's training prior" in said(capsys)
     assert not ex.check((right[0], em_by_hand(p_first, y.mean())))

@@ -81,6 +81,17 @@ def test_exercise_1(data, capsys):
     assert said(capsys) == "Exercise 1: not yet: your digit 0 and digit 1 are right, digit 2 is not"
     assert not ex.check(right[0])
     assert said(capsys).startswith("Exercise 1: expected 3 numbers (digit 0, digit 1, digit 2), got the number")
+    assert ex.check(dict(zip(LABELED, right, strict=True)))  # a dict keyed by digit reads in the order of LABELED
+    assert said(capsys).startswith("Exercise 1: correct.")
+    assert ex.check({2: right[2], 0: right[0], 1: right[1]})
+    said(capsys)
+    assert not ex.check({0: right[0], 1: right[1]})
+    assert said(capsys).startswith("Exercise 1: expected one number per digit of LABELED, as a list in the order "
+                                   "of LABELED or a dict keyed by digit (0, 1, 2)")
+    assert not ex.check({"0": right[0], "1": right[1], "2": right[2]})
+    assert "keyed by digit" in said(capsys)
+    assert not ex.check(dict(zip(LABELED, true_c, strict=True)))
+    assert "true class sizes" in said(capsys)
     assert ex.audit() == []
 
 
@@ -177,13 +188,22 @@ def test_exercise_3_on_the_notebook_data_names_each_mistake(digits, capsys):
     assert len(set(flagged)) == 3, flagged
     assert ex.check(right) and ex.check(float(f"{right:.4f}"))
     said(capsys)
+    typed = [round_significant(right, d) for d in (2, 3)]  # the solution prints 4 digits; fewer cross a score
+    assert all(np.sum(score[keep] >= t) != np.sum(score[keep] >= right) for t in typed), (right, typed)
+    for t in typed:
+        assert not ex.check(t)
+        assert said(capsys) == ("Exercise 3: a rounded threshold flags other images than the answer's: pass the "
+                                "variable holding the threshold, unrounded")
+    assert not ex.check(right - 0.05)  # not a rounding of the answer: what differs, as before
+    assert said(capsys).startswith("Exercise 3: not yet")
     assert not ex.check(given)
     assert "pool as given" in said(capsys)
     assert not ex.check(full_c)
     assert "class size of the pool as given" in said(capsys)
-    assert len(ex.mistakes) == 2 and ex.audit() == []
+    assert len(ex.mistakes) == 3 and ex.audit() == []
     old = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=labeled, digit=3, keep_every=2)
-    assert old.mistakes == ()  # half the 3s: both mistakes flag the answer's images, so none is offered
+    # half the 3s: both computed mistakes flag the answer's images, so neither is offered
+    assert all(m.message.startswith("a rounded threshold") for m in old.mistakes) and old.audit() == []
 
 
 def test_bad_arguments_are_named(data):

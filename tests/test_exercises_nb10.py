@@ -63,6 +63,15 @@ def test_exercise_1(data, capsys):
     assert "keep only the first 5" in said(capsys)
     assert not ex.check((weighted, micro))
     assert "support-weighted" in said(capsys)
+    assert not ex.check((100 * macro, 100 * micro))
+    assert said(capsys) == "Exercise 1: that looks like a percentage: give each F1 as a number between 0 and 1"
+    assert not ex.check((round(100 * macro, 1), micro))
+    assert "looks like a percentage" in said(capsys)
+    for n in (0, 4, 6):
+        kept = (y != 2) | (np.cumsum(y == 2) <= n)
+        assert not ex.check((f1_score(y[kept], pred[kept], average="macro"),
+                             f1_score(y[kept], pred[kept], average="micro")))
+        assert said(capsys).endswith("keep the first 5 (np.cumsum(y_test == 2) <= 5)")
     assert not ex.check((macro, micro + 0.01))
     assert said(capsys) == "Exercise 1: not yet: your macro F1 is right, micro F1 is not"
     assert not ex.check(macro)
@@ -112,6 +121,8 @@ def test_on_the_notebooks_digits(digits, capsys):
     y, proba, pred = digits
     ex1 = nb10.exercise_1(y, pred)
     assert ex1.check((0.945, 0.961)) and ex1.audit() == []
+    assert not ex1.check((94.5, 96.1))  # the cold reader's percentages
+    assert "looks like a percentage" in said(capsys)
     ex2 = nb10.exercise_2(y, proba)
     assert ex2.check((7, 1)) and len(ex2.mistakes) == 2 and ex2.audit() == []
     assert not ex2.check((1, 8))  # the hardest pair, by the mean of its two AUCs

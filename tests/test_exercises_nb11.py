@@ -62,6 +62,11 @@ def test_exercise_1(data, capsys):
     assert said(capsys).startswith("Exercise 1: your mean cost is the smallest one for prices 10 and 100")
     assert not ex.check((0.5, cost, 1 - accuracy))
     assert said(capsys).startswith("Exercise 1: your accuracy is the error rate")
+    assert not ex.check((0.5, cost * len(y), accuracy))
+    assert said(capsys) == f"Exercise 1: your cost is the total over the {len(y)} validation patients; give the mean " \
+                           "cost per patient"
+    assert not ex.check((0.5, cost / 10, accuracy))
+    assert said(capsys).startswith("Exercise 1: your mean cost is the error rate, the cost divided by the price")
     assert not ex.check((0.5, cost * 1.5, accuracy))
     assert said(capsys) == "Exercise 1: not yet: your Bayes threshold and accuracy are right, mean cost is not"
     assert not ex.check(0.5)
@@ -102,7 +107,12 @@ def test_exercise_2(data, capsys):
         if round_significant(value, 3) != round_significant(right[1], 3):
             assert not ex.check((right[0], value))
             assert message in said(capsys)
-    assert len(ex.mistakes) == 3
+    assert right[0] < 1 and len(ex.mistakes) == 4
+    assert not ex.check((1, 0.5))  # a recall of 1 is a claim (no malignant tumour missed), not a rounding
+    assert said(capsys).startswith("Exercise 2: a recall of 1 would mean that every malignant test tumour is "
+                                   "flagged")
+    assert not ex.check((1.0, right[1]))
+    assert "a recall of 1" in said(capsys)
     assert not ex.check([right[0]])
     assert said(capsys) == "Exercise 2: expected 2 numbers (recall, precision), got a list of 1"
     assert ex.audit() == []
@@ -120,13 +130,28 @@ def test_no_mistake_fires_on_a_right_or_rounded_answer(seed, n):
             assert ex.verdict(answer)[0]
 
 
+def test_exercise_2_on_the_notebook_rows_names_a_recall_of_one(capsys):
+    y = np.r_[np.zeros(40, int), np.ones(60, int)]  # 59 of 60 positives above the validation threshold
+    p = np.r_[np.linspace(0.0, 0.5, 40), 0.01, np.linspace(0.6, 1.0, 59)]
+    ex = nb11.exercise_2(y, p, y, p, min_recall=0.98)
+    assert ex.expected[0] == pytest.approx(59 / 60)  # 0.983: one significant digit would be 1
+    assert not ex.check((1, ex.expected[1]))
+    assert "a recall of 1" in said(capsys)
+    assert ex.check((0.983, ex.expected[1]))
+    said(capsys)
+    assert ex.audit() == []
+
+
 def test_quiz(capsys):
-    quiz = nb11.quiz(cost_fp=10, cost_fn=100)
+    quiz = nb11.quiz()
     assert quiz.audit() == []
-    for answer in (10 / 110, 0.091):  # exact, and as printed
+    for answer in (5 / 50, 0.1, 0.10):  # exact, and as printed
         assert quiz.q1.check(answer)
-    assert not quiz.q1.check(100 / 110)
+    assert "costs 5, a missed case 45" in quiz.q1.prompt  # its own prices: the notebook shows 10 / 110
+    assert not quiz.q1.check(45 / 50)
     assert "the other way round" in capsys.readouterr().out
+    assert nb11.quiz(cost_fp=10, cost_fn=100).q1.check(10 / 110)
+    capsys.readouterr()
     assert [q.expected for q in quiz.questions[1:]] == ["b", "c", "a"]
     assert not quiz.q2.check("a")
     assert capsys.readouterr().out.startswith("Question 2: not quite: the test set is never used to choose")

@@ -97,6 +97,11 @@ def test_quiz(capsys):
     capsys.readouterr()
     assert not quiz.q2.check(0.1)
     assert "the wrong way" in capsys.readouterr().out
+    assert not quiz.q2.check(0.5)  # the threshold not moved at all
+    assert "where half the cases are positive; at 10 % it moves" in capsys.readouterr().out
+    for percent in (90, 90.0):
+        assert not quiz.q2.check(percent)
+        assert "as a percentage" in capsys.readouterr().out
     assert [q.expected for q in quiz.questions if hasattr(q, "options")] == ["c", "a", "b"]
     assert not quiz.q3.check("b")
     assert said(capsys).startswith("Question 3: not quite: a rate of 1 % gives 0 of 107")

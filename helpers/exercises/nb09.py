@@ -20,7 +20,19 @@ import numpy as np
 from .._arguments import as_generator
 from ..open_set import open_set_split
 from ._inputs import classes, numeric, positive, same_length
-from .core import Exercise, Mistake, number, numbers, threshold
+from .core import (
+    Compare,
+    Exercise,
+    Mistake,
+    WrongKind,
+    describe,
+    half_unit,
+    number,
+    numbers,
+    round_significant,
+    significant_digits,
+    threshold,
+)
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -56,7 +68,8 @@ def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: f
 
         precision@k estimate = recall@k * C / k
 
-    The answer is one number per digit, in the order of ``labeled``, right to three significant digits.
+    The answer is one number per digit, in the order of ``labeled`` (or a dict keyed by digit), right to three
+    significant digits.
     Mistakes: the true class sizes (from ``y_pool``, the hidden labels) instead of ``C``; ``recall@k * k / C``.
     """
     pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
@@ -72,18 +85,19 @@ def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: f
         return [r * s / k for r, s, k in zip(recalls, sizes, ks, strict=True)]
 
     names = [f"digit {c}" for c in labeled]
+    compare = _PerDigit(numbers(names, digits=3), labeled)
     mistakes = []
     for wrong, message in [
         (estimates(true_sizes), f"those are the estimates with the true class sizes; use C = {size:g} for every digit"),
         ([r * k / size for r, k in zip(recalls, ks, strict=True)],
          "you computed recall@k * k / C; the estimate is recall@k * C / k (estimated members over flagged images)"),
     ]:
-        if not numbers(names, digits=3).same(wrong, estimates([size] * len(labeled))):
+        if not compare.same(wrong, estimates([size] * len(labeled))):
             mistakes.append(Mistake.if_equals(wrong, message))
     return Exercise(
         "Exercise 1",
         lambda: estimates([size] * len(labeled)),
-        compare=numbers(names, digits=3),
+        compare=compare,
         mistakes=mistakes,
         hints=[
             "unlabeled_estimate(c) gives k and recall@k of digit c at the threshold 0.5.",
@@ -92,6 +106,45 @@ def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: f
         ],
         why="The estimate is proportional to C: a class size off by some per cent moves it by the same per cent.",
     )
+
+
+class _PerDigit(Compare):
+    """Several named numbers, one per digit of ``labeled``, as a list in that order or a dict keyed by digit.
+
+    A dict keyed by the digits themselves (``{0: ..., 1: ...}``) is read in the order of ``labeled``; one
+    with other keys is the wrong kind, and the message says to key it by digit or give a list.
+    """
+
+    def __init__(self, inner: Compare, labeled: list[int]) -> None:
+        self.inner, self.labeled = inner, list(labeled)
+        self.kind, self.each, self.names = inner.kind, inner.each, inner.names
+
+    def _in_order(self, answer: object) -> object:
+        if not isinstance(answer, dict):
+            return answer
+        digits = {k: v for k, v in answer.items() if isinstance(k, int | np.integer) and not isinstance(k, bool)}
+        if len(digits) == len(answer) and set(digits) == set(self.labeled):
+            return [digits[c] for c in self.labeled]
+        if set(answer) == set(self.names):
+            return [answer[n] for n in self.names]
+        raise WrongKind(f"expected one number per digit of LABELED, as a list in the order of LABELED or a dict "
+                        f"keyed by digit ({', '.join(map(str, self.labeled))}), got {describe(answer)} with the "
+                        f"keys {', '.join(map(repr, list(answer)[:len(self.labeled) + 1]))}")
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        return self.inner.differs(self._in_order(answer), expected)
+
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        try:
+            return self.inner.too_few_digits(self._in_order(answer), expected)
+        except WrongKind:
+            return False
+
+    def rounded(self, expected: object) -> object:
+        return self.inner.rounded(expected)
+
+    def show(self, expected: object) -> str:
+        return self.inner.show(expected)
 
 
 def _precision(y: np.ndarray, flagged: np.ndarray) -> float:
@@ -163,6 +216,14 @@ def _f1_threshold(test_pos: np.ndarray, score: np.ndarray, class_size: int) -> f
     return float(np.sort(score)[::-1][int(np.argmax(f1_hat))])
 
 
+def _rounded_from(answer: object, right: float) -> bool:
+    """True when ``answer`` is a number that ``right`` rounds to, at the answer's own significant digits."""
+    if isinstance(answer, bool | np.bool_) or not isinstance(answer, int | float | np.integer | np.floating):
+        return False
+    a = float(answer)
+    return bool(np.isfinite(a)) and abs(a - right) <= half_unit(a, significant_digits(a)) * (1 + 1e-9)
+
+
 def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 5,
                keep_every: int = 10) -> Exercise:
     """Exercise 3: the estimated F1-best threshold of ``digit`` in a pool where the digit is rarer.
@@ -171,8 +232,9 @@ def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 
     1st, the ``keep_every + 1``-th ... in pool order). In it (score ``s`` = the digit's column, ``C`` = its
     images kept), the estimated F1 at the ``k`` highest scores is ``2 recall@k C / (k + C)``; the answer is
     the ``k``-th highest score where it is largest. Any threshold that flags the same images of that pool
-    is right. Mistakes, each kept only when it flags other images than the answer: the threshold chosen on
-    the pool as given; the rarer pool with the pool's full class size as ``C``.
+    is right. Mistakes, each kept only when it flags other images than the answer: the right threshold
+    rounded (typed from a printout) across a pool score; the threshold chosen on the pool as given; the rarer
+    pool with the pool's full class size as ``C``.
     """
     pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
     if digit not in labeled:
@@ -194,6 +256,12 @@ def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 
          f"your C is the class size of the pool as given; in the rarer pool C is the number of {digit}s kept"),
     ]
     mistakes, seen = [], [right]
+    rounded = next((round_significant(right, d) for d in range(2, 7) if not cmp.same(round_significant(right, d),
+                                                                                        right)), None)
+    if rounded is not None:  # a threshold typed from the printout, rounded across a score: say so, not "TP wrong"
+        mistakes.append(Mistake(lambda a: _rounded_from(a, right) and not cmp.same(a, right),
+                                "a rounded threshold flags other images than the answer's: pass the variable "
+                                "holding the threshold, unrounded", example=rounded))
     for value, message in candidates:
         if not any(cmp.same(value, s) for s in seen):
             mistakes.append(Mistake(lambda a, v=value: cmp.same(a, v), message, example=value))

@@ -52,7 +52,9 @@ def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercis
         macro F1 = (1 / c) sum_j F1_j
         micro F1 = 2 sum TP / (2 sum TP + sum FP + sum FN)      (= accuracy)
 
-    The answer is two numbers, ``(macro F1, micro F1)``, each right to three significant digits.
+    The answer is two numbers, ``(macro F1, micro F1)``, each right to three significant digits. Mistakes:
+    percentages; the two swapped; the whole test set; the weighted average for macro; every ``rare_class``
+    dropped, or one kept too few or too many.
     """
     y = _labels(y_test, "y_test")
     p = _labels(pred, "pred")
@@ -61,9 +63,12 @@ def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercis
     n_kept = count(n_kept, "n_kept")
     if np.sum(y == rare_class) <= n_kept:
         raise ValueError(f"rare_class must have more than n_kept samples in y_test, got {np.sum(y == rare_class)}")
-    keep = (y != rare_class) | (np.cumsum(y == rare_class) <= n_kept)
-    macro, micro, weighted = _f1s(y[keep], p[keep])
+    def kept(n: int) -> np.ndarray:
+        return (y != rare_class) | (np.cumsum(y == rare_class) <= n)
+
+    macro, micro, weighted = _f1s(y[kept(n_kept)], p[kept(n_kept)])
     cmp = numbers(["macro F1", "micro F1"], digits=3)
+    first = f"keep the first {n_kept} (np.cumsum(y_test == {rare_class}) <= {n_kept})"
     candidates = [
         ((micro, macro), "you swapped them: macro F1 is the mean of the per-class F1s, micro F1 pools every TP, "
                          "FP and FN first"),
@@ -71,9 +76,17 @@ def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercis
                          f"{rare_class}s"),
         ((weighted, micro), "your first number is the support-weighted average; macro gives every class the same "
                             "weight"),
+        (_f1s(y[kept(0)], p[kept(0)])[:2], f"those are the F1s with every {rare_class} dropped; {first}"),
+        *[(_f1s(y[kept(n)], p[kept(n)])[:2], f"those are the F1s with {n} of the {rare_class}s kept; {first}")
+          for n in (n_kept - 1, n_kept + 1) if 0 < n < np.sum(y == rare_class)],
     ]
     mistakes = [Mistake.if_equals(value, message) for value, message in candidates
                 if not cmp.same(value, (macro, micro))]
+    percent = (100 * macro, 100 * micro)
+    mistakes.insert(0, Mistake(
+        lambda a: isinstance(a, tuple | list | np.ndarray) and len(a) == 2
+        and any(each.same(x, 100 * e) for each, x, e in zip(cmp.each, a, (macro, micro), strict=True)),
+        "that looks like a percentage: give each F1 as a number between 0 and 1", example=percent))
     return Exercise(
         "Exercise 1",
         (macro, micro),

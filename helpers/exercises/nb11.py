@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._inputs import labels01, numeric, positive, rate, same_length
-from .core import Exercise, Mistake, numbers, probability
+from .core import Compare, Exercise, Mistake, WrongKind, numbers, probability, round_significant
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -65,7 +65,8 @@ def exercise_1(y_val, p_val, *, cost: float = 10) -> Exercise:
     over ``t`` in {``+inf``, every distinct score}; there the accuracy is ``1 - cost / c`` (ties have equal
     cost, hence equal accuracy). Each part to three significant digits. Mistakes (each kept only where it
     differs from the answer): keeping the prices 10 and 100 (the Bayes threshold ``1/11``, or that price's
-    smallest cost), giving the error rate for the accuracy.
+    smallest cost), the total cost instead of the mean, the cost divided by the price (the error rate), the
+    error rate for the accuracy.
     """
     y, p = _labels_scores(y_val, p_val, "y_val", "p_val")
     c = positive(cost, "cost")
@@ -83,6 +84,10 @@ def exercise_1(y_val, p_val, *, cost: float = 10) -> Exercise:
             (0, 1 / 11, "your Bayes threshold is the one for prices 10 and 100; set both prices to the same value"),
             (1, cost_ten, "your mean cost is the smallest one for prices 10 and 100; set both prices to the same "
                           "value"),
+            (1, cost_eq * len(y), f"your cost is the total over the {len(y)} validation patients; give the mean "
+                                  "cost per patient"),
+            (1, cost_eq / c, f"your mean cost is the error rate, the cost divided by the price; the cost is {c:g} "
+                             "times the error rate"),
             (2, 1 - accuracy, "your accuracy is the error rate, the share of wrong answers; accuracy is 1 minus it"),
         ]),
         hints=[
@@ -111,23 +116,53 @@ def _recall_precision(y: np.ndarray, p: np.ndarray, t: float) -> tuple[float, fl
     return float(tp / np.sum(y == 1)), float(tp / np.sum(flag))
 
 
+class _RecallBelowOne(Compare):
+    """``probability(digits=...)``, except that 1 is a wrong value, not the right one with too few digits, when
+    the right recall, rounded to the digits, is below 1 (a recall of 1 says that no positive was missed)."""
+
+    def __init__(self, digits: int) -> None:
+        self.inner = probability(digits=digits)
+        self.kind, self.digits = self.inner.kind, digits
+
+    def _one(self, answer: object, expected: object) -> bool:
+        try:
+            return float(answer) == 1.0 and round_significant(float(expected), self.digits) < 1.0
+        except (TypeError, ValueError):
+            return False
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        if self._one(answer, expected):
+            if isinstance(answer, bool):
+                raise WrongKind(f"expected {self.kind}, got {answer}")
+            return "not yet: your number does not agree with the answer"
+        return self.inner.differs(answer, expected)
+
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        return not self._one(answer, expected) and self.inner.too_few_digits(answer, expected)
+
+    def rounded(self, expected: object) -> object:
+        return self.inner.rounded(expected)
+
+
 def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exercise:
     """Exercise 2 (a guarantee): test recall and precision at the highest validation threshold with enough recall.
 
     ``t = max{t : TP_val(t) / P_val >= min_recall}`` over the distinct validation scores (flag ``p >= t``);
     the answer is ``(TP / P, TP / (TP + FP))`` of ``p_test >= t`` on the test rows, at their own mix, each to
-    three significant digits. Mistakes (each kept only where it differs from the answer and from the mistakes
-    before it): the validation
-    precision (the rows that chose the threshold), the threshold chosen on the test rows, the highest
-    threshold with recall 1.
+    three significant digits; a recall of 1 where the right one is below 1 is a wrong value, not too few
+    digits. Mistakes (each kept only where it differs from the answer and from the mistakes before it): a
+    recall of 1; the validation precision (the rows that chose the threshold), the threshold chosen on the
+    test rows, the highest threshold with recall 1.
     """
     y, p = _labels_scores(y_val, p_val, "y_val", "p_val")
     yt, pt = _labels_scores(y_test, p_test, "y_test", "p_test")
     r = rate(min_recall, "min_recall")
     right = _recall_precision(yt, pt, _highest_with_recall(y, p, r))
-    cmp = numbers(["recall", "precision"], kinds={"recall": probability(digits=3),
+    cmp = numbers(["recall", "precision"], kinds={"recall": _RecallBelowOne(3),
                                                   "precision": probability(digits=3)})
     candidates = [
+        (0, 1.0, "a recall of 1 would mean that every malignant test tumour is flagged; count the ones the "
+                 "threshold misses on the test rows"),
         (1, _recall_precision(y, p, _highest_with_recall(y, p, r))[1],
          "your precision is the one on the validation rows, which chose the threshold; check it on the test rows"),
         (1, _recall_precision(yt, pt, _highest_with_recall(yt, pt, r))[1],
@@ -158,8 +193,12 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exe
     )
 
 
-def quiz(*, cost_fp: float, cost_fn: float) -> Quiz:
-    """The quick self-test of notebook 11; question 1's answer is the Bayes threshold ``c_fp / (c_fp + c_fn)``."""
+def quiz(*, cost_fp: float = 5, cost_fn: float = 45) -> Quiz:
+    """The quick self-test of notebook 11; question 1's answer is the Bayes threshold ``c_fp / (c_fp + c_fn)``.
+
+    Its prices are the question's own (5 and 45 by default, threshold 0.1), not the notebook's 10 and 100,
+    whose threshold the notebook prints.
+    """
     cost_fp = positive(cost_fp, "cost_fp")
     cost_fn = positive(cost_fn, "cost_fn")
     return Quiz([

@@ -151,7 +151,11 @@ def exercise_2(y_train, *, cost_fp: float, cost_fn: float) -> Exercise:
 
 
 def quiz() -> Quiz:
-    """The quick self-test of notebook 11b; question 2's answer is ``t'`` for ``t* = 0.5`` moved from 50 % to 10 %."""
+    """The quick self-test of notebook 11b; question 2's answer is ``t'`` for ``t* = 0.5`` moved from 50 % to 10 %.
+
+    Question 2 names three mistakes: the shift the wrong way (0.1), no shift (0.5) and the answer as a
+    percentage (90; the prompt holds "%", so the quiz's own percentage message is not added).
+    """
     return Quiz([
         Question(
             "A model's probabilities are calibrated where a third of the cases are positive. It is used where 1 % "
@@ -170,7 +174,12 @@ def quiz() -> Quiz:
             digits=2,
             mistakes=[Mistake.if_equals(_share(_odds(0.5) * _odds(0.1) / _odds(0.5)),
                                         "that moves the threshold the wrong way: rarer positives need a higher "
-                                        "threshold, odds(t') = odds(t*) odds(pi_train) / odds(pi)")],
+                                        "threshold, odds(t') = odds(t*) odds(pi_train) / odds(pi)"),
+                      Mistake.if_equals(0.5, "that is the threshold where half the cases are positive; at 10 % it "
+                                             "moves, odds(t') = odds(t*) odds(pi_train) / odds(pi)"),
+                      Mistake.if_equals(lambda: 100 * _share(_odds(0.5) * _odds(0.5) / _odds(0.1)),
+                                        "that is the threshold as a percentage: give it as a probability between 0 "
+                                        "and 1")],
             solution="bayes_threshold_at_prevalence(cost_fp=1, cost_fn=1, train_prevalence=0.5, "
                      "deploy_prevalence=0.1)",
         ),

@@ -45,7 +45,8 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
 
     The answer is three numbers, ``(R², MAE, MAPE)``: R² to four decimal places (it lies just below 0),
     MAE and MAPE to three significant digits. ``pred`` (the ridge regression's test predictions) gives the
-    typical mistake of scoring the model instead of the baseline.
+    typical mistake of scoring the model instead of the baseline; others: the test set's own mean, the
+    training median (its MAE can agree with the mean's), MAPE in per cent, an R² of exactly 0.
     """
     y_train, y_test, pred = _regression_data(y_train, y_test, pred)
 
@@ -64,6 +65,9 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
             Mistake.if_equals(lambda: _scores(y_test, np.full_like(y_test, y_test.mean())),
                               "that baseline predicts the test set's own mean, which a model cannot know; "
                               "fit DummyRegressor on the training targets"),
+            Mistake.if_equals(lambda: _scores(y_test, np.full_like(y_test, np.median(y_train))),
+                              "that baseline predicts the training median; this one predicts the training mean "
+                              "(DummyRegressor's default strategy)"),
             Mistake.in_part(2, lambda: 100 * baseline()[2],
                             "your MAPE is in per cent; scikit-learn's mean_absolute_percentage_error "
                             "returns a fraction"),
