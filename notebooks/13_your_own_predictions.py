@@ -169,8 +169,9 @@ print(f"counted there: recall {choice.tp / (choice.tp + choice.fn):.3f}")
 # resampled file, where it was chosen, and on the original file, which plays
 # the part of new cases. The average gap is the *optimism*; subtracting it
 # from the counts on the file corrects them. The spread of the gaps gives the
-# 95 % interval, so the interval includes how far the threshold itself could
-# have moved. Everything is drawn from the count table, so it costs no pass
+# 95 % interval for what the deployed threshold has on new cases (its recall,
+# and its population precision at π: the precision of its expected counts),
+# so the interval includes how far the threshold itself could have moved. Everything is drawn from the count table, so it costs no pass
 # over the rows and gives the same numbers on every engine.
 
 # %%
