@@ -31,12 +31,18 @@ process, the engine's threads and buffers included):
 Imports happen before the clock starts.
 
 Each path checks its table's totals; the AUC from each table is printed so
-that the back-ends can be compared. Results go in bench/README.md.
+that the back-ends can be compared. Results go in bench/README.md; with
+``--record data/scale_measurements.csv --section "<its bench/README.md heading>"``
+each path's time, peak memory and table rows are also appended to that file,
+from which notebook 14 prints the measured memory (``tests/test_scale_measurements.py``
+checks that every row there is logged in bench/README.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import datetime
 import json
 import subprocess
 import sys
@@ -98,7 +104,25 @@ def _child(path: str, way: str) -> None:
     print(json.dumps({"way": way, "seconds": seconds, "peak": peak, "rows": int(rows), "auc": value, **extra}))
 
 
-def _report(path: Path, reference: float | None) -> None:
+RECORD_COLUMNS = ["date", "rows", "path", "seconds", "peak_gib", "table_rows", "bench_readme_section"]
+
+
+def _record(file: str | None, section: str, n: int, way: str, seconds: float, peak: float,
+            table_rows: int | None) -> None:
+    """Append one measured path to ``file`` (a CSV with :data:`RECORD_COLUMNS`), as printed: 0.1 s, 0.01 GiB."""
+    if file is None:
+        return
+    target = Path(file)
+    new = not target.exists() or target.stat().st_size == 0
+    with target.open("a", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        if new:
+            writer.writerow(RECORD_COLUMNS)
+        writer.writerow([datetime.date.today().isoformat(), n, way, f"{seconds:.1f}", f"{peak / 2**30:.2f}",
+                         "" if table_rows is None else table_rows, section])
+
+
+def _report(path: Path, reference: float | None, record: tuple[str | None, str] = (None, "")) -> None:
     """The report with the default engine, end to end; peak memory of its process tree."""
     import importlib
 
@@ -123,6 +147,7 @@ def _report(path: Path, reference: float | None) -> None:
     ratio = "" if reference is None else f"   = {total / reference:.2f}x sklearn's (target <= 0.7x)"
     print(f"  report    {total:7.1f} s   peak {memory.tree / 2**30:5.2f} GiB (target <= 2 GB){ratio}   page "
           f"{out.stat().st_size / 1e3:.0f} kB")
+    _record(*record, int(path.stem.split("_")[-1]), "report", total, memory.tree, None)
 
 
 def main() -> None:
@@ -131,8 +156,13 @@ def main() -> None:
     parser.add_argument("--folder", default="/tmp/bench-backends", help="where the Parquet file is kept")
     parser.add_argument("--ways", default="sklearn,numpy,scored,duckdb,spark,report",
                         help="comma-separated paths to time")
+    parser.add_argument("--record", metavar="CSV", help="append each path's figures to this CSV file "
+                        "(e.g. data/scale_measurements.csv)")
+    parser.add_argument("--section", default="", help="with --record: the bench/README.md heading of this run's log")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.record and not args.section:
+        parser.error("--record needs --section: the heading of bench/README.md where this run is logged")
     if args.child:
         _child(*args.child)
         return
@@ -148,7 +178,7 @@ def main() -> None:
     reference = None
     for way in args.ways.split(","):
         if way == "report":
-            _report(path, reference)
+            _report(path, reference, (args.record, args.section))
             continue
         if way == "spark":
             try:
@@ -168,6 +198,7 @@ def main() -> None:
         session = f"  (session start {r['session_s']:.1f} s)" if "session_s" in r else ""
         print(f"  {way:8s}  {r['seconds']:7.1f} s   peak {r['peak'] / 2**30:5.2f} GiB   {r['rows']:,} table rows   "
               f"AUC {r['auc']:.6f}{session}")
+        _record(args.record, args.section, n, way, r["seconds"], r["peak"], r["rows"])
 
 
 if __name__ == "__main__":

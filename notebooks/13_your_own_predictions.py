@@ -16,7 +16,7 @@
 #
 # From a file of your model's labels and scores to a deployment decision: the threshold your rule gives, and what it will do where the model is deployed, with the uncertainty of choosing it included.
 #
-# **Time on your own:** about 50 minutes.
+# **Time on your own:** about 55 minutes.
 #
 # **Learning goals**
 #
@@ -151,8 +151,8 @@ print(f"{model.name}: ROC AUC {auc:.3f}, 95 % interval {low:.3f} to {high:.3f} (
 # the one to deploy. Counted on the same rows, though, it looks better than it
 # is: the rule picked it where these rows happened to look good. A recall
 # target is met exactly, to the case, on the rows that chose it; on new cases
-# the same threshold finds a little less on average, and in about half of the
-# possible files less than the target. The counts on the file:
+# the same threshold finds a little less on average, and often less than the
+# target (exercise 3 counts how often). The counts on the file:
 
 # %%
 choice = model.choice
@@ -169,8 +169,9 @@ print(f"counted there: recall {choice.tp / (choice.tp + choice.fn):.3f}")
 # resampled file, where it was chosen, and on the original file, which plays
 # the part of new cases. The average gap is the *optimism*; subtracting it
 # from the counts on the file corrects them. The spread of the gaps gives the
-# 95 % interval, so the interval includes how far the threshold itself could
-# have moved. Everything is drawn from the count table, so it costs no pass
+# 95 % interval for what the deployed threshold has on new cases (its recall,
+# and its population precision at π: the precision of its expected counts),
+# so the interval includes how far the threshold itself could have moved. Everything is drawn from the count table, so it costs no pass
 # over the rows and gives the same numbers on every engine.
 
 # %%
@@ -248,23 +249,27 @@ for step in next_steps(analysis):
 # - `rare-report` writes the same analysis as one page, with `--json` for a
 #   pipeline to gate on.
 
-# %% [markdown]
+# %% [markdown] tags=["code-only"]
 # ## Exercises
 #
-# **1. What can 357 negatives tell you about 1 % prevalence?** The course's
-# first example file, `example_predictions.csv` (a logistic regression on
-# three features of scikit-learn's breast-cancer data), has 569 rows, 212
-# positives and 357 negatives. Fix the threshold 0.5 in advance, count it on
-# the whole file, and compute precision at a deployment prevalence of 1 %.
-#
-# Each exercise has a checker built from the file's data: put your answer in
-# place of `...` and run the cell. `ex1.hint()` gives a hint (two at most),
-# `ex1.solution()` the answer.
+# Each exercise has a checker built from the files' data: replace `...` by
+# your answer and run the cell; `ex1.hint()` gives a hint (two at most). The
+# worked solutions are in
+# [solutions/13_your_own_predictions_solutions.ipynb](solutions/13_your_own_predictions_solutions.ipynb):
+# try first.
 
-# %%
-from helpers import Counts, load_predictions
+# %% [markdown]
+# **Exercise 1. What can 357 negatives tell you about 1 % prevalence?** The
+# course's first example file, `example_predictions.csv` (a logistic
+# regression on three features of scikit-learn's breast-cancer data), has 569
+# rows, 212 positives and 357 negatives. Fix the threshold 0.5 in advance,
+# count it on the whole file, and give its precision at a deployment
+# prevalence of 1 %, to three significant digits. Why is counting on all rows
+# fair here, and what does one false positive more or less do to it?
+
+# %% tags=["code-only"]
+from helpers import load_predictions
 from helpers.exercises import nb13
-from helpers.report.metrics import deployment_metrics
 
 small = load_predictions(data_file("example_predictions.csv"))
 ex1 = nb13.exercise_1(small.y_true, small.y_score, threshold=0.5, deploy_prevalence=0.01)
@@ -272,121 +277,43 @@ answer = ...  # precision at 1 % of the threshold 0.5, counted on the whole smal
 ex1.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# The counts and the precision are printed below. A threshold fixed in
-# advance looks at no row, so counting it on all of them is fair: no optimism
-# to remove. But the smallest false positive rate other than zero that 357
-# negatives can show is one in 357, and at 1 % prevalence that alone makes
-# more than a quarter of a false alarm for every real case found: every number
-# at a high threshold hinges on one or two false positives.
-#
-# </details>
+# **Exercise 2. How much does choosing on the same rows flatter?** On the
+# same small file, run the report's analysis with the rule "highest F1 at
+# 1 %": `analyse({"small": count_scores(small.y_true, small.y_score)},
+# deploy_prevalence=0.01, rule=threshold_rule(f1=True))` (with
+# `count_scores` from `helpers.report.count`). Its model's `choice` holds the
+# counts on the file (`tp, fn, fp, tn`) and the corrected precision. How much
+# higher is the precision at 1 % counted on the file than the corrected
+# estimate? Give two significant digits.
 
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-flag = small.y_score >= 0.5
-c_small = Counts(tn=int((~flag & (small.y_true == 0)).sum()), fp=int((flag & (small.y_true == 0)).sum()),
-                 fn=int((~flag & (small.y_true == 1)).sum()), tp=int((flag & (small.y_true == 1)).sum()))
-print(f"threshold 0.5: {c_small}")
-print(f"smallest FPR other than zero: 1 / {c_small.n_neg} = {1 / c_small.n_neg:.4f}; false alarms per case found "
-      f"at full recall, at 1 %: {(0.99 / c_small.n_neg) / 0.01:.2f}")
-answer = deployment_metrics(c_small, deploy_prevalence=0.01)["precision"]
-print(f"precision at 1 %: {answer:.4f}")
-ex1.check(answer)
-
-# %% [markdown]
-# **2. How much does choosing on the same rows flatter?** On the same small
-# file, apply the rule "highest F1 at 1 % prevalence" (`threshold_rule(f1=True)`)
-# with `optimism_bootstrap(table, rule, deploy_prevalence=0.01, rng=0)`,
-# where `table = count_scores(small.y_true, small.y_score)`. How much higher
-# is the precision at 1 % counted on the file than the corrected estimate?
-# (The counts on the file are `est.tp, est.fn, est.fp, est.tn`.)
-
-# %%
-from helpers.report.count import count_scores
-from helpers.report.optimism import optimism_bootstrap
-
+# %% tags=["code-only"]
 ex2 = nb13.exercise_2(small.y_true, small.y_score, deploy_prevalence=0.01)
 answer = ...  # precision at 1 % counted on the file minus the corrected estimate
 ex2.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# The F1 rule puts the threshold just above the file's highest-scoring
-# negatives, where it sees few false positives; counted there, precision
-# looks much better than the corrected estimate (numbers below). The
-# interval is wide: with 357 negatives the false positive rate at such a
-# threshold rests on a handful of cases.
-#
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-est = optimism_bootstrap(count_scores(small.y_true, small.y_score), threshold_rule(f1=True),
-                         deploy_prevalence=0.01, rng=0)
-on_file = deployment_metrics(tp=est.tp, fn=est.fn, fp=est.fp, tn=est.tn, deploy_prevalence=0.01)["precision"]
-print(f"precision at 1 % on the file {on_file:.4f}; corrected {est.precision[0]:.4f} "
-      f"({est.precision[1]:.4f} to {est.precision[2]:.4f})")
-answer = on_file - est.precision[0]
-ex2.check(answer)
-
-# %% [markdown]
-# **3. How often would a recall target be missed?** On the screening file,
-# with the rule "recall at least 0.8", the resampled files' thresholds
+# **Exercise 3. How often would a recall target be missed?** On the screening
+# file, with the rule "recall at least 0.8", the resampled files' thresholds
 # (`choice.thresholds` of section 4) stand for the thresholds other files
 # would have given. Count each of them on the screening file: in what share
 # of the resampled files does the chosen threshold find fewer than 80 % of
-# the positives?
+# the positives? Give a share between 0 and 1, to two significant digits.
 
-# %%
+# %% tags=["code-only"]
 screening = load_predictions(data_file("screening_predictions.csv"))
 ex3 = nb13.exercise_3(screening.y_true, screening.y_score, at_recall=0.8, deploy_prevalence=0.01)
 answer = ...  # a share between 0 and 1
 ex3.check(answer)
 
 # %% [markdown]
-# <details><summary>Solution</summary>
-#
-# About half: a target met exactly where it was chosen is a coin toss on new
-# cases (numbers below). With `recall_confidence=0.95` (the command's
-# `--recall-confidence 0.95`) the rule asks the lower end of recall's 95 %
-# interval to reach the target, and the share falls to a few per cent, for a
-# lower threshold and more cases flagged.
-#
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-screening_table = count_scores(screening.y_true, screening.y_score)
-positives = np.sort(screening.y_score[screening.y_true == 1].to_numpy())
-for name, r_rule in (("as it is", threshold_rule(at_recall=0.8)),
-                     ("with the margin", threshold_rule(at_recall=0.8, recall_confidence=0.95))):
-    est3 = optimism_bootstrap(screening_table, r_rule, deploy_prevalence=0.01, rng=0)
-    recall_on_file = 1 - np.searchsorted(positives, est3.thresholds, side="left") / positives.size
-    print(f"{name}: threshold {est3.threshold:.4g}; resampled thresholds below 0.8 recall on the file: "
-          f"{(recall_on_file < 0.8).mean():.3f}")
-    if name == "as it is":
-        answer = float((recall_on_file < 0.8).mean())
-ex3.check(answer)
-
-# %% [markdown]
 # ## Quick self-test
 #
-# Four questions on this page. The cell below prints them; answer each with
-# `quiz.q2.check("b")` (a letter) or `quiz.q1.check(0.5)` (a number).
+# Four questions on this notebook: click an option, or type a number and
+# press Enter.
 
 # %%
-quiz = nb13.quiz(screening.y_true)
+quiz = nb13.quiz(small.y_true, deploy_prevalence=0.01)
 quiz.show()
-
-# %%
-quiz.q1.check(...)  # your number
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-# Answers of the quick self-test
-quiz.q1.check(1 / int((screening.y_true == 0).sum()))
-quiz.q2.check("a")
-quiz.q3.check("a")
-quiz.q4.check("b")
 
 # %% [markdown]
 # ## Going deeper
@@ -395,23 +322,26 @@ quiz.q4.check("b")
 # ### Does the interval hold its 95 %?
 #
 # An interval is only as good as its coverage: how often, over many files,
-# it contains the number it estimates. Here the estimand is the precision at
-# deployment that the *deployed* threshold really has. A simulation knows it:
-# scores of negatives are standard normal and those of positives normal with
-# mean 1.5, so a threshold `t` has recall `1 − Φ(t − 1.5)` and false positive
-# rate `1 − Φ(t)`. Each of 200 simulated files (5 000 rows, 3 % positives)
+# it contains the number it estimates. Here the estimand is the population
+# precision at π of the *deployed* threshold: the precision of its expected
+# counts at π (as in notebook 07). A simulation knows it: scores of
+# negatives are standard normal and those of positives normal with mean 1.5,
+# so a threshold `t` has recall `1 − Φ(t − 1.5)` and false positive rate
+# `1 − Φ(t)`. Each of 200 simulated files (5 000 rows, 3 % positives)
 # is counted, the rule "recall at least 0.8" chooses on all its rows, and the
-# bootstrap's 95 % interval is checked against the true precision at 1 % of
-# that threshold. (The test suite runs a larger version.)
+# bootstrap's 95 % interval is checked against that threshold's population
+# precision at 1 %. (The test suite runs a larger version.)
 
 # %%
 from scipy.stats import norm
 
+from helpers.report.count import count_scores
 from helpers.report.metrics import merge_negative_runs
+from helpers.report.optimism import optimism_bootstrap
 
 
 def coverage(n_files: int, rows: int, rate: float, rng_seed: int = 1) -> tuple[float, float]:
-    """Share of simulated files whose 95 % intervals hold the true precision at 1 % and the true recall."""
+    """Share of simulated files whose 95 % intervals hold the population precision at 1 % and the true recall."""
     gen = np.random.default_rng(rng_seed)
     hit_p = hit_r = 0
     for k in range(n_files):
@@ -455,8 +385,8 @@ splits[["threshold", "precision_held_out", "recall_held_out"]].round(4).rename_a
 # %% [markdown]
 # ### A recall target with a margin
 #
-# A target met to the case on the file is missed on new cases about half the
-# time (exercise 3). With a margin, the threshold is the highest whose recall
+# A target met to the case on the file is often missed on new cases
+# (exercise 3). With a margin, the threshold is the highest whose recall
 # on the file has a lower 95 % Clopper–Pearson limit at the target: lower, so
 # more cases are flagged, and the corrected recall moves above the target.
 

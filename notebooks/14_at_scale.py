@@ -14,47 +14,49 @@
 # %% [markdown]
 # # 14 · At scale: the ROC table is a GROUP BY
 #
-# Fraud checks, ad clicks and screening logs produce the most predictions
-# exactly where positives are rarest: 10⁸ to 10¹⁰ scored rows, with one
-# positive in a thousand. Such a file does not fit in a pandas DataFrame, and
-# it does not need to. Every metric of this course is a function of one small
-# object, the ROC table of notebook 04, and that table is a `GROUP BY score`
-# with two counts followed by a running sum: a query that every data engine
-# runs, on a laptop or on a cluster, where the data lives.
+# How to get the ROC curve, its AUC, precision at deployment and an honestly judged threshold from a file too big for memory: count it by score where it lies, then work on that small table.
+#
+# **Time on your own:** about 65 minutes.
 #
 # **Learning goals**
 #
-# - say how much memory a file of predictions needs in a DataFrame, and what
-#   is small enough to bring back instead: one row per distinct score;
-# - write the ROC table in SQL, one line per idea: a `GROUP BY` with two
-#   counts, running sums with a window function, the rates and the trapezoids
-#   of the area;
-# - run that query with DuckDB on a Parquet file (and with Spark, the same
-#   text), and check it against scikit-learn and `helpers`;
-# - bin the scores when there are too many distinct ones, and state the error
-#   that binning can add to the ROC AUC;
-# - compute precision at a deployment prevalence from the grouped table.
+# - say what a ROC curve of 10⁸ predictions costs in memory (as measured),
+#   and what to bring back instead: one row per distinct score;
+# - write the ROC table in SQL (a `GROUP BY` with two counts, running sums,
+#   the rates and the trapezoids of the area), run it with DuckDB on a
+#   Parquet file and check it against scikit-learn;
+# - shrink that table exactly, by merging the runs of scores without
+#   positives, or approximately, by binning, with a bound on the AUC's error;
+# - choose a threshold on one half of the counts and judge it on the other,
+#   with an interval for precision at the deployment prevalence;
+# - tell which metrics follow from one model's score-count table and which
+#   do not.
 #
 # Positives are the label 1 (`pos_label=1`) throughout.
 
 # %%
-import importlib.util
-import shutil
-import subprocess
 import tempfile
-import warnings
 from pathlib import Path
 
 import duckdb
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
+from sklearn.metrics import roc_auc_score, roc_curve
 
-from helpers import corrected_pr_curve, negative_weight, roc_table
+from helpers import negative_weight
+from helpers.course_files import data_file
 from helpers.plotting import PALETTE, use_course_style
 from helpers.report.count import binning_auc_error_bound, roc_from_score_counts, score_count_table
-from helpers.report.metrics import thin_indices
+from helpers.report.metrics import (
+    counts_auc_interval,
+    counts_rule_table,
+    merge_negative_runs,
+    split_counts,
+    thin_indices,
+)
+from helpers.report.optimism import optimism_bootstrap
+from helpers.threshold_rules import threshold_rule
 
 use_course_style()
 pd.set_option("display.float_format", "{:.6g}".format)
@@ -62,50 +64,57 @@ pd.set_option("display.float_format", "{:.6g}".format)
 # %% [markdown]
 # ## 1. Why not a DataFrame?
 #
-# A prediction needs its score (a float64, 8 bytes) and its label (1 byte at
-# best). The two columns alone, before pandas adds an index or makes a copy,
-# and what sorting them adds (an 8-byte index per row and a sorted copy):
+# Fraud checks, ad clicks and screening logs produce the most predictions
+# where positives are rarest: 10⁸ to 10¹⁰ scored rows, one positive in a
+# thousand. A prediction needs its score (a float64, 8 bytes) and its label
+# (1 byte). A ROC curve computed in memory needs much more: it sorts the rows
+# and keeps sorted copies and several result arrays as long as the file. The
+# script `bench/bench_backends.py` measured the peak memory of
+# scikit-learn's `roc_curve` on this project's machine (2 cores, 24 GiB);
+# the course keeps its runs in `data/scale_measurements.csv`:
 
 # %%
-for n in (10**8, 10**9, 10**10):
-    print(f"{n:.0e} rows: columns {n * 9 / 1e9:6,.1f} GB; with a sort's index and sorted copy "
-          f"{n * (9 + 8 + 9) / 1e9:6,.1f} GB")
+measured = pd.read_csv(data_file("scale_measurements.csv"))
+curve = measured[measured["path"] == "sklearn"]  # read the Parquet file into numpy, then roc_curve
+per_row = (curve["peak_gib"] * 2**30 / curve["rows"]).round()
+print(f"the two columns alone: 9 bytes a row, {1e8 * 9 / 2**30:.2f} GiB for 10^8 rows")
+for (date, rows, peak), b in zip(curve[["date", "rows", "peak_gib"]].itertuples(index=False), per_row, strict=True):
+    print(f"roc_curve on {rows:.0e} rows, measured {date}: peak {peak:.2f} GiB = {b:.0f} bytes a row, "
+          f"{b / 9:.0f} times the columns")
+print(f"at {per_row.min():.0f} bytes a row: 10^9 rows need about {1e9 * per_row.min() / 2**30:,.0f} GiB, "
+      f"10^10 rows {1e10 * per_row.min() / 2**30:,.0f} GiB")
 
 # %% [markdown]
-# A ROC curve computed in memory sorts all the rows, so it needs a few times
-# the columns' size (`bench/README.md` records what scikit-learn's
-# `roc_curve` and the other paths take on this project's machine). The first
-# line fits on a laptop, if only just once the copies are made; the second
-# does not, and the third is beyond a laptop and most single servers.
+# Every run needs ten times the columns' size or more: 10⁸ rows fill half a
+# laptop's memory, 10⁹ rows need a large server, and 10¹⁰ more than one
+# machine usually has.
 #
-# What a ROC curve needs is much smaller. Take the *distinct* scores from the
-# highest down, and keep for each one two counts: how many positives and how
-# many negatives have exactly that score. Call it the **score-count table**
-# (`score, n_pos, n_neg`). Every metric of the course follows from it by
-# running sums (notebook 04):
-#
-# - at the threshold `t` (flag every score `>= t`): `TP(t)` is the sum of
-#   `n_pos` over the scores `>= t`, `FP(t)` likewise with `n_neg`; then
-#   `FN = P - TP` and `TN = N - FP`, so the whole confusion matrix, and the
-#   metric zoo of notebook 01, at every threshold;
-# - the ROC curve (`TP/P`, `FP/N`) and its area, a sum of trapezoids;
-# - precision and average precision, as tested and at a deployment
-#   prevalence (every `FP` times the weight `w` of notebook 06);
-# - the expected cost at every threshold (notebook 11) and the intervals of
-#   notebooks 07 and 13, which take counts.
-#
-# The table has one row per distinct score however many rows share it: with
-# scores rounded to three digits it has about a thousand rows, whether the
-# file holds a million predictions or ten billion.
+# What a ROC curve needs is much smaller. Take the *distinct* scores from
+# the highest down, and keep for each how many positives and how many
+# negatives have exactly that score: the **score-count table** (`score,
+# n_pos, n_neg`). Running sums from the top give, at every threshold `t`
+# (flag every score `>= t`), `TP(t)` and `FP(t)`, then `FN = P - TP` and
+# `TN = N - FP` (notebook 04). So every metric of **one model's scores
+# against binary labels** follows from it: the confusion matrix and its
+# metrics (notebook 01) at every threshold, the ROC and precision–recall
+# curves with their areas, precision at a deployment prevalence (notebook
+# 06), costs (notebook 11), DeLong's interval for one AUC (a row's placement
+# depends only on its score), intervals of the rates, and resampling drawn
+# from the counts (notebook 13). Three kinds of metric do not follow from
+# it: comparing two models on the same rows (DeLong's paired difference
+# needs each row's two scores together, so a table counted by pairs of
+# scores), the regression metrics of notebook 12 (every residual), and the
+# multiclass metrics of notebook 10 beyond one class against the rest (each
+# row's scores for every class).
 
 # %% [markdown]
 # ## 2. A file of 2 million predictions
 #
 # A stand-in for a log too big for memory: 2 million rows, written as
 # Parquet (the column format of data lakes) to a temporary folder. About one
-# row in 200 is a positive; the score is a logistic function of a normal
-# variable that is shifted upwards for positives, stored with six decimals
-# as many prediction logs store it: many distinct scores, and some ties.
+# row in 200 is a positive; the score, a logistic function of a normal
+# variable shifted upwards for positives, is stored with six decimals: many
+# distinct scores, and some ties.
 
 # %%
 rng = np.random.default_rng(14)
@@ -129,8 +138,7 @@ print(f"written: {n_rows:,} rows, columns y_true (0/1) and y_score, to predictio
 # 2. `totals`: `P` and `N`, summed from that small table.
 # 3. `running`: the running sums from the highest score down, a **window
 #    function** (`SUM(...) OVER (ORDER BY score DESC ...)`): `tp` and `fp`
-#    at the threshold `score`, everything scoring at least that much
-#    flagged.
+#    at the threshold `score`.
 # 4. the rates `tpr = tp / P`, `fpr = fp / N`, and each row's trapezoid of
 #    area: its width is the row's share of the negatives, `n_neg / N`, its
 #    height the mean of the TPR before the row and after it,
@@ -168,7 +176,7 @@ ORDER BY threshold DESC
 # %% [markdown]
 # DuckDB runs inside this Python process. It reads the Parquet file itself
 # (only the two columns, in chunks, on every core) and hands the result to
-# pandas; on a file larger than memory it spills to disk instead of failing.
+# pandas; on a file larger than memory it spills to disk.
 
 # %%
 con = duckdb.connect()
@@ -181,21 +189,17 @@ print(f"{len(sql_table):,} distinct scores; P = {sql_table['tp'].iat[-1]:,}, N =
 pd.concat([sql_table.head(4), sql_table.tail(3)]).rename_axis(columns="row")
 
 # %% [markdown]
-# The table has one row per distinct score: far fewer rows than the file,
-# but still hundreds of thousands, and on 10⁹ rows of float64 scores it
-# would be nearly as long as the file. Section 5 makes it short. First, is
-# it right?
+# Far fewer rows than the file, but on 10⁹ rows of float64 scores the table
+# would be nearly as long as the file. Sections 5 and 6 make it short.
+# First, is it right?
 #
-# ## 4. The same numbers from scikit-learn and from `helpers`
+# ## 4. The same numbers from scikit-learn
 #
-# This file still fits in memory, so we can check the query row by row.
+# This file still fits in memory, so we check the query row by row against
 # scikit-learn's `roc_curve` (with `drop_intermediate=False`: every distinct
-# score) gives the rates, `roc_auc_score` the area. `helpers` counts the
-# file with the same engine (`score_count_table`) and turns the counts into
-# `roc_table`'s frame (`roc_from_score_counts`), which we compare with
-# `roc_table` on the rows. Counts are integers and must be equal. Rates and
-# areas are sums of floating-point numbers, which engines add in different
-# orders, so they are compared with a tolerance of 10⁻¹² and printed rounded.
+# score) and `roc_auc_score`. Counts must be equal; rates and areas are sums
+# of floating-point numbers, added in different orders, so they are
+# compared within 10⁻¹².
 
 # %%
 rows = pd.read_parquet(parquet_path)
@@ -208,42 +212,66 @@ print(f"tp = tpr * P and fp = fpr * N equal to scikit-learn's: {np.array_equal(n
       f" and {np.array_equal(np.rint(fpr[1:] * n_neg), sql_table['fp'])}")
 print(f"ROC AUC: SQL {sql_auc:.6f}, roc_auc_score {exact_auc:.6f}; within 1e-12: {abs(sql_auc - exact_auc) < 1e-12}")
 
+# %% [markdown]
+# `helpers` counts a file on any engine with `score_count_table` (here
+# DuckDB): the query's `GROUP BY`, to the last count.
+
 # %%
 counted = score_count_table(parquet_path, label="y_true", score="y_score", engine="duckdb")
 grouped = sql_table[["threshold", "n_pos", "n_neg"]].rename(columns={"threshold": "score"})
 print(f"score_count_table equals the query's GROUP BY: {counted.equals(grouped)}")
-from_counts, from_rows = roc_from_score_counts(counted), roc_table(y_true, y_score)
-same_counts = all(np.array_equal(from_counts[c], from_rows[c]) for c in ["threshold", "n_pos", "n_neg", "tp", "fp"])
-close = np.allclose(from_counts[["tpr", "fpr", "auc_piece"]], from_rows[["tpr", "fpr", "auc_piece"]], rtol=0, atol=1e-12)
-print(f"roc_from_score_counts vs roc_table on the rows: thresholds and counts equal: {same_counts}; "
-      f"rates and pieces within 1e-12: {close}")
 
 # %% [markdown]
-# ## 5. Too many distinct scores: binning
+# ## 5. Runs without positives: the exact compression
 #
-# On 10⁹ rows of float64 scores the exact table has about 10⁹ rows too, and
-# brings nothing home that is smaller than the file. Two ways out:
+# With one positive in 200, most rows of the table hold negatives only,
+# often many in a row. Along such a run `TP` does not move: the ROC curve
+# runs flat, and the area under it is one rectangle, of height `TP / P` and
+# width the run's negatives over `N`. So each run can be merged into one row
+# (its lowest score, the sum of its negatives) without changing the corners
+# of the ROC and precision–recall curves, the AUC, DeLong's interval, or any
+# threshold that a recall target, a cost or F1 chooses: each lies on a score
+# that has positives. At most `2P + 1` rows are left, however long the file
+# is. `merge_negative_runs` does it; the report (`rare-report`, notebook 13)
+# merges while the engine reads the file, so it never holds the long table.
+
+# %%
+merged = merge_negative_runs(counted)
+merged_auc = roc_from_score_counts(merged)["auc_piece"].sum()
+print(f"{len(counted):,} rows -> {len(merged):,} rows ({n_pos:,} positives)")
+print(f"ROC AUC: merged {merged_auc:.6f}, exact {exact_auc:.6f}; within 1e-12: {abs(merged_auc - exact_auc) < 1e-12}")
+auc_m, auc_c = counts_auc_interval(merged), counts_auc_interval(counted)
+print(f"DeLong's 95 % interval from the merged table {auc_m[1]:.6f} to {auc_m[2]:.6f}, "
+      f"from the full one {auc_c[1]:.6f} to {auc_c[2]:.6f}")
+report = measured[measured["path"] == "report"].iloc[-1]  # the latest run of the report on 10^8 rows
+same_run = curve[(curve["date"] == report["date"]) & (curve["rows"] == report["rows"])].iloc[0]
+print(f"on {report['rows']:.0e} rows, measured {report['date']}: the report's peak {report['peak_gib']:.2f} GiB, "
+      f"roc_curve's {same_run['peak_gib']:.2f} GiB")
+
+# %% [markdown]
+# The merged table gives the same AUC and the same interval from far fewer
+# rows, and on 10⁸ rows the report needs a small part of `roc_curve`'s
+# memory. One thing is lost: the counts at a threshold *inside*
+# a run, such as one fixed in advance; `merge_negative_runs(table,
+# keep=(t,))` cuts the runs there. The merge is one more window function in
+# SQL ([see Going deeper](#The-merge-in-SQL)).
 #
-# - **round** the scores to `d` digits before the `GROUP BY` (here
-#   `floor(score * 10^d + 0.5) / 10^d`, the formula `helpers` uses on every
-#   engine, so all engines round alike): at most `10^d + 1` rows for scores
-#   in [0, 1]. A row labelled `t` holds the scores from `t - 0.5·10^-d` up to
-#   just below `t + 0.5·10^-d`: the label is the bin's centre, not its lower
-#   edge;
-# - **quantile bins**: cut the scores at their `j/k` quantiles into `k` bins
-#   of about equal size, each labelled by its lowest score.
+# ## 6. Many positives too: binning
 #
-# Either way, the counts at a bin's lower edge are exact: flagging
-# everything from that edge up flags exactly the rows of that bin and of the
-# bins above. What binning loses is the order *inside* a bin: a positive and
-# a negative in the same bin become a tie, worth one half, where they were
-# worth 1 (ranked right) or 0 (ranked wrong). So the AUC moves by at most
-# half the share of positive-negative pairs that share a bin:
+# With 10⁸ positives the merged table can still be long. Then **round** the
+# scores to `d` digits before the `GROUP BY` (`floor(score * 10^d + 0.5) /
+# 10^d`, the formula `helpers` uses on every engine): at most `10^d + 1`
+# rows for scores in [0, 1]. A row labelled `t` holds the scores from
+# `t - 0.5·10^-d` up to just below `t + 0.5·10^-d`.
+#
+# Binning loses the order *inside* a bin: a positive and a negative in the
+# same bin become a tie, worth one half, where they were worth 1 (ranked
+# right) or 0 (ranked wrong). So the AUC moves by at most half the share of
+# positive-negative pairs that share a bin:
 #
 # $$|\text{AUC}_\text{binned} - \text{AUC}| \le \frac{\sum_b n_{\text{pos},b}\, n_{\text{neg},b}}{2PN}.$$
 #
-# In SQL, rounding is one more line: a view of the file with rounded scores,
-# read by the same query.
+# In SQL, rounding is a view of the file read by the same query.
 
 # %%
 con.execute("CREATE VIEW rounded AS SELECT y_true, FLOOR(y_score * 1000 + 0.5) / 1000 AS y_score FROM predictions")
@@ -256,30 +284,22 @@ print(f"scores rounded to 3 digits: {len(binned):,} rows instead of {len(counted
 print(f"binned AUC {binned_auc:.6f} ± {bound:.6f} (bound sum n_pos n_neg / 2PN), i.e. {binned_auc - bound:.6f} "
       f"to {binned_auc + bound:.6f}; exact AUC {exact_auc:.6f}, inside: {abs(exact_auc - binned_auc) <= bound}")
 
-# %%
-quantiles = score_count_table(parquet_path, label="y_true", score="y_score", engine="duckdb", quantile_bins=1000)
-q_auc, q_bound = roc_from_score_counts(quantiles)["auc_piece"].sum(), binning_auc_error_bound(quantiles)
-print(f"{len(quantiles):,} quantile bins: AUC {q_auc:.6f} ± {q_bound:.6f}; exact AUC inside: "
-      f"{abs(exact_auc - q_auc) <= q_bound}")
-
 # %% [markdown]
 # The bound is a worst case: it assumes that inside every bin all positives
-# rank above all negatives, or all below. The actual error is far smaller,
-# because inside a narrow bin the scores say little and the pairs fall both
-# ways. Quantile bins put the same number of rows in every bin, so they cut
-# finely where the scores crowd, which is where most of the tied pairs are
-# (exercise 3).
+# rank above all negatives, or all below. Inside a narrow bin the pairs fall
+# both ways, so the actual error is far smaller. Bins cut at the scores'
+# quantiles give a smaller bound ([see Going deeper](#Quantile-bins)).
 #
-# The picture: the exact ROC curve (thinned to 2000 points for drawing), and
-# the binned one, whose corners are the bins' lower edges (half a unit of the
-# last digit below the labels).
+# The figure draws the exact ROC curve (thinned to 2000 points) and the
+# binned one, whose corners are the bins' lower edges. Look at where the
+# dots leave the line: nowhere, at this scale.
 
 # %%
-binned_roc = roc_from_score_counts(binned)
-keep = thin_indices(len(from_rows))
+exact_roc, binned_roc = roc_from_score_counts(counted), roc_from_score_counts(binned)
+keep = thin_indices(len(exact_roc))
 fig, ax = plt.subplots(figsize=(5, 4.4))
-ax.plot(from_rows["fpr"].to_numpy()[keep], from_rows["tpr"].to_numpy()[keep], color=PALETTE["blue"],
-        label=f"exact ({len(from_rows) - 1:,} scores)")
+ax.plot(exact_roc["fpr"].to_numpy()[keep], exact_roc["tpr"].to_numpy()[keep], color=PALETTE["blue"],
+        label=f"exact ({len(exact_roc) - 1:,} scores)")
 ax.plot(binned_roc["fpr"], binned_roc["tpr"], ".", ms=3, color=PALETTE["vermillion"],
         label=f"3 digits ({len(binned):,} bins)")
 ax.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":", label="chance")
@@ -288,7 +308,197 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown]
-# ## 6. The same query on Spark
+# ## 7. A threshold chosen and judged from the counts
+#
+# The file has about 0.5 % positives; suppose the model is deployed where
+# 0.1 % are. Notebook 06 rescales every false positive by the weight `w`, so
+# precision at the deployment prevalence is one more column of the table:
+#
+# $$\text{precision}_\pi = \frac{TP}{TP + w\,FP}, \qquad w = \frac{(1-\pi)/\pi}{N/P}.$$
+#
+# A threshold chosen from a table is still chosen on data, so it must be
+# judged on other data (notebook 03b). That needs no rows either: rows that
+# share a score and a class are interchangeable, so a random half of the
+# file is a random half of each count. `split_counts` draws it, class by
+# class (from the multivariate hypergeometric distribution). We choose the
+# threshold for "recall at least 0.8" on the first half and count it on the
+# second: recall with its Clopper–Pearson interval and precision at 0.1 %
+# with its MOVER-R interval (notebook 07; the methods of this section are
+# explained [in Going deeper](#The-methods-named-here)).
+
+# %%
+deploy_prevalence = 0.001
+w = negative_weight(n_pos, n_neg, deploy_prevalence)
+rule = threshold_rule(at_recall=0.8)
+first, second = split_counts(merged, rng=14)
+judged = counts_rule_table([(rule, deploy_prevalence)], choose=first, count=second).iloc[0]
+print(f"w = {w:.4f}; threshold {judged.threshold:.6g}, chosen on the first half "
+      f"({first.n_pos.sum():,} positives, {first.n_neg.sum():,} negatives)")
+print(f"on the second half: recall {judged.recall:.4f} ({judged.tp:,} of {judged.tp + judged.fn:,}), "
+      f"95 % interval {judged.recall_low:.4f} to {judged.recall_high:.4f}")
+print(f"precision at {deploy_prevalence:.1%}: {judged.precision:.5f} (1 in {1 / judged.precision:.0f} flagged), "
+      f"95 % interval {judged.low:.5f} to {judged.high:.5f} ({judged.low / judged.precision - 1:+.1%}, "
+      f"{judged.high / judged.precision - 1:+.1%})")
+
+# %% [markdown]
+# At deployment almost every flagged case is a false alarm, and that
+# precision is known to within a few per cent. But the interval covers only the counting on the second half,
+# not the choice: another random split moves the threshold, and with it
+# the precision (exercise 3). The report
+# therefore applies the rule to **all** rows, the threshold one would
+# deploy, and corrects its counts for the choice with the optimism-corrected
+# bootstrap of notebook 13, whose resampled files are drawn from the counts
+# too:
+
+# %%
+est = optimism_bootstrap(merged, rule, deploy_prevalence=deploy_prevalence, rng=0)
+print(f"threshold on all rows {est.threshold:.6g}; {est.resamples} resampled files drawn from {len(merged):,} "
+      "table rows")
+print(f"corrected recall {est.recall[0]:.4f} ({est.recall[1]:.4f} to {est.recall[2]:.4f}); precision at "
+      f"{deploy_prevalence:.1%} {est.precision[0]:.5f} ({est.precision[1]:.5f} to {est.precision[2]:.5f})")
+
+# %% [markdown]
+# ## Summary
+#
+# - A file of predictions too big for memory need not be loaded: every
+#   metric of one model's scores against binary labels follows from the
+#   score-count table, one row per distinct score. Paired comparisons of
+#   models, regression and multiclass metrics need more.
+# - In SQL that table is a `GROUP BY score` with two counts; the ROC table
+#   adds running sums (a window function), the rates and the trapezoids.
+#   DuckDB and Spark run the same text.
+# - Merging the runs of scores without positives is exact and leaves at
+#   most `2P + 1` rows. Rounding or quantile bins make any table short; the
+#   AUC then moves by at most the share of positive-negative pairs inside a
+#   bin, halved: print that bound with the AUC.
+# - Precision at deployment is one more column, `TP / (TP + w FP)`. Choose
+#   the threshold on one half of the counts and judge it on the other, or
+#   choose on all and correct with the bootstrap: both run on the table.
+
+# %% [markdown] tags=["code-only"]
+# ## Exercises
+#
+# Each exercise has a checker built from this notebook's data: replace `...`
+# by your answer and run the cell; `ex1.hint()` gives a hint (two at most).
+# The worked solutions are in
+# [solutions/14_at_scale_solutions.ipynb](solutions/14_at_scale_solutions.ipynb):
+# try first.
+
+# %% [markdown]
+# **Exercise 1. Average precision from the merged table.** Average precision
+# is `AP = sum over thresholds of (recall_k - recall_(k-1)) * precision_k`.
+# Compute it from `merged` alone, as tested and at the deployment prevalence
+# of 0.1 % (with `w FP`), and check the first against scikit-learn's
+# `average_precision_score` on the rows. Give both, to three significant
+# digits.
+
+# %% tags=["code-only"]
+from helpers.exercises import nb14
+
+ex1 = nb14.exercise_1(y_true, y_score, merged, deploy_prevalence=deploy_prevalence)
+answer = ...  # (AP as tested, AP at 0.1 %)
+ex1.check(answer)
+
+# %% [markdown]
+# **Exercise 2. The bound and the actual error.** Round the scores to 2
+# digits instead of 3 (`score_count_table(..., digits=2)`). Give the bound
+# on the AUC's error and the actual error, `|binned AUC - exact AUC|`, each
+# to two significant digits. How many times smaller than the bound is the
+# error?
+
+# %% tags=["code-only"]
+ex2 = nb14.exercise_2(y_true, y_score, digits=2)
+answer = ...  # (bound, actual error)
+ex2.check(answer)
+
+# %% [markdown]
+# **Exercise 3. The other way round.** Swap the halves of section 7: choose
+# the threshold for recall at least 0.8 on `second` and count it on `first`.
+# Give recall and precision at 0.1 % on the judging half, to three
+# significant digits. Is the new precision inside the interval of section 7?
+
+# %% tags=["code-only"]
+ex3 = nb14.exercise_3(first, second, at_recall=0.8, deploy_prevalence=deploy_prevalence)
+answer = ...  # (recall, precision at 0.1 %), both counted on `first`
+ex3.check(answer)
+
+# %% [markdown]
+# ## Quick self-test
+#
+# Four questions on this notebook: click an option, or type a number and
+# press Enter.
+
+# %%
+quiz = nb14.quiz(n_pos=n_pos, bound=bound, digits=3)
+quiz.show()
+
+# %% [markdown]
+# ## Going deeper
+#
+# Each section below stands on its own; the main line links to it where it
+# states the caveat.
+
+# %% [markdown]
+# ### The merge in SQL
+#
+# Number the rows from the highest score down, and give each row a group:
+# every row with positives starts a group of its own, and the rows without
+# positives after it share the next one. A running count of the rows with
+# positives does it, `g = 2 * (rows with positives so far) - (1 if this row
+# has positives)`: 0 for the run above the first positive score, then 1, 2,
+# 3... A second `GROUP BY g` keeps each group's lowest score and sums its
+# counts. It runs on the grouped table, so on any engine that ran the first
+# query; the result is `merge_negative_runs`'s.
+
+# %%
+MERGE_SQL = """
+WITH counts AS (
+    SELECT y_score AS score,
+           COUNT(*) FILTER (WHERE y_true = 1) AS n_pos,
+           COUNT(*) FILTER (WHERE y_true = 0) AS n_neg
+    FROM {source}
+    GROUP BY y_score
+),
+grouped AS (
+    SELECT score, n_pos, n_neg,
+           2 * SUM(CASE WHEN n_pos > 0 THEN 1 ELSE 0 END) OVER w
+             - CASE WHEN n_pos > 0 THEN 1 ELSE 0 END AS g        -- a positive's row alone; a run shares one g
+    FROM counts
+    WINDOW w AS (ORDER BY score DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+)
+SELECT MIN(score) AS score, CAST(SUM(n_pos) AS BIGINT) AS n_pos, CAST(SUM(n_neg) AS BIGINT) AS n_neg
+FROM grouped
+GROUP BY g
+ORDER BY score DESC
+"""
+merged_sql = con.sql(MERGE_SQL.format(source="predictions")).df()
+print(f"{len(merged_sql):,} rows; equal to merge_negative_runs: {merged_sql.equals(merged)}")
+
+# %% [markdown]
+# ### Quantile bins
+#
+# Rounding cuts the scores at fixed steps. **Quantile bins** cut them at their
+# `j/k` quantiles into `k` bins of about equal size, each labelled by its
+# lowest score (`score_count_table(..., quantile_bins=k)`; DuckDB and Spark
+# compute the quantiles where the data lies). Most rows score low, so the
+# low bins of a rounded table hold most of the negatives, and the positives
+# that score low share those bins with them: that is where most of the tied
+# pairs, and most of the bound, sit. Quantile bins put the same number of
+# rows in every bin, so they cut that crowded range finely, and their bound
+# is smaller. The actual error need not be: both are far inside their bounds,
+# and which is closer depends on how the pairs fall inside the bins. With as
+# many bins as the 3-digit table has rows:
+
+# %%
+quantiles = score_count_table(parquet_path, label="y_true", score="y_score", engine="duckdb",
+                              quantile_bins=len(binned))
+q_auc, q_bound = roc_from_score_counts(quantiles)["auc_piece"].sum(), binning_auc_error_bound(quantiles)
+print(f"{len(quantiles):,} quantile bins: AUC {q_auc:.6f} ± {q_bound:.6f}, actual error {abs(q_auc - exact_auc):.6f}")
+print(f"{len(binned):,} rounded bins:  AUC {binned_auc:.6f} ± {bound:.6f}, actual error "
+      f"{abs(binned_auc - exact_auc):.6f}")
+
+# %% [markdown]
+# ### The same query on Spark
 #
 # Spark runs the same SQL text on a cluster: `spark.read.parquet` makes the
 # files a table, and only the small result comes back to the driver. Here it
@@ -309,9 +519,15 @@ plt.show()
 # %% tags=["nbval-ignore-output"]
 # nbval-ignore-output: the printed line depends on whether PySpark and Java are installed; the assert checks
 # Spark's table whenever Spark runs (the tests of helpers.report.count check Spark in CI).
+import importlib.util
+import shutil
+import subprocess
+
 if importlib.util.find_spec("pyspark") is None or shutil.which("java") is None:
     print("Spark skipped: PySpark or Java is not installed (see the commands above)")
 else:
+    import warnings
+
     warnings.filterwarnings("ignore", "PySpark does not yet fully support pandas", FutureWarning)
     from pyspark import SparkConf, SparkContext
     from pyspark.java_gateway import launch_gateway
@@ -335,157 +551,68 @@ else:
           f"AUC {spark_table['auc_piece'].sum():.6f}")
 
 # %% [markdown]
-# ## 7. Precision at the deployment prevalence, from the grouped table
+# ### Precision at deployment, checked row by row and read at bin edges
 #
-# The file has about 0.5 % positives; suppose the model is deployed where
-# 0.1 % are positive. Notebook 06 rescales every false positive by the weight
-# `w` (`helpers.negative_weight`, the course's one definition), so precision
-# at the deployment prevalence is, at every threshold,
-#
-# $$\text{precision}_\pi = \frac{TP}{TP + w\,FP}, \qquad w = \frac{(1-\pi)/\pi}{N/P},$$
-#
-# a weighted sum of the same running counts: one more column of the small
-# table, no pass over the rows. It agrees with `corrected_pr_curve` run on
-# the 2 million rows.
+# The column `TP / (TP + w FP)` of the exact table agrees with
+# `corrected_pr_curve` run on the 2 million rows, at every threshold:
 
 # %%
-deploy_prevalence = 0.001
-w = negative_weight(n_pos, n_neg, deploy_prevalence)
+from helpers import corrected_pr_curve
+
 tp, fp = sql_table["tp"].to_numpy(), sql_table["fp"].to_numpy()
 precision_grouped = tp / (tp + w * fp)
 precision_rows, recall_rows, thresholds_rows = corrected_pr_curve(y_true, y_score, deploy_prevalence=deploy_prevalence)
-print(f"prevalence in the file {n_pos / (n_pos + n_neg):.3%}, at deployment {deploy_prevalence:.1%}: w = {w:.4f}")
 print(f"thresholds equal: {np.array_equal(thresholds_rows[::-1], sql_table['threshold'])}; precision at "
       f"{deploy_prevalence:.1%} within 1e-12 of corrected_pr_curve's at all {len(tp):,} thresholds: "
       f"{np.allclose(precision_grouped, precision_rows[-2::-1], rtol=0, atol=1e-12)}")
 
 # %% [markdown]
-# The binned table gives the exact numbers at its bins' lower edges, since
-# its counts there are exact: flagging the bin labelled 0.3 and every bin
-# above is flagging every score from that bin's lower edge up, and with
-# rounding that edge is half a unit of the last digit below the label. At a
-# few bins, as tested and at deployment (each line says the cut on the raw
-# scores that its counts are exact for):
+# A binned table gives exact counts at its bins' lower edges only: flagging
+# the bin labelled 0.3 and every bin above is flagging every score from that
+# bin's lower edge up, half a unit of the last digit below the label. So a
+# rule can only pick a threshold at an edge: bin finely near where the
+# threshold will fall. At a few edges, as tested and at deployment:
 
 # %%
 edges = binned_roc.set_index("threshold")
 for t in (0.5, 0.3, 0.1):
     tp_t, fp_t = int(edges.loc[t, "tp"]), int(edges.loc[t, "fp"])  # everything in the bin of t or above
-    print(f"bins labelled >= {t} (scores >= {t - 0.0005:.4f}): TP {tp_t:,}, FP {fp_t:,}; recall {tp_t / n_pos:.3f}, precision as tested "
-          f"{tp_t / (tp_t + fp_t):.3f}, at {deploy_prevalence:.1%} {tp_t / (tp_t + w * fp_t):.3f}")
+    print(f"bins labelled >= {t} (scores >= {t - 0.0005:.4f}): TP {tp_t:,}, FP {fp_t:,}; recall {tp_t / n_pos:.3f}, "
+          f"precision as tested {tp_t / (tp_t + fp_t):.3f}, at {deploy_prevalence:.1%} {tp_t / (tp_t + w * fp_t):.3f}")
 
 # %% [markdown]
-# Only thresholds at the bins' edges can be read off a binned table. If a
-# rule will pick a threshold from it (a recall target, costs), bin finely
-# enough near where the threshold will fall, and, as always, pick the
-# threshold on one part of the data and judge it on another, at the
-# prevalence where it will be used.
+# ### The methods named here
+#
+# - **DeLong's interval** for the AUC (DeLong, DeLong & Clarke-Pearson,
+#   1988) estimates the AUC's variance from each case's *placement*: the
+#   share of the other class it outranks. A positive's placement depends only
+#   on its score, so the score-count table gives every placement
+#   (`counts_auc_interval`), and a merged run gives its negatives one shared
+#   placement.
+# - **Clopper–Pearson** (Clopper & Pearson, 1934) is the exact interval for
+#   a proportion such as recall, `TP` of `P`: the range of true rates under
+#   which the observed count is not too unlikely, from the binomial
+#   distribution.
+# - **MOVER-R** (Donner & Zou, 2012) builds an interval for the ratio
+#   `TPR / FPR` from the intervals of the two rates, each asymmetric as a rate
+#   near 0 is; precision at π is an increasing function of that ratio, so its
+#   interval follows (notebook 07).
+# - **The split from the counts.** Rows that share a score and a class are
+#   interchangeable, so a random half of `P` positives spread over cells of
+#   sizes `n_pos` is a draw from the multivariate hypergeometric distribution:
+#   how many of each cell's units fall in a sample of `P // 2` drawn without
+#   replacement. The same for the negatives; `split_counts` draws both.
+# - **The optimism-corrected bootstrap** (Efron, 1983; Harrell, Lee & Mark,
+#   1996) draws resampled files, applies the rule in each, and compares the
+#   threshold's counts where it was chosen with its counts on the original
+#   file: the mean gap is the optimism, subtracted from the counts on all rows,
+#   and the spread of the gaps gives the interval (notebook 13).
+
+# %% [markdown]
+# ### Cleaning up
+#
+# The DuckDB connection and the temporary Parquet file are no longer needed.
 
 # %%
 con.close()
 shutil.rmtree(folder)  # the temporary Parquet file
-
-# %% [markdown]
-# ## Summary
-#
-# - A file of predictions too big for memory does not need to be loaded:
-#   every metric of the course is a function of the score-count table, one
-#   row per distinct score with its positives and negatives.
-# - In SQL that table is a `GROUP BY score` with two counts; the ROC table
-#   adds running sums (a window function), the rates and the trapezoids.
-#   DuckDB runs it on files on one machine, Spark on a cluster, with the same
-#   text, and both agree with scikit-learn and with `helpers`
-#   (`score_count_table`, `roc_from_score_counts`) to the last count.
-# - When nearly every score is distinct, the table is as long as the file.
-#   Rounding the scores or cutting them into quantile bins makes it short;
-#   counts at the bins' edges stay exact, and the ROC AUC moves by at most
-#   the share of positive-negative pairs inside a bin, halved
-#   (`binning_auc_error_bound`). Print that bound with the AUC.
-# - Precision at a deployment prevalence is one more column of the small
-#   table, `TP / (TP + w FP)`, equal to `corrected_pr_curve` on the rows.
-
-# %% [markdown]
-# ## Exercises
-#
-# **1. How many digits?** Round the scores to 1, 2, 3 and 4 digits
-# (`score_count_table(..., digits=d)` on a DataFrame of `y_true` and
-# `y_score`, or `count_scores(y_true, y_score, digits=d)`). For each, how
-# many rows does the table have, what is the bound on the AUC's error, and
-# how far is the binned AUC from the exact one? How many digits keep the
-# bound below 0.001?
-#
-# <details><summary>Solution</summary>
-#
-# The hidden cell prints the four lines. Each extra digit makes the table up
-# to ten times longer and the bound roughly ten times smaller, because about
-# ten times fewer positive-negative pairs share a bin. The actual error is
-# smaller than the bound every time, and far smaller from two digits on:
-# inside a narrow bin the pairs fall both ways. Three digits are the first
-# to keep the bound below 0.001, with a table of 826 rows (printed below).
-#
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-from helpers.report.count import count_scores
-
-for d in (1, 2, 3, 4):
-    table_d = count_scores(y_true, y_score, digits=d)
-    auc_d = roc_from_score_counts(table_d)["auc_piece"].sum()
-    bound_d = binning_auc_error_bound(table_d)
-    print(f"{d} digits: {len(table_d):,} rows, bound {bound_d:.6f}, binned AUC {auc_d:.6f}, "
-          f"|binned - exact| {abs(auc_d - exact_auc):.6f}, bound below 0.001: {bound_d < 0.001}")
-
-# %% [markdown]
-# **2. Average precision from the grouped table.** Average precision is
-# `AP = sum over thresholds of (recall_k - recall_(k-1)) * precision_k`.
-# Compute it from `sql_table` (the exact grouped table), as tested and at
-# the deployment prevalence of 0.1 %, and compare with scikit-learn's
-# `average_precision_score` on the rows (at deployment: with
-# `sample_weight` equal to `w` for every negative, notebook 06).
-#
-# <details><summary>Solution</summary>
-#
-# Each row of the table adds `n_pos / P` to the recall, so
-# `AP = sum(n_pos / P * TP / (TP + FP))`, and at deployment the same sum with
-# `w FP`. Both agree with scikit-learn within `1e-12` (printed below). Average
-# precision falls at deployment, where positives are five times rarer; the
-# ROC AUC does not move.
-#
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-step = sql_table["n_pos"].to_numpy() / n_pos
-ap_tested, ap_deployed = np.sum(step * tp / (tp + fp)), np.sum(step * tp / (tp + w * fp))
-sk_tested = average_precision_score(y_true, y_score)
-sk_deployed = average_precision_score(y_true, y_score, sample_weight=np.where(y_true == 1, 1.0, w))
-print(f"AP as tested: table {ap_tested:.6f}, scikit-learn {sk_tested:.6f}, within 1e-12: "
-      f"{abs(ap_tested - sk_tested) < 1e-12}")
-print(f"AP at {deploy_prevalence:.1%}: table {ap_deployed:.6f}, scikit-learn {sk_deployed:.6f}, within 1e-12: "
-      f"{abs(ap_deployed - sk_deployed) < 1e-12}")
-print(f"positives are {(n_pos / (n_pos + n_neg)) / deploy_prevalence:.1f} times rarer at deployment")
-
-# %% [markdown]
-# **3. Where do the tied pairs sit?** With two digits, which bin holds the
-# largest share of the bound, and why there? Would quantile bins with the
-# same number of rows do better?
-#
-# <details><summary>Solution</summary>
-#
-# Most rows score low, so the low bins hold most of the negatives, and the
-# positives that score low share those bins with them: the bins with the
-# most pairs, and the largest shares of the bound, are in the crowded low
-# range around 0.05 (the hidden cell prints the top three). Quantile bins
-# with as many rows cut that crowded range finely, and give a smaller bound
-# (printed below).
-#
-# </details>
-
-# %% jupyter={"source_hidden": true, "outputs_hidden": true}
-two = count_scores(y_true, y_score, digits=2)
-share = two["n_pos"] * two["n_neg"] / (2 * n_pos * n_neg) / binning_auc_error_bound(two)
-for i in share.sort_values(ascending=False).index[:3]:
-    print(f"bin {two.score[i]:.2f}: {two.n_pos[i]:,} positives, {two.n_neg[i]:,} negatives, "
-          f"{share[i]:.1%} of the bound")
-same_size = count_scores(y_true, y_score, quantile_bins=len(two))
-print(f"{len(two)} rows rounded to 2 digits: bound {binning_auc_error_bound(two):.6f}; "
-      f"{len(same_size)} quantile bins: bound {binning_auc_error_bound(same_size):.6f}")

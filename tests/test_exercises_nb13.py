@@ -1,7 +1,8 @@
 """The checkers of notebook 13: right answers computed here, the typical mistakes, wrong kinds.
 
-Exercise 1 is counted with scikit-learn; exercises 2 and 3 use ``optimism_bootstrap`` (tested on its own in
-tests/test_report_optimism.py), with the threshold and the counts on the file found independently here.
+Exercise 1 is counted with scikit-learn; exercises 2 and 3 use the report's analysis (``analyse``, whose
+bootstrap is tested on its own in tests/test_report_optimism.py), with the threshold and the counts on the file
+found independently here.
 """
 
 import numpy as np
@@ -9,8 +10,9 @@ import pytest
 from sklearn.metrics import confusion_matrix
 
 from helpers.exercises import nb13
+from helpers.exercises.core import round_significant
+from helpers.report.analysis import analyse
 from helpers.report.count import count_scores
-from helpers.report.optimism import optimism_bootstrap
 from helpers.threshold_choice import f1_best_threshold, prevalence_weights, threshold_rule
 
 NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
@@ -38,6 +40,11 @@ def test_exercise_1(data, capsys):
     assert said(capsys) == f"Exercise 1: {NOT_ANSWERED}"
     assert ex.check(right)
     assert said(capsys).startswith("Exercise 1: correct.")
+    assert ex.check(round_significant(right, 3))  # as the solution prints it
+    assert said(capsys).startswith("Exercise 1: correct.")
+    assert not ex.check(round_significant(right, 2))
+    assert said(capsys).startswith("Exercise 1: give three significant digits")
+    assert ex.audit() == []
     assert not ex.check(tp / (tp + fp))
     assert "precision at the file's own mix" in said(capsys)
     assert not ex.check(tpr)
@@ -51,7 +58,8 @@ def test_exercise_1(data, capsys):
 def test_exercise_2(data, capsys):
     y, s = data
     ex = nb13.exercise_2(y, s, deploy_prevalence=0.01)
-    est = optimism_bootstrap(count_scores(y, s), threshold_rule(f1=True), deploy_prevalence=0.01, rng=0)
+    est = analyse({"m": count_scores(y, s)}, deploy_prevalence=0.01, rule=threshold_rule(f1=True),
+                  seed=0).models[0].choice
     t = f1_best_threshold(y, s, sample_weight=prevalence_weights(y, 0.01))  # the rule, found another way
     assert est.threshold == t
     tn, fp, fn, tp = confusion_matrix(y, s >= t).ravel()
@@ -63,6 +71,11 @@ def test_exercise_2(data, capsys):
     assert NOT_ANSWERED in said(capsys)
     assert ex.check(right)
     assert said(capsys).startswith("Exercise 2: correct.")
+    assert ex.check(round_significant(right, 2))
+    assert said(capsys).startswith("Exercise 2: correct.")
+    assert not ex.check(round_significant(right, 1))
+    assert said(capsys).startswith("Exercise 2: give two significant digits")
+    assert ex.audit() == []
     assert not ex.check(-right)
     assert "sign is reversed" in said(capsys)
     assert not ex.check(on_file)
@@ -76,8 +89,8 @@ def test_exercise_3(data, capsys):
     ex = nb13.exercise_3(y, s, at_recall=0.8)
     shares = []
     for confidence in (None, 0.95):
-        est = optimism_bootstrap(count_scores(y, s), threshold_rule(at_recall=0.8, recall_confidence=confidence),
-                                 deploy_prevalence=0.01, rng=0)
+        est = analyse({"m": count_scores(y, s)}, deploy_prevalence=0.01, seed=0,
+                      rule=threshold_rule(at_recall=0.8, recall_confidence=confidence)).models[0].choice
         recall = np.array([(s[y == 1] >= t).mean() for t in est.thresholds])
         shares.append(float((recall < 0.8).mean()))
     share, share_margin = shares
@@ -85,6 +98,9 @@ def test_exercise_3(data, capsys):
     assert NOT_ANSWERED in said(capsys)
     assert ex.check(share)
     assert said(capsys).startswith("Exercise 3: correct.")
+    assert ex.check(round_significant(share, 2))
+    assert said(capsys).startswith("Exercise 3: correct.")
+    assert ex.audit() == []
     if abs(share - 0.5) > 0.01:
         assert not ex.check(1 - share)
         assert "reach the target" in said(capsys)
@@ -95,23 +111,34 @@ def test_exercise_3(data, capsys):
     assert said(capsys).startswith("Exercise 3: expected one number between 0 and 1, got")
 
 
-def test_hints_run_out_and_solution_prints(data, capsys):
+def test_hints_run_out_and_point_to_the_solutions(data, capsys):
     y, s = data
     ex = nb13.exercise_1(y, s)
     for _ in range(3):
         ex.hint()
-    assert said(capsys).splitlines()[2] == "Exercise 1: no more hints: ex1.solution() shows the answer"
-    ex.solution()
-    assert "deployment_metrics" in said(capsys)
+    assert capsys.readouterr().out.splitlines()[2].startswith("Exercise 1: no more hints. The worked solution is")
+    ex.solution()  # never the answer in a main notebook
+    assert "deployment_metrics" not in said(capsys)
 
 
 def test_quiz(data, capsys):
     y, _ = data
-    quiz = nb13.quiz(y)
-    n_neg = int(np.sum(y == 0))
-    assert quiz.q1.check(1 / n_neg) and quiz.q2.check("a") and quiz.q3.check("a") and quiz.q4.check("b")
-    said(capsys)
-    assert not quiz.q1.check(1 / len(y))
-    assert "negatives only" in said(capsys)
-    assert not quiz.q4.check("a")
+    quiz = nb13.quiz(y, deploy_prevalence=0.01)
+    n_neg, n_pos = int(np.sum(y == 0)), int(np.sum(y == 1))
+    # one false positive among N negatives; at 1 % and full recall: false alarms per real case found
+    flagged_neg, flagged_pos = 0.99 * (1 / n_neg), 0.01 * 1.0
+    right = flagged_neg / flagged_pos
+    assert quiz.q1.check(right) and quiz.q1.check(round_significant(right, 3))
+    assert quiz.q2.check("c") and quiz.q3.check("b") and quiz.q4.check("a")
+    capsys.readouterr()
+    assert not quiz.q1.check((1 / n_neg) / 0.01)
+    assert "multiply the FPR by it" in said(capsys)
+    assert not quiz.q1.check((n_neg / n_pos) / n_neg)
+    assert "file's own mix" in said(capsys)
+    assert not quiz.q1.check(round_significant(right, 1))
+    assert said(capsys).startswith("Question 1: give three significant digits")
+    assert not quiz.q4.check("b")
     assert said(capsys).startswith("Question 4: not quite: zero false positives")
+    assert not quiz.q2.check("a")
+    assert said(capsys).startswith("Question 2: not quite: precision mixes the two classes")
+    assert quiz.audit() == []

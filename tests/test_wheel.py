@@ -123,4 +123,14 @@ def test_papermill_runs_notebook_13_as_shipped(installed):
     ran = json.loads((work / "out.ipynb").read_text())
     outputs = [o for c in ran["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])]
     assert not any(o["output_type"] == "error" for o in outputs)
-    assert any("Exercise 3: correct." in "".join(o.get("text", "")) for o in outputs)
+    assert any("Exercise 3: not answered yet." in "".join(o.get("text", "")) for o in outputs)  # ran to its end
+    # its worked solutions, shipped beside it, replay it and check every answer with the shipped data
+    solutions = notebook.parent / "solutions" / "13_your_own_predictions_solutions.ipynb"
+    result = subprocess.run([str(python), "-m", "papermill", str(solutions), "solved.ipynb", "--cwd",
+                             str(solutions.parent), "--no-progress-bar"], capture_output=True, text=True, cwd=work,
+                            env=_env(), timeout=900)
+    assert result.returncode == 0, result.stderr[-3000:]
+    solved = json.loads((work / "solved.ipynb").read_text())
+    text = "".join("".join(o.get("text", "")) for c in solved["cells"] if c["cell_type"] == "code"
+                   for o in c.get("outputs", []))
+    assert "Exercise 3: correct." in text and "PROBLEM" not in text

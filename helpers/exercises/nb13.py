@@ -1,6 +1,7 @@
 """Checkers for notebook 13 (your own predictions): the exercises and the quick self-test.
 
-Each factory takes the labels and scores of a predictions file and computes the right answer from them.
+Each factory takes the labels and scores of a predictions file and computes the right answer from them. The
+worked solutions are in ``notebooks/solutions/13_your_own_predictions_solutions.ipynb``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import numpy as np
 
 from ..threshold_rules import threshold_rule
 from ._inputs import labels01, numeric, rate, same_length
-from .core import Exercise, Mistake, number, probability
+from .core import Compare, Exercise, Mistake, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -22,6 +23,13 @@ def _file(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
     return y, s
 
 
+def _apart(candidates: list[tuple[object, str]], right: object, compare: Compare) -> list[Mistake]:
+    """The typical mistakes whose value is not, on these data, the right answer (or it rounded as printed)."""
+    shown = compare.rounded(right) if hasattr(compare, "rounded") else right
+    return [Mistake.if_equals(value, message) for value, message in candidates
+            if not compare.same(value, right) and not compare.same(value, shown)]
+
+
 def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: float = 0.01) -> Exercise:
     """Exercise 1: precision at the deployment prevalence ``pi`` of the threshold fixed in advance.
 
@@ -29,7 +37,7 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
 
         precision at pi = TPR pi / (TPR pi + FPR (1 - pi))
 
-    Right within 0.5 % of its value.
+    Three significant digits. Mistakes: the file's own precision; recall; TPR and FPR swapped.
     """
     y, s = _file(y_true, y_score)
     threshold = float(numeric([threshold], "threshold", ndim=1)[0])
@@ -37,87 +45,72 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
     flag = s >= threshold
     tp, fp = np.sum(flag & (y == 1)), np.sum(flag & (y == 0))
     tpr, fpr = tp / np.sum(y == 1), fp / np.sum(y == 0)
-
-    def at(prevalence: float) -> float:
-        return float(tpr * prevalence / (tpr * prevalence + fpr * (1 - prevalence)))
-
+    right = float(tpr * pi / (tpr * pi + fpr * (1 - pi)))
+    cmp = probability(digits=3)
     return Exercise(
         "Exercise 1",
-        lambda: at(pi),
-        compare=probability(rel=0.005),
-        mistakes=[
-            Mistake.if_equals(lambda: float(tp / (tp + fp)),
-                              f"that is precision at the file's own mix ({100 * np.mean(y):.0f} % positives); carry "
-                              f"TPR and FPR over to {100 * pi:g} % instead"),
-            Mistake.if_equals(lambda: float(tpr), "that is recall, TP / P; precision's denominator is what the "
-                                                  "model flagged"),
-            Mistake.if_equals(lambda: float(fpr * pi / (fpr * pi + tpr * (1 - pi))),
-                              "TPR and FPR are swapped: TPR goes with the positives' share pi, FPR with 1 - pi"),
-        ],
+        right,
+        compare=cmp,
+        mistakes=_apart([
+            (float(tp / (tp + fp)), f"that is precision at the file's own mix ({100 * np.mean(y):.0f} % positives); "
+                                    f"carry TPR and FPR over to {100 * pi:g} % instead"),
+            (float(tpr), "that is recall, TP / P; precision's denominator is what the model flagged"),
+            (float(fpr * pi / (fpr * pi + tpr * (1 - pi))),
+             "TPR and FPR are swapped: TPR goes with the positives' share pi, FPR with 1 - pi"),
+        ], right, cmp),
         hints=[
             "Count TP, FN, FP and TN at the threshold on the whole file, then TPR = TP / P and FPR = FP / N.",
             "deployment_metrics(counts, deploy_prevalence=0.01)['precision'] or "
             "TPR pi / (TPR pi + FPR (1 - pi)).",
         ],
-        solution="c_small = Counts(tn=..., fp=..., fn=..., tp=...)  # counted at 0.5 on the whole file\n"
-                 "answer = deployment_metrics(c_small, deploy_prevalence=0.01)['precision']",
         why="The rates carry over to another prevalence; the file's own precision does not.",
     )
 
 
 def _estimate(y: np.ndarray, s: np.ndarray, rule, pi: float):
+    """The report's estimate for one model: the bootstrap on the canonical table, as ``analyse(..., seed=0)``."""
+    from ..report.analysis import canonical_table
     from ..report.count import count_scores
     from ..report.optimism import optimism_bootstrap
 
-    return optimism_bootstrap(count_scores(y, s), rule, deploy_prevalence=pi, rng=0)
+    return optimism_bootstrap(canonical_table(count_scores(y, s), rule), rule, deploy_prevalence=pi, rng=0)
 
 
 def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
     """Exercise 2: how much the highest-F1 threshold's precision at ``pi`` counted on the file flatters it.
 
-    With ``est = optimism_bootstrap(count_scores(y, s), threshold_rule(f1=True), deploy_prevalence=pi, rng=0)``::
+    With ``est`` the report's analysis of the file, ``analyse({...: count_scores(y, s)}, deploy_prevalence=pi,
+    rule=threshold_rule(f1=True), seed=0).models[0].choice`` (the bootstrap on the canonical table)::
 
         answer = precision at pi of est's counts on the file - est.precision[0]   (the corrected estimate)
 
-    Right within 0.002.
+    Two significant digits. Mistakes: the sign reversed; the precision counted on the file; precision at the
+    file's own mix.
     """
     y, s = _file(y_true, y_score)
     pi = rate(deploy_prevalence, "deploy_prevalence")
-    memo: dict = {}
-
-    def est():
-        if "est" not in memo:
-            memo["est"] = _estimate(y, s, threshold_rule(f1=True), pi)
-        return memo["est"]
-
-    def on_file() -> float:
-        e = est()
-        tpr, fpr = e.tp / (e.tp + e.fn), e.fp / (e.fp + e.tn)
-        return float(pi * tpr / (pi * tpr + (1 - pi) * fpr))
-
+    est = _estimate(y, s, threshold_rule(f1=True), pi)
+    tpr, fpr = est.tp / (est.tp + est.fn), est.fp / (est.fp + est.tn)
+    on_file = float(pi * tpr / (pi * tpr + (1 - pi) * fpr))
+    right = on_file - est.precision[0]
+    cmp = number(digits=2)
     return Exercise(
         "Exercise 2",
-        lambda: on_file() - est().precision[0],
-        compare=number(abs=0.002),
-        mistakes=[
-            Mistake.if_equals(lambda: est().precision[0] - on_file(),
-                              "the sign is reversed: the optimism is the file's count minus the corrected estimate"),
-            Mistake.if_equals(lambda: on_file(), "that is the precision counted on the file; subtract the corrected "
-                                                 "estimate est.precision[0]"),
-            Mistake.if_equals(lambda: float(est().tp / (est().tp + est().fp)),
-                              "that is precision at the file's own mix of classes; both numbers are at 1 %"),
-        ],
+        right,
+        compare=cmp,
+        mistakes=_apart([
+            (-right, "the sign is reversed: the optimism is the file's count minus the corrected estimate"),
+            (on_file, "that is the precision counted on the file; subtract the corrected estimate c.precision[0]"),
+            (float(est.tp / (est.tp + est.fp)), "that is precision at the file's own mix of classes; both numbers "
+                                                "are at 1 %"),
+        ], right, cmp),
         hints=[
-            "est = optimism_bootstrap(count_scores(small.y_true, small.y_score), threshold_rule(f1=True), "
-            "deploy_prevalence=0.01, rng=0)",
-            "deployment_metrics(tp=est.tp, fn=est.fn, fp=est.fp, tn=est.tn, deploy_prevalence=0.01)['precision'] "
-            "is the precision counted on the file; subtract est.precision[0].",
+            "c = analyse({'small': count_scores(small.y_true, small.y_score)}, deploy_prevalence=0.01, "
+            "rule=threshold_rule(f1=True), seed=0).models[0].choice: c.tp, c.fn, c.fp, c.tn are the counts on "
+            "the file, c.precision[0] the corrected estimate.",
+            "deployment_metrics(tp=c.tp, fn=c.fn, fp=c.fp, tn=c.tn, deploy_prevalence=0.01)['precision'] "
+            "is the precision counted on the file; subtract c.precision[0].",
         ],
-        solution="est = optimism_bootstrap(count_scores(small.y_true, small.y_score), threshold_rule(f1=True),\n"
-                 "                         deploy_prevalence=0.01, rng=0)\n"
-                 "on_file = deployment_metrics(tp=est.tp, fn=est.fn, fp=est.fp, tn=est.tn, "
-                 "deploy_prevalence=0.01)['precision']\n"
-                 "answer = on_file - est.precision[0]",
         why="Counted on the rows that chose it, the F1-best threshold looks better than it is.",
     )
 
@@ -125,91 +118,99 @@ def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
 def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: float = 0.01) -> Exercise:
     """Exercise 3: the share of resampled files whose chosen threshold, counted on the file, misses the target.
 
-    With ``est = optimism_bootstrap(count_scores(y, s), threshold_rule(at_recall=r), deploy_prevalence=pi, rng=0)``::
+    With ``est`` the report's analysis of the file with the rule ``threshold_rule(at_recall=r)`` and ``seed=0``
+    (its ``choice.thresholds``: the resampled files' thresholds)::
 
         share = mean over est.thresholds t_b of [ #{positives with score >= t_b} / P < r ]
 
-    A fraction between 0 and 1, right within 0.002.
+    A fraction between 0 and 1, two significant digits. Mistakes: the share that reach the target; the share
+    with the margin ``recall_confidence=0.95``; each left out where, on these data, it gives the right answer.
     """
     y, s = _file(y_true, y_score)
     r = rate(at_recall, "at_recall")
     pi = rate(deploy_prevalence, "deploy_prevalence")
     positives = np.sort(s[y == 1])
-    memo: dict = {}
-
-    def recalls(confidence: float | None = None) -> np.ndarray:
-        key = str(confidence)
-        if key not in memo:
-            est = _estimate(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi)
-            memo[key] = 1 - np.searchsorted(positives, est.thresholds, side="left") / positives.size
-        return memo[key]
 
     def share(confidence: float | None = None) -> float:
-        return float((recalls(confidence) < r).mean())
+        est = _estimate(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi)
+        recall = 1 - np.searchsorted(positives, est.thresholds, side="left") / positives.size
+        return float((recall < r).mean())
 
+    right = share()
+    cmp = probability(digits=2)
     return Exercise(
         "Exercise 3",
-        share,
-        compare=probability(abs=0.002),
-        mistakes=[
-            Mistake.if_equals(lambda: 1 - share(), "that is the share that reach the target; the question asks how "
-                                                   "often the threshold finds fewer"),
-            Mistake.if_equals(lambda: share(0.95), "that is with the margin (recall_confidence=0.95); first answer "
-                                                   "for the rule as it is"),
-        ],
+        right,
+        compare=cmp,
+        mistakes=_apart([
+            (1 - right, "that is the share that reach the target; the question asks how often the threshold finds "
+                        "fewer"),
+            (share(0.95), "that is with the margin (recall_confidence=0.95); first answer for the rule as it is"),
+        ], right, cmp),
         hints=[
             "Each resampled threshold t flags the positives with score >= t: its recall on the file is "
             "(screening.y_score[screening.y_true == 1] >= t).mean().",
             f"With the positives' scores sorted, recall = 1 - np.searchsorted(positives, thresholds, side='left') / P; "
             f"the share is (recall < {r:g}).mean().",
         ],
-        solution="positives = np.sort(screening.y_score[screening.y_true == 1].to_numpy())\n"
-                 "recall_on_file = 1 - np.searchsorted(positives, choice.thresholds, side='left') / positives.size\n"
-                 f"answer = (recall_on_file < {r:g}).mean()",
-        why="A target met exactly where it was chosen is a coin toss on new cases.",
+        why="A target met exactly where it was chosen is often missed on new cases.",
     )
 
 
-def quiz(y_true) -> Quiz:
-    """The quick self-test of notebook 13; the numeric question is the smallest FPR other than zero, ``1 / N``.
+def quiz(y_true, *, deploy_prevalence: float = 0.01) -> Quiz:
+    """The quick self-test of notebook 13. ``y_true`` are the labels of the small example file.
 
-    ``N`` is the number of negatives in ``y_true``; right within 0.5 % of its value.
+    Question 1: with ``N`` negatives, one false positive is ``FPR = 1 / N``; at the deployment prevalence ``pi``
+    and full recall it alone makes ``(1 - pi) FPR / pi`` false alarms per real case found. Three significant
+    digits.
     """
     y = labels01(y_true, "y_true")
-    n_neg = int(np.sum(y == 0))
+    pi = rate(deploy_prevalence, "deploy_prevalence")
+    n_neg, n_pos = int(np.sum(y == 0)), int(np.sum(y == 1))
+    fpr = 1 / n_neg
     return Quiz([
         NumberQuestion(
-            "What is the smallest false positive rate other than zero that this file's negatives can show "
-            "(one false positive among all of them)?",
-            lambda: 1 / n_neg,
-            rel=0.005,
-            mistakes=[Mistake.if_equals(lambda: 1 / len(y), "that divides by every row; the FPR's denominator is "
-                                                            "the negatives only")],
-            solution="1 / n_neg",
+            f"The example file has {n_neg} negatives, so one false positive is a false positive rate of 1/{n_neg}. "
+            f"At a deployment prevalence of {100 * pi:g} % and full recall, how many false alarms per real case "
+            "found does that one false positive alone make?",
+            (1 - pi) * fpr / pi,
+            digits=3,
+            mistakes=[
+                Mistake.if_equals(fpr / pi, f"at deployment the negatives are a share 1 - pi = {1 - pi:g} of the "
+                                            "cases: multiply the FPR by it"),
+                Mistake.if_equals((n_neg / n_pos) * fpr, "that is at the file's own mix of classes; use the "
+                                                         "deployment prevalence"),
+            ],
+            solution="(1 - pi) FPR / (pi recall), with FPR = 1 / N and recall 1",
         ),
         Question(
             "Which numbers of a test file carry over to a deployment with another share of positives?",
-            {"a": "TPR and FPR", "b": "precision", "c": "accuracy"},
-            "a",
-            {"b": "precision mixes the two classes in the file's proportions; it has to be recomputed at the "
+            {"a": "precision and recall", "b": "accuracy and F1", "c": "recall and the false positive rate"},
+            "c",
+            {"a": "precision mixes the two classes in the file's proportions; it has to be recomputed at the "
                   "deployment prevalence.",
-             "c": "accuracy weights the two error rates by the file's class shares."},
+             "b": "both weight the two classes by the file's shares of them.",
+             "c": "Each is counted within one class, so the mix of classes does not enter (if each class's scores "
+                  "are distributed at deployment as in the file)."},
         ),
         Question(
-            "A threshold is chosen and judged on the same rows. The metric it was chosen by is, on average,",
-            {"a": "too optimistic", "b": "too pessimistic", "c": "unbiased"},
-            "a",
-            {"b": "the rule picks the threshold where these rows happen to look best.",
-             "c": "choosing on the rows adapts to their chance; exercise 2 measures how much."},
+            "A threshold is chosen and judged on the same rows. The number it was chosen by is, on average,",
+            {"a": "too pessimistic", "b": "too optimistic", "c": "unbiased"},
+            "b",
+            {"a": "the rule picks the threshold where these rows happen to look best, not worst.",
+             "b": "The rule adapts to these rows' chance; exercise 2 measures how much.",
+             "c": "choosing on the rows adapts to their chance; on new rows it shows less."},
         ),
         Question(
             "A file shows no false positive at all at a threshold. Precision at a low deployment prevalence is then",
-            {"a": "1, for sure",
-             "b": "uncertain: the interval's lower end depends on how many negatives the file has",
-             "c": "undefined"},
-            "b",
-            {"a": "zero false positives among few negatives still allows a small FPR, which at a low prevalence "
+            {"a": "uncertain, the more so the fewer negatives",
+             "b": "exactly 1, as no false alarm was seen",
+             "c": "undefined, as there is no false positive"},
+            "a",
+            {"a": "Zero false positives among N negatives is compatible with an FPR up to about 3 / N, which at a "
+                  "low prevalence can mean many false alarms per real case.",
+             "b": "zero false positives among few negatives still allows a small FPR, which at a low prevalence "
                   "can mean many false alarms.",
-             "c": "it is defined (TP > 0); it is just not known well."},
+             "c": "it is defined (TP > 0): TP / (TP + w FP) is 1 on the file; it is just not known well."},
         ),
     ])

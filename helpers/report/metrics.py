@@ -785,10 +785,11 @@ def real_in_batch_interval(
 ):
     """How many real cases one batch of ``batch`` flagged cases at deployment holds: a prediction interval.
 
-    :func:`helpers.precision_interval` is an interval for the *expected*
-    precision ``PPV`` at the deployment prevalence ``pi``, the share of real
-    cases among flagged ones in the long run. One real batch of ``n =
-    batch`` flagged cases holds ``X ~ Binomial(n, PPV)`` real ones, so its
+    :func:`helpers.precision_interval` is an interval for the population
+    precision ``PPV`` at the deployment prevalence ``pi``: the precision of
+    the expected counts, the share of real cases among all flagged ones in the
+    long run (not the average of the precisions of single batches). One real
+    batch of ``n = batch`` flagged cases holds ``X ~ Binomial(n, PPV)`` real ones, so its
     count varies around ``n PPV`` even when ``PPV`` is known, and ``PPV`` is
     only estimated. The two sources are combined as independent errors,
     side by side, by the MOVER for a sum (Zou & Donner 2008, *Stat Med*
