@@ -701,6 +701,12 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.exercises.replay.main_line_code": [Bad("notebook", lambda f: f("no_such_notebook.ipynb"))],
     "helpers.exercises.replay.replay": [Bad("notebook", lambda f: f("99_no_such_notebook")),
                                         Bad("folder", lambda f: f("02_x", folder="/no/such/folder"))],
+    "helpers.exercises.nb14.exercise_1": [
+        Bad("merged", lambda f: f(Y, S, pd.DataFrame(), deploy_prevalence=0.01)),
+    ],
+    "helpers.exercises.nb14.exercise_2": [Bad("digits", lambda f: f(Y, S, digits=0))],
+    "helpers.exercises.nb14.exercise_3": [Bad("first", lambda f: f(pd.DataFrame(), pd.DataFrame()))],
+    "helpers.exercises.nb14.quiz": [Bad("n_pos", lambda f: f(n_pos=-1, bound=0.1))],
     "helpers.course_map.course_notebooks": [Bad("folder", lambda f: f("/no/such/folder"))],
     "helpers.course_map.all_notebooks": [Bad("folder", lambda f: f(3))],
     "helpers.course_map.readme_rows": [Bad("folder", lambda f: f("/no/such/folder"))],
