@@ -142,7 +142,7 @@ def _widget_presets(function: str) -> dict | None:
     return None
 
 
-def guide_problems(text: str, numbers: list[str]) -> list[str]:
+def guide_problems(text: str, numbers: list[str], own: dict[str, int] | None = None) -> list[str]:
     """What the guide lacks: a section per notebook number with time, widget or figure, three questions with
     usual answers, misconceptions; every preset it names in a section is a key of that section's widgets' PRESETS."""
     problems = []
@@ -156,8 +156,14 @@ def guide_problems(text: str, numbers: list[str]) -> list[str]:
             continue
         head = body.splitlines()[0]
         flat = " ".join(body.split())  # a part may be wrapped over two lines
-        if not re.search(r"— \d+ minutes", head):
-            problems.append(f"{number}: no time ('— N minutes') in the heading")
+        times = re.search(r"— (\d+) minutes in class \(estimate; about (\d+) minutes on your own\)", head)
+        if not times:
+            problems.append(f"{number}: no times ('— N minutes in class (estimate; about M minutes on your own)')")
+        elif own is not None and int(times.group(2)) != own.get(number):
+            problems.append(f"{number}: the guide says {times.group(2)} minutes on your own, the card "
+                            f"{own.get(number)}")
+        elif int(times.group(1)) > int(times.group(2)):
+            problems.append(f"{number}: more minutes in class than on your own")
         for part, pattern in (("*Ask first:*", r"\*Ask first:\*"), ("*Usual answer:*", r"\*Usual answers?:\*")):
             if len(re.findall(pattern, flat)) < 3:
                 problems.append(f"{number}: {len(re.findall(pattern, flat))} times {part}, not 3")
@@ -188,7 +194,10 @@ def _numbers() -> list[str]:
 
 def test_guide_covers_every_notebook_and_names_only_existing_presets():
     assert _numbers(), "no notebooks found"
-    assert guide_problems(GUIDE.read_text(encoding="utf-8"), _numbers()) == []
+    from helpers.course_map import main_line
+
+    own = {nb.name.split("_")[0]: main_line(nb).minutes for nb in course_notebooks(NOTEBOOKS)}
+    assert guide_problems(GUIDE.read_text(encoding="utf-8"), _numbers(), own) == []
 
 
 def test_guide_check_can_fail():
@@ -201,6 +210,8 @@ def test_guide_check_can_fail():
     start = text.index("## 14 · ")
     no_answer = text[:start] + re.sub(r"\*Usual\s+answer:\*", "", text[start:], count=1)
     assert any(p.startswith("14: 2 times *Usual answer:*") for p in guide_problems(no_answer, numbers))
+    assert any(p.startswith("00: the guide says 35 minutes on your own, the card 60")
+               for p in guide_problems(text, numbers, dict.fromkeys(numbers, 60)))
 
 
 def _figure_png_size(monkeypatch, jupyter_path: str | None) -> tuple[int, int]:
