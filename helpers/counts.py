@@ -275,7 +275,7 @@ def weight_negatives(
         raise ValueError(f"weight must be a finite number > 0, got {weight!r}")
     w = np.asarray(weight, dtype=float)
     if not np.all(np.isfinite(w) & (w > 0)):
-        raise ValueError(f"weight must be a finite number > 0, found {w[~(np.isfinite(w) & (w > 0))].flat[0]!r}")
+        raise ValueError(f"weight must be a finite number > 0, found {float(w[~(np.isfinite(w) & (w > 0))].flat[0])!r}")
     return _weigh(tn, fp, fn, tp, w)
 
 

@@ -53,8 +53,15 @@ def wilson_interval(successes, trials, *, confidence: float = 0.95):
         centre = (p + z^2 / 2n) / (1 + z^2 / n)
         half   = z / (1 + z^2 / n) * sqrt(p (1 - p) / n + z^2 / 4n^2)
 
-    Works elementwise on arrays. Use it for recall (k = TP, n = TP + FN) or
-    for FPR (k = FP, n = FP + TN).
+    ``low = 0`` exactly when ``k = 0`` and ``high = 1`` exactly when
+    ``k = n``, as the formula gives them in exact arithmetic (in floating
+    point ``centre - half`` is a rounding error away from 0 there, on either
+    side); for ``0 < k < n`` both ends lie strictly inside ``(0, 1)``. Works
+    elementwise on arrays. Use it for recall (k = TP, n = TP + FN) or for
+    FPR (k = FP, n = FP + TN).
+
+    >>> wilson_interval(0, 7)[0], wilson_interval(10, 10)[1]
+    (0.0, 1.0)
     """
     k, n = _successes_and_trials(successes, trials)
     z = _z(confidence)
@@ -62,7 +69,7 @@ def wilson_interval(successes, trials, *, confidence: float = 0.95):
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return _pair(np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0))
+    return _pair(np.where(k == 0, 0.0, centre - half), np.where(k == n, 1.0, centre + half))
 
 
 def clopper_pearson_interval(successes, trials, *, confidence: float = 0.95):
@@ -323,9 +330,8 @@ def precision_interval_estimated_prevalence(
         raise ValueError("sample_pos cannot exceed sample_size")
     method = _check_rate_interval(rate_interval)
     lr, lr_low, lr_high = _likelihood_ratio_interval(tp, fn, fp, tn, confidence, method)
-    pi_low, pi_high = _rate_interval(k, n, confidence, method)
-    pi_low = np.where(k == 0, 0.0, pi_low)  # exactly, not a rounding error away from it
-    pi_high = np.where(k == n, 1.0, pi_high)
+    # both rate intervals end at exactly 0 when k = 0 and exactly 1 when k = n
+    pi_low, pi_high = (np.asarray(end) for end in _rate_interval(k, n, confidence, method))
     with np.errstate(divide="ignore", invalid="ignore"):
         odds, odds_low, odds_high = k / (n - k), pi_low / (1 - pi_low), pi_high / (1 - pi_high)
         a, la, ua = np.log(lr), np.log(lr_low), np.log(lr_high)

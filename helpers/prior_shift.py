@@ -126,7 +126,7 @@ def rebuilt_precision(
     tp, fn, fp, tn = (np.asarray(getattr(c, f), dtype=float) for f in ("tp", "fn", "fp", "tn"))
     pi = np.asarray(prevalence, dtype=float)
     if pi.size and not np.all((pi >= 0.0) & (pi < 1.0)):
-        raise ValueError(f"prevalence must be in [0, 1), found {pi[~((pi >= 0) & (pi < 1))].flat[0]!r}")
+        raise ValueError(f"prevalence must be in [0, 1), found {float(pi[~((pi >= 0) & (pi < 1))].flat[0])!r}")
     tp, fn, fp, tn, pi = np.broadcast_arrays(tp, fn, fp, tn, pi)
     defined = (tp + fn > 0) & (fp + tn > 0)
     # Where TPR or FPR is undefined, or pi = 0, compute on a stand-in (1, 1, 1, 1) at
