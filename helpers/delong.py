@@ -39,13 +39,12 @@ def _labels_and_scores(y_true, scores: list, names: list[str]) -> tuple[np.ndarr
         raise ValueError("y_true must hold both classes (at least one positive and one negative)")
     out = []
     for score, name in zip(scores, names, strict=True):
-        s = np.asarray(score)
-        if s.shape != y.shape:
-            raise ValueError(f"{name} must have one score per row of y_true ({y.size}), got shape {s.shape}")
         try:
-            s = s.astype(float)
+            s = np.asarray(score, dtype=float)
         except (TypeError, ValueError):
             raise ValueError(f"{name} must hold numbers") from None
+        if s.shape != y.shape:
+            raise ValueError(f"{name} must have one score per row of y_true ({y.size}), got shape {s.shape}")
         if not np.all(np.isfinite(s)):
             raise ValueError(f"{name} must hold finite numbers (no NaN or infinity)")
         out.append(s)

@@ -34,8 +34,8 @@ def _pair(low, high):
 
 
 def _successes_and_trials(successes, trials):
-    """``(k, n)`` as float arrays, checked: counts, ``k <= n`` and ``n > 0``."""
-    k = check_count_array(successes, "successes").astype(float)
+    """``(k, n)`` as arrays, checked: counts, ``k <= n``, ``n > 0``; ``n`` as floats (``4 n^2`` overflows int64)."""
+    k = check_count_array(successes, "successes")
     n = check_count_array(trials, "trials").astype(float)
     if np.any(k > n):
         raise ValueError("successes cannot exceed trials")
@@ -97,9 +97,9 @@ def clopper_pearson_interval(successes, trials, *, confidence: float = 0.95):
     """
     k, n = _successes_and_trials(successes, trials)
     alpha = 1.0 - check_probability_open(confidence, "confidence")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        low = np.where(k > 0, betaincinv(np.maximum(k, 1.0), n - k + 1, alpha / 2), 0.0)
-        high = np.where(k < n, betaincinv(k + 1, np.maximum(n - k, 1.0), 1 - alpha / 2), 1.0)
+    # both branches are computed: the max(., 1) keeps the unused one a valid quantile, so nothing warns
+    low = np.where(k > 0, betaincinv(np.maximum(k, 1.0), n - k + 1, alpha / 2), 0.0)
+    high = np.where(k < n, betaincinv(k + 1, np.maximum(n - k, 1.0), 1 - alpha / 2), 1.0)
     return _pair(low, high)
 
 
@@ -222,9 +222,9 @@ def precision_interval(
 
 
 def _check_counts(counts, tp, fn, fp, tn, *, function: str):
-    """The four cells as float arrays, with at least one positive and one negative in each study."""
+    """The four cells as arrays of whole counts, with at least one positive and one negative in each study."""
     c, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function=function)
-    tp, fn, fp, tn = (np.asarray(v, dtype=float) for v in (c.tp, c.fn, c.fp, c.tn))
+    tp, fn, fp, tn = c.tp, c.fn, c.fp, c.tn
     if np.any(tp + fn == 0):
         raise ValueError(f"{at}tp + {at}fn must be > 0: precision needs at least one positive in the test set")
     if np.any(fp + tn == 0):
@@ -239,10 +239,12 @@ def _check_prevalence(value, name: str):
     return check_prevalence_array(value, name)
 
 
-def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float, method: str = "clopper-pearson"):
+def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float, method: str):
     """``(LR+, low, high)``: the estimate ``TPR / FPR`` and its MOVER-R interval (see :func:`precision_interval`).
 
-    ``LR+`` is ``inf`` when FP = 0 and ``nan`` when TP = FP = 0; ``high`` is ``inf`` when FP = 0.
+    ``LR+`` is ``inf`` when FP = 0 and ``nan`` when TP = FP = 0; ``high`` is ``inf`` when FP = 0. ``L`` is
+    computed as ``B / (p1 p2 + sqrt((p1 p2)^2 - B u2 (2 p2 - u2)))`` with ``B = l1 (2 p1 - l1)``, the
+    same number without the cancellation of the two terms of its numerator near ``u2 = 2 p2`` (0 when ``B = 0``).
     """
     l1, u1 = _rate_interval(tp, tp + fn, confidence, method)
     l2, u2 = _rate_interval(fp, fp + tn, confidence, method)
@@ -251,13 +253,12 @@ def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float, method: str = 
     q = p1 * p2
     with np.errstate(divide="ignore", invalid="ignore"):
         lr = p1 / p2
-        den_low = u2 * (2 * p2 - u2)
-        lr_low = (q - np.sqrt(np.maximum(q * q - l1 * u2 * (2 * p1 - l1) * (2 * p2 - u2), 0.0))) / den_low
-        lr_low = np.where(den_low != 0, lr_low, l1 / u2)
+        b = l1 * (2 * p1 - l1)
+        lr_low = np.where(b > 0, b / (q + np.sqrt(np.maximum(q * q - b * u2 * (2 * p2 - u2), 0.0))), 0.0)
         den_high = l2 * (2 * p2 - l2)
         lr_high = (q + np.sqrt(np.maximum(q * q - u1 * l2 * (2 * p1 - u1) * (2 * p2 - l2), 0.0))) / den_high
         lr_high = np.where(den_high > 0, lr_high, np.inf)
-    return lr, np.maximum(lr_low, 0.0), lr_high
+    return lr, lr_low, lr_high
 
 
 @takes_counts()

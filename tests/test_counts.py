@@ -1,6 +1,7 @@
 """Counts and the metric zoo: the cheat sheet's figures by hand, everything else against scikit-learn."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -408,3 +409,48 @@ def test_metric_zoo_of_scalars_is_floats_and_of_arrays_arrays():
 def test_bad_input_gets_its_own_message(call, message):
     with pytest.raises((ValueError, TypeError), match=message):
         call()
+
+
+def test_a_numpy_prevalence_too_small_is_refused_without_a_warning():
+    """np.float64 is a float: (1 - pi) / pi overflows in numpy, where Python's float division gives inf silently."""
+    from helpers.counts import _at_prevalence_unchecked, _zoo_at_prevalence
+
+    tn, fp, fn, tp = (np.array([v], dtype=float) for v in (90, 10, 2, 8))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for call in (lambda pi: _at_prevalence_unchecked(tn, fp, fn, tp, pi),
+                     lambda pi: _at_prevalence_unchecked(tn, fp, fn, tp, pi, totals=(10.0, 100.0)),
+                     lambda pi: _zoo_at_prevalence(None, fp, fn, tp, pi, ["precision"], totals=(10.0, 100.0)),
+                     lambda pi: counts_at_prevalence(Counts(90, 10, 2, 8), pi)):
+            with pytest.raises(ValueError, match=r"^prevalence is too small: the weight of a negative overflows"):
+                call(np.float64(1e-320))
+
+
+def test_the_fast_path_needs_no_tn_for_every_metric_that_leaves_tn_out():
+    from helpers.counts import _NO_TN, _zoo_at_prevalence
+
+    fp, fn, tp = np.array([10.0, 0.0]), np.array([2.0, 9.0]), np.array([8.0, 1.0])
+    keys = sorted(_NO_TN)
+    fast = _zoo_at_prevalence(None, fp, fn, tp, 0.01, keys, totals=(10.0, 100.0))
+    slow = metric_zoo(counts_at_prevalence(Counts(tn=100 - fp, fp=fp, fn=fn, tp=tp), 0.01), keys=keys)
+    np.testing.assert_equal(fast, slow)
+
+
+def test_a_ratio_broadcasts_a_number_against_an_array():
+    from helpers.counts import _ratio
+
+    np.testing.assert_array_equal(_ratio(np.array([1.0, 2.0]), 2.0), [0.5, 1.0])
+    out = _ratio(1, np.array([2, 0]))
+    assert out.dtype == float and out[0] == 0.5 and np.isnan(out[1])
+
+
+def test_counts_in_the_millions_do_not_overflow():
+    """(TP+FP)(TP+FN)(TN+FP)(TN+FN) is 2.4e22 here: far beyond int64, so the zoo must work in floats."""
+    c = Counts(tn=10**6, fp=10**5, fn=10**4, tp=10**5)
+    tn, fp, fn, tp = (float(v) for v in c)
+    z = metric_zoo(c)
+    assert z["mcc"] == pytest.approx((tp * tn - fp * fn) / math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)),
+                                     rel=1e-12)
+    arrays = metric_zoo(Counts(*(np.array([v, v]) for v in c)), keys=["mcc", "dor"])
+    np.testing.assert_allclose(arrays["mcc"], z["mcc"], rtol=1e-12)
+    assert arrays["dor"][0] == pytest.approx((tp * tn) / (fp * fn), rel=1e-12)

@@ -524,3 +524,31 @@ def test_the_estimated_prevalence_may_be_certain_or_absent():
 def test_bad_input_gets_its_own_message(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_rate_intervals_hold_for_counts_beyond_int64_squares():
+    """n = 10**10 trials: 4 n^2 = 4e20 does not fit in an int64, so the formula must not square whole numbers."""
+    n = 10**10
+    for k in (0, 7, n // 2, n):
+        low, high = wilson_interval(np.int64(k), np.int64(n))
+        ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        assert (low, high) == pytest.approx((ci.low, ci.high), rel=1e-9, abs=1e-15)
+    assert clopper_pearson_interval(np.int64(n // 2), np.int64(n)) == pytest.approx(
+        tuple(binomtest(n // 2, n).proportion_ci(method="exact")), rel=1e-9)
+
+
+def test_the_lower_likelihood_ratio_end_near_u2_equal_to_twice_p2():
+    """MOVER-R's L written out has 0 / 0 where u2 = 2 p2; the limit is l1 (2 p1 - l1) / (2 p1 p2)."""
+    from helpers.intervals import _likelihood_ratio_interval
+
+    tp, fn, fp, tn = np.int64(8), np.int64(2), np.int64(7), np.int64(117)
+    l1, _ = clopper_pearson_interval(8, 10)
+    _, u2 = clopper_pearson_interval(7, 124)
+    p1, p2 = 0.8, 7 / 124
+    assert abs(u2 - 2 * p2) < 0.01  # close to the 0 / 0: the written-out formula loses digits here
+    lr, low, high = _likelihood_ratio_interval(tp, fn, fp, tn, 0.95, "clopper-pearson")
+    q, b = p1 * p2, l1 * (2 * p1 - l1)
+    assert low == pytest.approx((q - np.sqrt(q * q - b * u2 * (2 * p2 - u2))) / (u2 * (2 * p2 - u2)), rel=1e-9)
+    assert lr == pytest.approx(p1 / p2) and low < lr < high
+    # no true positive: the lower end is 0, not 0 / 0
+    assert _likelihood_ratio_interval(np.int64(0), np.int64(10), fp, tn, 0.95, "wilson")[1] == 0.0

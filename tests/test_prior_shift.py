@@ -294,3 +294,36 @@ def test_acc_is_the_formula_and_is_clipped_at_both_ends():
 def test_bad_input_gets_its_own_message(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_em_stops_at_the_first_step_shorter_than_tol_and_reaches_the_edges():
+    after_one = adjust_posteriors(0.8, train_prevalence=0.5, deploy_prevalence=0.5)  # 0.8: the first step
+    after_two = adjust_posteriors(0.8, train_prevalence=0.5, deploy_prevalence=after_one)
+    step = after_one - 0.5
+    # a first step exactly as long as tol is not shorter than it: EM takes a second step
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, tol=step, max_iter=2) == after_two
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, tol=step * 1.01, max_iter=2) == after_one
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=1) == after_one
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=0) == 0.5
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error")
+        assert estimate_prevalence_em([1.0, 1.0], train_prevalence=0.3) == 1.0
+        assert estimate_prevalence_em(np.zeros((2, 3)), train_prevalence=0.3) == 0.0
+        assert 0 < estimate_prevalence_em([1.0, 0.0, 0.5], train_prevalence=0.3) < 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: adjust_posteriors([0.2, 1.3], train_prevalence=0.5, deploy_prevalence=0.1),
+         r"^proba must be probabilities in \[0, 1\], found .*1\.3.* at position 1$"),
+        (lambda: adjust_posteriors([0.2], train_prevalence=1, deploy_prevalence=0.1),
+         r"^train_prevalence must be strictly between 0 and 1, got 1\.0$"),
+        (lambda: estimate_prevalence_em([0.2], train_prevalence=1.5),
+         r"^train_prevalence must be strictly between 0 and 1, got 1\.5$"),
+        (lambda: estimate_prevalence_em([], train_prevalence=0.5), r"^proba is empty$"),
+    ],
+)
+def test_posterior_messages(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

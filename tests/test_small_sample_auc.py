@@ -41,7 +41,7 @@ def _quartic_roots(auc: float, n_pos: int, n_neg: int, confidence: float) -> np.
     return np.sort(real[(real > -1e-9) & (real < 1 + 1e-9)])
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None)
 @given(
     n_pos=st.integers(1, 200),
     n_neg=st.integers(1, 200),
