@@ -36,7 +36,7 @@ def _pair(low, high):
 def _successes_and_trials(successes, trials):
     """``(k, n)`` as arrays, checked: counts, ``k <= n``, ``n > 0``; ``n`` as floats (``4 n^2`` overflows int64)."""
     k = check_count_array(successes, "successes")
-    n = check_count_array(trials, "trials").astype(float)
+    n = np.asarray(check_count_array(trials, "trials"), dtype=float)
     if np.any(k > n):
         raise ValueError("successes cannot exceed trials")
     if np.any(n == 0):

@@ -80,9 +80,8 @@ def precision_at_prevalence(tpr, fpr, prevalence):
     # Written as 1 / (1 + (FPR / TPR) (1 - pi) / pi), so that tiny rates or
     # prevalences cannot underflow a sum to 0 and turn a defined value into nan.
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = (fpr / np.where(tpr > 0, tpr, 1.0)) * ((1.0 - pi) / pi)
-        out = np.where(fpr == 0, 1.0, 1.0 / (1.0 + ratio))
-    out = np.where(tpr == 0, 0.0, out)
+        ratio = (fpr / tpr) * ((1.0 - pi) / pi)  # inf where TPR = 0 < FPR, or where it overflows: precision 0
+        out = np.where(fpr == 0, 1.0, 1.0 / (1.0 + ratio))  # no false positives: 1 (ratio is nan or 0 there)
     out = np.where((tpr == 0) & (fpr == 0), np.nan, out)
     return _scalar_or_array(out)
 

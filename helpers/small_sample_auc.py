@@ -96,7 +96,7 @@ def newcombe_auc_interval(y_true, y_score, *, confidence: float = 0.95) -> tuple
     (1.0, 0.3216, 1.0)
     """
     conf = check_probability_open(confidence, "confidence")
-    is_pos, scores = _labels_and_scores(y_true, [y_score], ["y_score"])
+    is_pos, scores = _labels_and_scores(y_true, {"y_score": y_score})
     auc = float(roc_auc_score(is_pos, scores[0]))
     n_pos = int(is_pos.sum())
     return (auc, *newcombe_auc_bounds(auc, n_pos, is_pos.size - n_pos, confidence=conf))

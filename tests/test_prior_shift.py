@@ -289,6 +289,7 @@ def test_acc_is_the_formula_and_is_clipped_at_both_ends():
          r"^y_true and y_score must have the same length, got 3 and 2$"),
         (lambda: corrected_pr_curve([0, 1], [0.1, 0.2], deploy_prevalence=0), r"^deploy_prevalence must be strictly"),
         (lambda: precision_at_prevalence(0.8, 0.1, 1.0), r"^prevalence must be strictly between 0 and 1, found .*1\.0"),
+        (lambda: precision_at_prevalence(1.2, 0.1, 0.5), r"^tpr must hold rates between 0 and 1, found .*1\.2"),
     ],
 )
 def test_bad_input_gets_its_own_message(call, message):
