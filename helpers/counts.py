@@ -183,16 +183,16 @@ def _cells(
     """
     keywords = any(v is not None for v in (tp, fn, fp, tn))
     if isinstance(counts, WeightedCounts) and not keywords:
-        cells = [check_weighted_count_array(v, f"counts.{k}") for k, v in zip(Counts._fields, counts, strict=True)]
+        cells = [check_weighted_count_array(v, f"counts.{k}") for k, v in counts._asdict().items()]
         prefix = "counts."
     else:
         if _is_plain_sequence(counts):
             counts = Counts(*counts)  # the documented plain form: scikit-learn's confusion_matrix(...).ravel() order
         c, prefix = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function=function)
         cells = list(c)
-    tn_, fp_, fn_, tp_ = (a.astype(float) for a in cells)
+    tn_, fp_, fn_, tp_ = (np.asarray(a, dtype=float) for a in cells)  # floats: TP TN - FP FN overflows int64
     if not (tn_.shape == fp_.shape == fn_.shape == tp_.shape):
-        shapes = ", ".join(f"{prefix}{k} {a.shape}" for k, a in zip(Counts._fields, cells, strict=True))
+        shapes = ", ".join(f"{prefix}{k} {a.shape}" for k, a in Counts(*cells)._asdict().items())
         raise ValueError(f"the four counts must have the same shape, got {shapes}")
     return tn_, fp_, fn_, tp_
 
@@ -275,7 +275,7 @@ def weight_negatives(
         raise ValueError(f"weight must be a finite number > 0, got {weight!r}")
     w = np.asarray(weight, dtype=float)
     if not np.all(np.isfinite(w) & (w > 0)):
-        raise ValueError(f"weight must be a finite number > 0, found {w[~(np.isfinite(w) & (w > 0))].flat[0]!r}")
+        raise ValueError(f"weight must be a finite number > 0, found {float(w[~(np.isfinite(w) & (w > 0))].flat[0])!r}")
     return _weigh(tn, fp, fn, tp, w)
 
 
@@ -335,7 +335,7 @@ def counts_at_prevalence(
         raise ValueError("counts have no positives (tp + fn = 0): no weight moves them to a prevalence")
     if np.any(n_neg == 0):
         raise ValueError("counts have no negatives (tn + fp = 0): no weight moves them to a prevalence")
-    with np.errstate(over="ignore", divide="ignore"):
+    with np.errstate(over="ignore"):  # no 0 divides: P > 0 and pi > 0
         w = _negative_weight(n_pos, n_neg, pi)
     if not np.all(np.isfinite(w)):
         raise ValueError(f"prevalence is too small: the weight of a negative overflows, found {float(np.min(pi))!r}")
@@ -343,13 +343,11 @@ def counts_at_prevalence(
 
 
 def _ratio(num, den):
-    """``num / den`` elementwise, ``nan`` where ``den`` is 0 (an array, 0-d for scalars)."""
-    num = np.asarray(num, dtype=float)
-    den = np.asarray(den, dtype=float)
-    out = np.empty(np.broadcast_shapes(num.shape, den.shape))
+    """``num / den`` elementwise as floats, ``nan`` where ``den`` is 0 (an array, 0-d for scalars)."""
+    out = np.empty(np.broadcast_shapes(np.shape(num), np.shape(den)))
     with np.errstate(divide="ignore", invalid="ignore"):
         np.divide(num, den, out=out)  # one pass over long arrays; then nan where den is 0
-    np.copyto(out, np.nan, where=den == 0)
+    np.copyto(out, np.nan, where=np.equal(den, 0))
     return out
 
 
@@ -464,7 +462,7 @@ def _zoo(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray, wanted:
         return done[key]
 
     out = {key: get(key) for key in wanted}
-    if np.ndim(n() if total else tp) == 0:
+    if np.ndim(tp) == 0:  # the four cells have one shape
         return {k: float(v) for k, v in out.items()}
     return out
 
@@ -492,7 +490,7 @@ _NO_TN = {"precision", "recall", "f1", "fnr", "fdr"}  # the metrics of _zoo whos
 
 def _weight_of_totals(totals: tuple[float, float], pi: float) -> np.float64:
     """The weight of a negative from ``(P, N)``: :func:`_at_prevalence_unchecked`'s, the same operations."""
-    with np.errstate(over="ignore", divide="ignore"):
+    with np.errstate(over="ignore"):  # no 0 divides: P > 0 and pi > 0
         w = _negative_weight(np.float64(totals[0]), np.float64(totals[1]), pi)
     if not np.isfinite(w):
         raise ValueError(f"prevalence is too small: the weight of a negative overflows, found {float(pi)!r}")
@@ -508,7 +506,7 @@ def _at_prevalence_unchecked(tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp:
     below ``2**53``, as on a curve of one set of rows): the weight is then
     computed once, from the same two numbers, instead of once per entry.
     """
-    with np.errstate(over="ignore", divide="ignore"):
+    with np.errstate(over="ignore"):  # no 0 divides: P > 0 and pi > 0
         if totals is None:
             w = _negative_weight(tp + fn, tn + fp, pi)
         else:

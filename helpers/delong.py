@@ -27,8 +27,8 @@ from ._validate import check_probability_open
 __all__ = ["delong_auc_interval", "delong_auc_difference"]
 
 
-def _labels_and_scores(y_true, scores: list, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """``is_pos`` (bool) and a ``(models, n)`` float array of finite scores, checked."""
+def _labels_and_scores(y_true, scores: dict[str, object]) -> tuple[np.ndarray, np.ndarray]:
+    """``is_pos`` (bool) and a ``(models, n)`` float array of finite scores, checked (``scores``: name -> scores)."""
     y = np.asarray(y_true)
     if y.ndim != 1:
         raise ValueError(f"y_true must be a one-dimensional array of 0/1 labels, got shape {y.shape}")
@@ -38,14 +38,13 @@ def _labels_and_scores(y_true, scores: list, names: list[str]) -> tuple[np.ndarr
     if is_pos.all() or not is_pos.any():
         raise ValueError("y_true must hold both classes (at least one positive and one negative)")
     out = []
-    for score, name in zip(scores, names, strict=True):
-        s = np.asarray(score)
-        if s.shape != y.shape:
-            raise ValueError(f"{name} must have one score per row of y_true ({y.size}), got shape {s.shape}")
+    for name, score in scores.items():
         try:
-            s = s.astype(float)
+            s = np.asarray(score, dtype=float)
         except (TypeError, ValueError):
             raise ValueError(f"{name} must hold numbers") from None
+        if s.shape != y.shape:
+            raise ValueError(f"{name} must have one score per row of y_true ({y.size}), got shape {s.shape}")
         if not np.all(np.isfinite(s)):
             raise ValueError(f"{name} must hold finite numbers (no NaN or infinity)")
         out.append(s)
@@ -112,7 +111,7 @@ def delong_auc_interval(y_true, y_score, *, confidence: float = 0.95) -> tuple[f
     (0.8889, 0.5809, 1.0)
     """
     conf = check_probability_open(confidence, "confidence")
-    is_pos, scores = _labels_and_scores(y_true, [y_score], ["y_score"])
+    is_pos, scores = _labels_and_scores(y_true, {"y_score": y_score})
     _two_of_each(is_pos, "delong_auc_interval", "use helpers.small_sample_auc.newcombe_auc_interval")
     auc, v10, v01 = _placements(is_pos, scores)
     se = math.sqrt(max(float(_covariance(v10, v01)[0, 0]), 0.0))
@@ -144,7 +143,7 @@ def delong_auc_difference(y_true, score_a, score_b, *, confidence: float = 0.95)
     (0.2222, -0.5001, 0.9445, 0.546)
     """
     conf = check_probability_open(confidence, "confidence")
-    is_pos, scores = _labels_and_scores(y_true, [score_a, score_b], ["score_a", "score_b"])
+    is_pos, scores = _labels_and_scores(y_true, {"score_a": score_a, "score_b": score_b})
     _two_of_each(is_pos, "delong_auc_difference", "collect more cases of that class to compare the models")
     auc, v10, v01 = _placements(is_pos, scores)
     cov = _covariance(v10, v01)

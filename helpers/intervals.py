@@ -34,9 +34,9 @@ def _pair(low, high):
 
 
 def _successes_and_trials(successes, trials):
-    """``(k, n)`` as float arrays, checked: counts, ``k <= n`` and ``n > 0``."""
-    k = check_count_array(successes, "successes").astype(float)
-    n = check_count_array(trials, "trials").astype(float)
+    """``(k, n)`` as arrays, checked: counts, ``k <= n``, ``n > 0``; ``n`` as floats (``4 n^2`` overflows int64)."""
+    k = check_count_array(successes, "successes")
+    n = np.asarray(check_count_array(trials, "trials"), dtype=float)
     if np.any(k > n):
         raise ValueError("successes cannot exceed trials")
     if np.any(n == 0):
@@ -53,8 +53,15 @@ def wilson_interval(successes, trials, *, confidence: float = 0.95):
         centre = (p + z^2 / 2n) / (1 + z^2 / n)
         half   = z / (1 + z^2 / n) * sqrt(p (1 - p) / n + z^2 / 4n^2)
 
-    Works elementwise on arrays. Use it for recall (k = TP, n = TP + FN) or
-    for FPR (k = FP, n = FP + TN).
+    ``low = 0`` exactly when ``k = 0`` and ``high = 1`` exactly when
+    ``k = n``, as the formula gives them in exact arithmetic (in floating
+    point ``centre - half`` is a rounding error away from 0 there, on either
+    side); for ``0 < k < n`` both ends lie strictly inside ``(0, 1)``. Works
+    elementwise on arrays. Use it for recall (k = TP, n = TP + FN) or for
+    FPR (k = FP, n = FP + TN).
+
+    >>> wilson_interval(0, 7)[0], wilson_interval(10, 10)[1]
+    (0.0, 1.0)
     """
     k, n = _successes_and_trials(successes, trials)
     z = _z(confidence)
@@ -62,7 +69,7 @@ def wilson_interval(successes, trials, *, confidence: float = 0.95):
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return _pair(np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0))
+    return _pair(np.where(k == 0, 0.0, centre - half), np.where(k == n, 1.0, centre + half))
 
 
 def clopper_pearson_interval(successes, trials, *, confidence: float = 0.95):
@@ -90,9 +97,9 @@ def clopper_pearson_interval(successes, trials, *, confidence: float = 0.95):
     """
     k, n = _successes_and_trials(successes, trials)
     alpha = 1.0 - check_probability_open(confidence, "confidence")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        low = np.where(k > 0, betaincinv(np.maximum(k, 1.0), n - k + 1, alpha / 2), 0.0)
-        high = np.where(k < n, betaincinv(k + 1, np.maximum(n - k, 1.0), 1 - alpha / 2), 1.0)
+    # both branches are computed: the max(., 1) keeps the unused one a valid quantile, so nothing warns
+    low = np.where(k > 0, betaincinv(np.maximum(k, 1.0), n - k + 1, alpha / 2), 0.0)
+    high = np.where(k < n, betaincinv(k + 1, np.maximum(n - k, 1.0), 1 - alpha / 2), 1.0)
     return _pair(low, high)
 
 
@@ -215,9 +222,9 @@ def precision_interval(
 
 
 def _check_counts(counts, tp, fn, fp, tn, *, function: str):
-    """The four cells as float arrays, with at least one positive and one negative in each study."""
+    """The four cells as arrays of whole counts, with at least one positive and one negative in each study."""
     c, at = resolve_counts(counts, tp=tp, fn=fn, fp=fp, tn=tn, function=function)
-    tp, fn, fp, tn = (np.asarray(v, dtype=float) for v in (c.tp, c.fn, c.fp, c.tn))
+    tp, fn, fp, tn = c.tp, c.fn, c.fp, c.tn
     if np.any(tp + fn == 0):
         raise ValueError(f"{at}tp + {at}fn must be > 0: precision needs at least one positive in the test set")
     if np.any(fp + tn == 0):
@@ -232,10 +239,12 @@ def _check_prevalence(value, name: str):
     return check_prevalence_array(value, name)
 
 
-def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float, method: str = "clopper-pearson"):
+def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float, method: str):
     """``(LR+, low, high)``: the estimate ``TPR / FPR`` and its MOVER-R interval (see :func:`precision_interval`).
 
-    ``LR+`` is ``inf`` when FP = 0 and ``nan`` when TP = FP = 0; ``high`` is ``inf`` when FP = 0.
+    ``LR+`` is ``inf`` when FP = 0 and ``nan`` when TP = FP = 0; ``high`` is ``inf`` when FP = 0. ``L`` is
+    computed as ``B / (p1 p2 + sqrt((p1 p2)^2 - B u2 (2 p2 - u2)))`` with ``B = l1 (2 p1 - l1)``, the
+    same number without the cancellation of the two terms of its numerator near ``u2 = 2 p2`` (0 when ``B = 0``).
     """
     l1, u1 = _rate_interval(tp, tp + fn, confidence, method)
     l2, u2 = _rate_interval(fp, fp + tn, confidence, method)
@@ -244,13 +253,12 @@ def _likelihood_ratio_interval(tp, fn, fp, tn, confidence: float, method: str = 
     q = p1 * p2
     with np.errstate(divide="ignore", invalid="ignore"):
         lr = p1 / p2
-        den_low = u2 * (2 * p2 - u2)
-        lr_low = (q - np.sqrt(np.maximum(q * q - l1 * u2 * (2 * p1 - l1) * (2 * p2 - u2), 0.0))) / den_low
-        lr_low = np.where(den_low != 0, lr_low, l1 / u2)
+        b = l1 * (2 * p1 - l1)
+        lr_low = np.where(b > 0, b / (q + np.sqrt(np.maximum(q * q - b * u2 * (2 * p2 - u2), 0.0))), 0.0)
         den_high = l2 * (2 * p2 - l2)
         lr_high = (q + np.sqrt(np.maximum(q * q - u1 * l2 * (2 * p1 - u1) * (2 * p2 - l2), 0.0))) / den_high
         lr_high = np.where(den_high > 0, lr_high, np.inf)
-    return lr, np.maximum(lr_low, 0.0), lr_high
+    return lr, lr_low, lr_high
 
 
 @takes_counts()
@@ -325,9 +333,8 @@ def precision_interval_estimated_prevalence(
         raise ValueError("sample_pos cannot exceed sample_size")
     method = _check_rate_interval(rate_interval)
     lr, lr_low, lr_high = _likelihood_ratio_interval(tp, fn, fp, tn, confidence, method)
-    pi_low, pi_high = _rate_interval(k, n, confidence, method)
-    pi_low = np.where(k == 0, 0.0, pi_low)  # exactly, not a rounding error away from it
-    pi_high = np.where(k == n, 1.0, pi_high)
+    # both rate intervals end at exactly 0 when k = 0 and exactly 1 when k = n
+    pi_low, pi_high = (np.asarray(end) for end in _rate_interval(k, n, confidence, method))
     with np.errstate(divide="ignore", invalid="ignore"):
         odds, odds_low, odds_high = k / (n - k), pi_low / (1 - pi_low), pi_high / (1 - pi_high)
         a, la, ua = np.log(lr), np.log(lr_low), np.log(lr_high)

@@ -80,9 +80,8 @@ def precision_at_prevalence(tpr, fpr, prevalence):
     # Written as 1 / (1 + (FPR / TPR) (1 - pi) / pi), so that tiny rates or
     # prevalences cannot underflow a sum to 0 and turn a defined value into nan.
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = (fpr / np.where(tpr > 0, tpr, 1.0)) * ((1.0 - pi) / pi)
-        out = np.where(fpr == 0, 1.0, 1.0 / (1.0 + ratio))
-    out = np.where(tpr == 0, 0.0, out)
+        ratio = (fpr / tpr) * ((1.0 - pi) / pi)  # inf where TPR = 0 < FPR, or where it overflows: precision 0
+        out = np.where(fpr == 0, 1.0, 1.0 / (1.0 + ratio))  # no false positives: 1 (ratio is nan or 0 there)
     out = np.where((tpr == 0) & (fpr == 0), np.nan, out)
     return _scalar_or_array(out)
 
@@ -126,7 +125,7 @@ def rebuilt_precision(
     tp, fn, fp, tn = (np.asarray(getattr(c, f), dtype=float) for f in ("tp", "fn", "fp", "tn"))
     pi = np.asarray(prevalence, dtype=float)
     if pi.size and not np.all((pi >= 0.0) & (pi < 1.0)):
-        raise ValueError(f"prevalence must be in [0, 1), found {pi[~((pi >= 0) & (pi < 1))].flat[0]!r}")
+        raise ValueError(f"prevalence must be in [0, 1), found {float(pi[~((pi >= 0) & (pi < 1))].flat[0])!r}")
     tp, fn, fp, tn, pi = np.broadcast_arrays(tp, fn, fp, tn, pi)
     defined = (tp + fn > 0) & (fp + tn > 0)
     # Where TPR or FPR is undefined, or pi = 0, compute on a stand-in (1, 1, 1, 1) at
@@ -213,8 +212,9 @@ def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
         precision = TP / (TP + w * FP),   recall = TP / P,   w = (1-pi)/pi / (N/P)
 
     Both come from ``metric_zoo(counts_at_prevalence(counts, pi))``
-    (:func:`helpers.counts.counts_at_prevalence`, the single definition);
-    where nobody is flagged precision is 0, as in scikit-learn.
+    (:func:`helpers.counts.counts_at_prevalence`, the single definition).
+    Every threshold is a score, so somebody is flagged at each and precision
+    is defined (scikit-learn's 0 where nobody is flagged never arises).
 
     with the final point ``(precision=1, recall=0)`` appended. At the test
     set's own prevalence ``w = 1`` and the result is scikit-learn's curve.
@@ -226,10 +226,10 @@ def corrected_pr_curve(y_true, y_score, *, deploy_prevalence: float):
     check_same_length(y_true, y_score, "y_true", "y_score")
     is_pos = check_binary_labels(y_true)
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
-    tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score, pos_label=1)
+    tns, fps, fns, tps, thresholds = confusion_matrix_at_thresholds(is_pos.view(np.int8), y_score)  # 1 = positive
     zoo = metric_zoo(counts_at_prevalence(Counts(tn=tns, fp=fps, fn=fns, tp=tps), pi), keys=["precision", "recall"])
     precision = np.empty(tps.size + 1)
-    precision[-2::-1] = np.where(np.isnan(zoo["precision"]), 0.0, zoo["precision"])
+    precision[-2::-1] = zoo["precision"]
     precision[-1] = 1.0
     recall = np.empty(tps.size + 1)
     recall[-2::-1] = zoo["recall"]
@@ -247,7 +247,7 @@ def adjust_posteriors(proba, *, train_prevalence: float, deploy_prevalence: floa
 
     ``proba`` is an array (any shape) of probabilities of the positive class.
     """
-    p = check_probabilities(proba, "proba")
+    p = check_probabilities(proba)  # named proba, the default
     pi_t = check_probability_open(train_prevalence, "train_prevalence")
     pi_d = check_probability_open(deploy_prevalence, "deploy_prevalence")
     return _scalar_or_array(_adjust(p, pi_t, pi_d))
@@ -273,17 +273,20 @@ def estimate_prevalence_em(
     ``proba`` holds the classifier's P(y=1|x) on the unlabeled sample,
     calibrated for the training prior ``train_prevalence``. Each step
     increases the likelihood of the unlabeled scores; the fixed point is the
-    maximum-likelihood prior. Returns a float in [0, 1].
+    maximum-likelihood prior. It stops at the first step shorter than
+    ``tol`` (``|pi_{s+1} - pi_s| < tol``), or after ``max_iter`` steps, and
+    returns the last ``pi``: a float in [0, 1] (a mean of probabilities;
+    0 or 1 exactly when every ``proba`` is 0 or every one is 1).
     """
-    p = check_probabilities(proba, "proba").ravel()
+    p = check_probabilities(proba).ravel()  # named proba, the default
     pi_t = check_probability_open(train_prevalence, "train_prevalence")
     if not tol > 0:
         raise ValueError(f"tol must be > 0, got {tol!r}")
     pi = pi_t
     for _ in range(int(max_iter)):
         new = float(np.mean(_adjust(p, pi_t, pi)))
-        if abs(new - pi) < tol or new <= 0.0 or new >= 1.0:
-            return min(max(new, 0.0), 1.0)
+        if abs(new - pi) < tol:
+            return new
         pi = new
     return pi
 

@@ -96,7 +96,7 @@ def newcombe_auc_interval(y_true, y_score, *, confidence: float = 0.95) -> tuple
     (1.0, 0.3216, 1.0)
     """
     conf = check_probability_open(confidence, "confidence")
-    is_pos, scores = _labels_and_scores(y_true, [y_score], ["y_score"])
+    is_pos, scores = _labels_and_scores(y_true, {"y_score": y_score})
     auc = float(roc_auc_score(is_pos, scores[0]))
     n_pos = int(is_pos.sum())
     return (auc, *newcombe_auc_bounds(auc, n_pos, is_pos.size - n_pos, confidence=conf))
@@ -127,13 +127,11 @@ def newcombe_auc_interval_from_counts(score, n_pos, n_neg, *, confidence: float 
         c = check_count_array(values, name)
         if c.shape != s.shape:
             raise ValueError(f"{name} must have one count per score ({s.size}), got shape {c.shape}")
-        counts.append(c.astype(float))
+        counts.append(c)
     pos, neg = counts
     big_p, big_n = float(pos.sum()), float(neg.sum())
     if big_p == 0 or big_n == 0:
         raise ValueError(f"{'n_pos' if big_p == 0 else 'n_neg'} must count at least one row: an AUC needs both classes")
-    labels = np.r_[np.ones(s.size), np.zeros(s.size)]
-    weights = np.r_[pos, neg]
-    kept = weights > 0
-    auc = float(roc_auc_score(labels[kept], np.r_[s, s][kept], sample_weight=weights[kept]))
+    labels = np.r_[np.ones(s.size), np.zeros(s.size)]  # a score's zero counts weigh nothing: kept as they are
+    auc = float(roc_auc_score(labels, np.r_[s, s], sample_weight=np.r_[pos, neg]))
     return (auc, *newcombe_auc_bounds(auc, round(big_p), round(big_n), confidence=conf))

@@ -1,6 +1,7 @@
 """Counts and the metric zoo: the cheat sheet's figures by hand, everything else against scikit-learn."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ from sklearn.metrics import (
 )
 
 from helpers import METRIC_FORMULAS, Counts, confusion_counts, metric_zoo
-from helpers.counts import PREVALENCE_FREE, WeightedCounts, counts_at_prevalence, weight_negatives
+from helpers.counts import PREVALENCE_FREE, WeightedCounts, counts_at_prevalence, negative_weight, weight_negatives
 
 ZOO_KEYS = {
     "accuracy", "precision", "recall", "specificity", "fpr", "fnr", "npv", "fdr", "for",
@@ -292,3 +293,164 @@ def test_a_ratio_is_nan_exactly_where_its_denominator_is_zero():
     np.testing.assert_array_equal(np.isnan(out), [True, True, False, False])
     assert out[2] == 0.0 and out[3] == 0.5
     assert np.isnan(_ratio(0, 0)) and _ratio(1, 4).ndim == 0
+
+
+# --- the edges: shapes, one spelling at a time, overflow on the unchecked paths -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred"),
+    [([[0], [1]], [0, 1]), ([0, 1], [[0], [1]]), ([[0, 1]], [[0, 1]]), (1, 1)],
+)
+def test_confusion_counts_needs_one_dimensional_labels(y_true, y_pred):
+    with pytest.raises(ValueError, match=r"^y_true and y_pred must be one-dimensional$"):
+        confusion_counts(y_true, y_pred)
+
+
+def test_confusion_counts_messages_name_what_is_wrong():
+    with pytest.raises(ValueError, match=r"^y_true and y_pred must have the same length, got 2 and 1$"):
+        confusion_counts([0, 1], [0])
+    with pytest.raises(ValueError, match=r"^y_true is empty$"):
+        confusion_counts([], [])
+    with pytest.raises(ValueError, match=r"^y_true and y_pred must hold two classes, pos_label=1 and one other; "
+                                         r"found \[0, 1, 2\]$"):
+        confusion_counts([0, 1, 2], [0, 1, 1])
+    with pytest.raises(ValueError, match=r"pos_label='yes' and one other; found \['maybe', 'no', 'yes'\]$"):
+        confusion_counts(["yes", "no"], ["maybe", "no"], pos_label="yes")
+    # one class only, or a pos_label that never occurs, is still a confusion matrix
+    assert confusion_counts([0, 0], [0, 0]) == Counts(tn=2, fp=0, fn=0, tp=0)
+    assert confusion_counts([1, 1], [1, 0]) == Counts(tn=0, fp=0, fn=1, tp=1)
+    assert confusion_counts([0, 0], [0, 0], pos_label=7) == Counts(tn=2, fp=0, fn=0, tp=0)
+
+
+def test_weighted_counts_with_keywords_too_are_refused():
+    with pytest.raises(TypeError, match=r"^metric_zoo\(\) got counts and also tp=: give the confusion matrix one way"):
+        metric_zoo(WeightedCounts(tn=1.5, fp=0.5, fn=3, tp=4), tp=3)
+    with pytest.raises(TypeError, match=r"^weight_negatives\(\) got counts and also fn=, tn="):
+        weight_negatives(WeightedCounts(tn=1.5, fp=0.5, fn=3, tp=4), 2.0, fn=1, tn=1)
+
+
+def test_the_plain_sequence_form_is_four_entries_in_ravel_order():
+    assert metric_zoo([72, 18, 2, 8]) == metric_zoo(Counts(72, 18, 2, 8))
+    assert metric_zoo(np.array([[72, 18], [2, 8]]).ravel()) == metric_zoo(Counts(72, 18, 2, 8))
+    with pytest.raises(ValueError, match=r"^counts must be a helpers\.Counts"):
+        metric_zoo(np.array([[72, 18], [2, 8]]))  # the matrix itself: two entries, not four
+    with pytest.raises(ValueError, match=r"^counts must be a helpers\.Counts"):
+        metric_zoo("abcd")
+
+
+@pytest.mark.parametrize("tiny", [1e-320, 5e-324])
+def test_a_prevalence_too_small_for_the_weight_is_refused_on_every_path(tiny):
+    from helpers.counts import _at_prevalence_unchecked, _zoo_at_prevalence
+
+    message = rf"^prevalence is too small: the weight of a negative overflows, found {tiny!r}$"
+    tn, fp, fn, tp = (np.array([v], dtype=float) for v in (90, 10, 2, 8))
+    with pytest.raises(ValueError, match=message):
+        counts_at_prevalence(Counts(90, 10, 2, 8), tiny)
+    with pytest.raises(ValueError, match=message):
+        _at_prevalence_unchecked(tn, fp, fn, tp, tiny)
+    with pytest.raises(ValueError, match=message):
+        _at_prevalence_unchecked(tn, fp, fn, tp, tiny, totals=(10.0, 100.0))
+    with pytest.raises(ValueError, match=message):
+        _zoo_at_prevalence(None, fp, fn, tp, tiny, ["precision"], totals=(10.0, 100.0))
+    with pytest.raises(ValueError, match=message):
+        _zoo_at_prevalence(tn, fp, fn, tp, tiny, ["npv"], totals=(10.0, 100.0))
+
+
+def test_the_unchecked_paths_give_the_public_numbers():
+    from helpers.counts import _at_prevalence_unchecked, _zoo_at_prevalence
+
+    c = Counts(tn=np.array([90.0, 50.0]), fp=np.array([10.0, 50.0]), fn=np.array([2.0, 8.0]), tp=np.array([8.0, 2.0]))
+    public = counts_at_prevalence(c, 0.01)
+    for got in (_at_prevalence_unchecked(*c, 0.01), _at_prevalence_unchecked(*c, 0.01, totals=(10.0, 100.0))):
+        for a, b in zip(got, public, strict=True):
+            np.testing.assert_array_equal(a, b)
+    keys = ["npv", "precision", "accuracy"]
+    np.testing.assert_equal(_zoo_at_prevalence(*c, 0.01, keys), metric_zoo(public, keys=keys))
+    np.testing.assert_equal(_zoo_at_prevalence(*c, 0.01, keys, totals=(10.0, 100.0)), metric_zoo(public, keys=keys))
+
+
+def test_metric_zoo_of_scalars_is_floats_and_of_arrays_arrays():
+    one = metric_zoo(Counts(tn=5, fp=1, fn=1, tp=3), keys=["precision", "lr_plus"])
+    assert all(type(v) is float for v in one.values())
+    many = metric_zoo(Counts(tn=[5, 6], fp=[1, 0], fn=[1, 2], tp=[3, 2]), keys=["precision", "lr_plus"])
+    assert all(isinstance(v, np.ndarray) and v.shape == (2,) for v in many.values())
+    assert np.isnan(many["lr_plus"][1]) and many["lr_plus"][0] == pytest.approx((3 / 4) / (1 / 6))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: negative_weight(10, 0, 0.1), r"^n_neg must be a positive finite number, got 0\.0$"),
+        (lambda: negative_weight(-1, 10, 0.1), r"^n_pos must be a positive finite number, got -1\.0$"),
+        (lambda: negative_weight(10, 10, 0), r"^deploy_prevalence must be strictly between 0 and 1, got 0\.0$"),
+        (lambda: weight_negatives(Counts(1, 1, 1, 1), True), r"^weight must be a finite number > 0, got True$"),
+        (lambda: weight_negatives(Counts(1, 1, 1, 1), [1.0, -2.0]),
+         r"^weight must be a finite number > 0, found -2\.0$"),
+        (lambda: counts_at_prevalence(Counts(1, 1, 1, 1), [0.5, 1.5]),
+         r"^prevalence must be strictly between 0 and 1, found"),
+        (lambda: Counts(tn=5, fp=1, fn=0, tp=0).at_prevalence(0.1),
+         r"^counts have no positives \(tp \+ fn = 0\): no weight moves them to a prevalence$"),
+        (lambda: Counts(tn=0, fp=0, fn=1, tp=3).at_prevalence(0.1),
+         r"^counts have no negatives \(tn \+ fp = 0\): no weight moves them to a prevalence$"),
+        (lambda: metric_zoo(Counts(0, 0, 0, 0)), r"^counts are all zero: there is nobody to evaluate$"),
+        (lambda: metric_zoo(Counts(tn=[1, 0], fp=[1, 0], fn=[1, 0], tp=[1, 0])), r"^counts are all zero"),
+        (lambda: metric_zoo(WeightedCounts(tn=1.0, fp=1.0, fn=1.0, tp=np.array([1.0, 2.0]))),
+         r"^the four counts must have the same shape, got counts\.tn \(\), counts\.fp \(\), counts\.fn \(\), "
+         r"counts\.tp \(2,\)$"),
+        (lambda: metric_zoo(Counts(1, 1, 1, 1), keys=["precision", "sensitivity"]),
+         r"^keys must be metric_zoo keys \(accuracy, precision, recall, .*, dor\), got 'sensitivity'$"),
+        (lambda: weight_negatives(Counts(72, 18, 2, 8)),
+         r"^weight_negatives\(\) needs weight, the factor for every negative \(a finite number > 0\)$"),
+        (lambda: counts_at_prevalence(Counts(72, 18, 2, 8)),
+         r"^counts_at_prevalence\(\) needs prevalence, a number strictly between 0 and 1$"),
+    ],
+)
+def test_bad_input_gets_its_own_message(call, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()
+
+
+def test_a_numpy_prevalence_too_small_is_refused_without_a_warning():
+    """np.float64 is a float: (1 - pi) / pi overflows in numpy, where Python's float division gives inf silently."""
+    from helpers.counts import _at_prevalence_unchecked, _zoo_at_prevalence
+
+    tn, fp, fn, tp = (np.array([v], dtype=float) for v in (90, 10, 2, 8))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for call in (lambda pi: _at_prevalence_unchecked(tn, fp, fn, tp, pi),
+                     lambda pi: _at_prevalence_unchecked(tn, fp, fn, tp, pi, totals=(10.0, 100.0)),
+                     lambda pi: _zoo_at_prevalence(None, fp, fn, tp, pi, ["precision"], totals=(10.0, 100.0)),
+                     lambda pi: counts_at_prevalence(Counts(90, 10, 2, 8), pi)):
+            with pytest.raises(ValueError, match=r"^prevalence is too small: the weight of a negative overflows"):
+                call(np.float64(1e-320))
+
+
+def test_the_fast_path_needs_no_tn_for_every_metric_that_leaves_tn_out():
+    from helpers.counts import _NO_TN, _zoo_at_prevalence
+
+    fp, fn, tp = np.array([10.0, 0.0]), np.array([2.0, 9.0]), np.array([8.0, 1.0])
+    keys = sorted(_NO_TN)
+    fast = _zoo_at_prevalence(None, fp, fn, tp, 0.01, keys, totals=(10.0, 100.0))
+    slow = metric_zoo(counts_at_prevalence(Counts(tn=100 - fp, fp=fp, fn=fn, tp=tp), 0.01), keys=keys)
+    np.testing.assert_equal(fast, slow)
+
+
+def test_a_ratio_broadcasts_a_number_against_an_array():
+    from helpers.counts import _ratio
+
+    np.testing.assert_array_equal(_ratio(np.array([1.0, 2.0]), 2.0), [0.5, 1.0])
+    out = _ratio(1, np.array([2, 0]))
+    assert out.dtype == float and out[0] == 0.5 and np.isnan(out[1])
+
+
+def test_counts_in_the_millions_do_not_overflow():
+    """(TP+FP)(TP+FN)(TN+FP)(TN+FN) is 2.4e22 here: far beyond int64, so the zoo must work in floats."""
+    c = Counts(tn=10**6, fp=10**5, fn=10**4, tp=10**5)
+    tn, fp, fn, tp = (float(v) for v in c)
+    z = metric_zoo(c)
+    assert z["mcc"] == pytest.approx((tp * tn - fp * fn) / math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)),
+                                     rel=1e-12)
+    arrays = metric_zoo(Counts(*(np.array([v, v]) for v in c)), keys=["mcc", "dor"])
+    np.testing.assert_allclose(arrays["mcc"], z["mcc"], rtol=1e-12)
+    assert arrays["dor"][0] == pytest.approx((tp * tn) / (fp * fn), rel=1e-12)

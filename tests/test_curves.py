@@ -109,3 +109,39 @@ def test_plots_draw_on_given_axes():
     plot_roc_pieces(roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES), ax=ax)
     assert len(ax.collections) == 4  # one shaded piece per step to the right
     assert "0.850" in ax.get_legend().get_texts()[0].get_text()
+
+
+def test_pair_counts_chunk_of_one_and_bad_chunks():
+    y, s = CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES
+    assert pair_counts(y, s, chunk=1) == pair_counts(y, s) == pair_counts(y, s, chunk=np.int64(3))
+    for bad in (True, 2.5, 0, -3, "8"):
+        with pytest.raises(ValueError, match=rf"^chunk must be a whole number >= 1, got {bad!r}$"):
+            pair_counts(y, s, chunk=bad)
+
+
+@pytest.mark.parametrize(
+    ("threshold", "shown"),
+    [("0.5", "'0.5'"), (True, "True"), (None, "None"), (np.array([0.5]), r"array\(\[0\.5\]\)"),
+     ([0.5], r"\[0\.5\]"), (float("nan"), "nan")],
+)
+def test_a_threshold_must_be_one_number(threshold, shown):
+    with pytest.raises(ValueError, match=rf"^threshold must be a number, got {shown}$"):
+        counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, threshold)
+    with pytest.raises(ValueError, match=rf"^threshold must be a number, got {shown}$"):
+        cheat_sheet_roc_table(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, threshold=threshold)
+
+
+def test_a_threshold_may_be_any_number_or_infinity():
+    assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, np.array(0.5)) == (3, 1, 1, 4)
+    assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, np.inf) == (4, 0, 5, 0)
+    assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, -np.inf, strict=True) == (0, 4, 0, 5)
+    assert counts_at_threshold(CHEAT_SHEET_LABELS, CHEAT_SHEET_SCORES, 1) == (4, 0, 5, 0)
+
+
+def test_labels_and_scores_are_named_in_the_messages():
+    with pytest.raises(ValueError, match=r"^y_true and y_score must have the same length, got 2 and 3$"):
+        counts_at_threshold([0, 1], [0.1, 0.2, 0.3], 0.5)
+    with pytest.raises(ValueError, match=r"^y_true has no negatives; both classes are needed$"):
+        pairwise_auc([1, 1], [0.1, 0.2])
+    with pytest.raises(ValueError, match=r"^y_score must be finite numbers, found .*nan.* at position 1$"):
+        pair_counts([0, 1], [0.1, np.nan])

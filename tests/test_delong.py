@@ -129,7 +129,9 @@ def test_one_positive_or_one_negative_is_refused_with_the_way_on(y, word):
                                          r"newcombe_auc_interval$"):
         delong_auc_interval(y, s)
     with pytest.raises(ValueError, match=rf"^y_true has one {word}: delong_auc_difference needs at least two "
-                                         r"positives and two negatives .*collect more cases"):
+                                         r"positives and two negatives \(DeLong's variance of a class with one "
+                                         r"member is undefined\); collect more cases of that class to compare the "
+                                         r"models$"):
         delong_auc_difference(y, s, s[::-1])
 
 
@@ -158,6 +160,8 @@ def test_two_of_each_class_is_enough():
         (lambda: delong_auc_interval([0, 1, 1], [1, 2, 3], confidence=1.0),
          r"^confidence must be strictly between 0 and 1"),
         (lambda: delong_auc_difference([0, 1, 1], [1, 2, 3], [1, 2]), r"^score_b must have one score per row"),
+        (lambda: delong_auc_difference([0, 1, 1, 0], [1, 2, 3, 4], [4, 3, 2, 1], confidence=1.5),
+         r"^confidence must be strictly between 0 and 1, got 1\.5$"),
         (lambda: delong_auc_difference([0, 1, 1], [1, 2], [1, 2, 3]), r"^score_a must have one score per row"),
     ],
 )

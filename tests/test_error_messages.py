@@ -5,6 +5,10 @@ The table ``BAD_INPUTS`` holds, for every public function of ``helpers``
 included), one or more calls that get exactly one argument wrong, and the
 name of that argument. Each call must raise ``ValueError`` or ``TypeError``
 whose message contains that name as a word (``counts.tn`` names ``counts``).
+A row may also give ``start``, a regular expression the message must start
+with: that pins its wording (the rows of counts, intervals, prior_shift,
+curves, delong and small_sample_auc have one, so that mutation testing finds
+no message whose words no test reads; tests/README.md).
 A public function missing from the table fails ``test_every_public_function_is_in_the_table``:
 a new function gets its row when it is written.
 
@@ -101,39 +105,58 @@ class Bad:
 
 BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.counts (helpers/counts.py)
-    "helpers.counts.confusion_counts": [Bad("pos_label", lambda f: f([0, 1], [0, 1], pos_label=7))],
-    "helpers.counts.negative_weight": [Bad("n_neg", lambda f: f(10, -1, 0.1))],
+    "helpers.counts.confusion_counts": [
+        Bad("pos_label", lambda f: f([0, 1], [0, 1], pos_label=7),
+            start=r"y_true and y_pred must hold two classes, pos_label=7 and one other; found \[0, 1\]$"),
+    ],
+    "helpers.counts.negative_weight": [
+        Bad("n_neg", lambda f: f(10, -1, 0.1),
+            start=r"n_neg must be a positive finite number, got -1\.0$"),
+    ],
     "helpers.counts.weight_negatives": [
-        Bad("weight", lambda f: f(C, -1)),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 2)),
+        Bad("weight", lambda f: f(C, -1), start=r"weight must be a finite number > 0, found -1\.0$"),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 2),
+            start=r"counts\.tn must hold whole numbers >= 0, found a negative count$"),
     ],
     "helpers.counts.counts_at_prevalence": [
-        Bad("prevalence", lambda f: f(C, 1.5)),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 0.5)),
+        Bad("prevalence", lambda f: f(C, 1.5), start=r"prevalence must be strictly between 0 and 1, found"),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), 0.5),
+            start=r"counts\.tn must hold whole numbers >= 0, found a negative count$"),
     ],
     "helpers.counts.metric_zoo": [
-        Bad("counts", lambda f: f((1, 2))),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1))),
+        Bad("counts", lambda f: f((1, 2)),
+            start=r"counts must be a helpers\.Counts \(named fields tn, fp, fn, tp\), got tuple \(1, 2\)$"),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1)),
+            start=r"counts\.tn must hold whole numbers >= 0, found a negative count$"),
     ],
     # --- helpers.intervals
     "helpers.intervals.wilson_interval": [
-        Bad("trials", lambda f: f(3, 2)),
-        Bad("confidence", lambda f: f(1, 2, confidence=2)),
+        Bad("trials", lambda f: f(3, 2), start=r"successes cannot exceed trials$"),
+        Bad("confidence", lambda f: f(1, 2, confidence=2),
+            start=r"confidence must be strictly between 0 and 1, got 2\.0$"),
     ],
     "helpers.intervals.precision_interval": [
-        Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.5)),
-        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), deploy_prevalence=0.1)),
-        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, tn=-1, deploy_prevalence=0.1)),
-        Bad("counts", lambda f: f((72, 18, 2, 8), deploy_prevalence=0.1)),
-        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, deploy_prevalence=0.1)),
-        Bad("confidence", lambda f: f(C, deploy_prevalence=0.1, confidence=0)),
-        Bad("rate_interval", lambda f: f(C, deploy_prevalence=0.1, rate_interval="Wilson")),
+        Bad("deploy_prevalence", lambda f: f(C, deploy_prevalence=1.5),
+            start=r"deploy_prevalence must be strictly between 0 and 1, got 1\.5$"),
+        Bad("counts", lambda f: f(Counts(tn=-1, fp=1, fn=1, tp=1), deploy_prevalence=0.1),
+            start=r"counts\.tn must hold whole numbers >= 0, found a negative count$"),
+        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, tn=-1, deploy_prevalence=0.1),
+            start=r"tn must hold whole numbers >= 0, found a negative count$"),
+        Bad("counts", lambda f: f((72, 18, 2, 8), deploy_prevalence=0.1),
+            start=r"counts must be a helpers\.Counts .*write Counts\(\*values\)$"),
+        Bad("tn", lambda f: f(tp=1, fn=1, fp=1, deploy_prevalence=0.1),
+            start=r"precision_interval\(\) got tp=, fn=, fp= but not tn="),
+        Bad("confidence", lambda f: f(C, deploy_prevalence=0.1, confidence=0),
+            start=r"confidence must be strictly between 0 and 1, got 0\.0$"),
+        Bad("rate_interval", lambda f: f(C, deploy_prevalence=0.1, rate_interval="Wilson"),
+            start=r"rate_interval must be one of \('clopper-pearson', 'wilson'\), got 'Wilson'$"),
     ],
     "helpers.intervals.clopper_pearson_interval": [
-        Bad("trials", lambda f: f(3, 2)),
-        Bad("trials", lambda f: f(0, 0)),
-        Bad("successes", lambda f: f(-1, 2)),
-        Bad("confidence", lambda f: f(1, 2, confidence=1)),
+        Bad("trials", lambda f: f(3, 2), start=r"successes cannot exceed trials$"),
+        Bad("trials", lambda f: f(0, 0), start=r"trials must be > 0: a rate needs at least one case$"),
+        Bad("successes", lambda f: f(-1, 2), start=r"successes must hold whole numbers >= 0, found a negative count$"),
+        Bad("confidence", lambda f: f(1, 2, confidence=1),
+            start=r"confidence must be strictly between 0 and 1, got 1\.0$"),
     ],
     "helpers.interval_coverage.binomial_coverage": [
         Bad("n_pos", lambda f: f(n_pos=0, n_neg=100, tpr=0.9, fpr=0.01, deploy_prevalence=0.01)),
@@ -156,10 +179,14 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("deploy_prevalence", lambda f: f(C, n_test_pos=5, n_test_neg=40, deploy_prevalence=1)),
     ],
     "helpers.intervals.precision_interval_estimated_prevalence": [
-        Bad("rate_interval", lambda f: f(C, sample_pos=1, sample_size=10, rate_interval="jeffreys")),
-        Bad("sample_pos", lambda f: f(C, sample_pos=11, sample_size=10)),
-        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=1, tp=1.5), sample_pos=1, sample_size=10)),
-        Bad("fp", lambda f: f(tp=1, fn=1, fp=-2, tn=1, sample_pos=1, sample_size=10)),
+        Bad("rate_interval", lambda f: f(C, sample_pos=1, sample_size=10, rate_interval="jeffreys"),
+            start=r"rate_interval must be one of \('clopper-pearson', 'wilson'\), got 'jeffreys'$"),
+        Bad("sample_pos", lambda f: f(C, sample_pos=11, sample_size=10),
+            start=r"sample_pos cannot exceed sample_size$"),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=1, fn=1, tp=1.5), sample_pos=1, sample_size=10),
+            start=r"counts\.tp must hold whole numbers >= 0, got 1\.5$"),
+        Bad("fp", lambda f: f(tp=1, fn=1, fp=-2, tn=1, sample_pos=1, sample_size=10),
+            start=r"fp must hold whole numbers >= 0, found a negative count$"),
     ],
     # --- helpers.simulation
     "helpers.simulation.simulate_counts": [Bad("tnr", lambda f: f(10, 90, 0.8, 1.2))],
@@ -173,28 +200,57 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("rng", lambda f: f(100, 0.1, 0.8, 0.9, n_studies=2, rng=np.random.RandomState(0))),
     ],
     # --- helpers.prior_shift (helpers/prior_shift.py)
-    "helpers.prior_shift.precision_at_prevalence": [Bad("fpr", lambda f: f(0.8, 1.5, 0.1))],
+    "helpers.prior_shift.precision_at_prevalence": [
+        Bad("fpr", lambda f: f(0.8, 1.5, 0.1),
+            start=r"fpr must hold rates between 0 and 1, found"),
+    ],
     "helpers.prior_shift.rebuilt_precision": [
-        Bad("prevalence", lambda f: f(C, prevalence=1.0)),
-        Bad("counts", lambda f: f(Counts(tn=1, fp=-1, fn=1, tp=1), prevalence=0.1)),
-        Bad("fp", lambda f: f(tp=1, fn=1, fp=-1, tn=1, prevalence=0.1)),
+        Bad("prevalence", lambda f: f(C, prevalence=1.0), start=r"prevalence must be in \[0, 1\), found 1\.0$"),
+        Bad("counts", lambda f: f(Counts(tn=1, fp=-1, fn=1, tp=1), prevalence=0.1),
+            start=r"counts\.fp must hold counts \(finite numbers >= 0\), got -1$"),
+        Bad("fp", lambda f: f(tp=1, fn=1, fp=-1, tn=1, prevalence=0.1),
+            start=r"fp must hold counts \(finite numbers >= 0\), got -1$"),
     ],
     "helpers.prior_shift.corrected_precision": [
-        Bad("deploy_ratio", lambda f: f(tp=9, fp=1, test_ratio=1, deploy_ratio=0)),
-        Bad("fp", lambda f: f(tp=9, fp=-1, test_ratio=1, deploy_ratio=2)),
+        Bad("deploy_ratio", lambda f: f(tp=9, fp=1, test_ratio=1, deploy_ratio=0),
+            start=r"deploy_ratio must be a positive finite number, got 0\.0$"),
+        Bad("fp", lambda f: f(tp=9, fp=-1, test_ratio=1, deploy_ratio=2),
+            start=r"fp must hold finite counts >= 0, found -1\.0$"),
     ],
-    "helpers.prior_shift.corrected_pr_curve": [Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0))],
+    "helpers.prior_shift.corrected_pr_curve": [
+        Bad("deploy_prevalence", lambda f: f(Y, S, deploy_prevalence=0),
+            start=r"deploy_prevalence must be strictly between 0 and 1, got 0\.0$"),
+    ],
     "helpers.prior_shift.adjust_posteriors": [
-        Bad("train_prevalence", lambda f: f([0.5], train_prevalence=2, deploy_prevalence=0.1))
+        Bad("train_prevalence", lambda f: f([0.5], train_prevalence=2, deploy_prevalence=0.1),
+            start=r"train_prevalence must be strictly between 0 and 1, got 2\.0$")
     ],
-    "helpers.prior_shift.estimate_prevalence_em": [Bad("proba", lambda f: f([1.5], train_prevalence=0.5))],
-    "helpers.prior_shift.estimate_prevalence_acc": [Bad("tpr", lambda f: f([0, 1], tpr=1.5, fpr=0.1))],
+    "helpers.prior_shift.estimate_prevalence_em": [
+        Bad("proba", lambda f: f([1.5], train_prevalence=0.5),
+            start=r"proba must be probabilities in \[0, 1\], found .*1\.5.* at position 0$"),
+    ],
+    "helpers.prior_shift.estimate_prevalence_acc": [
+        Bad("tpr", lambda f: f([0, 1], tpr=1.5, fpr=0.1),
+            start=r"tpr must hold rates between 0 and 1, found"),
+    ],
     # --- helpers.roc, curves, curve_plots, pr_area
     "helpers.roc.roc_table": [Bad("y_score", lambda f: f([0, 1], [0.1, np.nan]))],
-    "helpers.curves.counts_at_threshold": [Bad("threshold", lambda f: f(Y, S, "high"))],
-    "helpers.curves.pair_counts": [Bad("chunk", lambda f: f(Y, S, chunk=0))],
-    "helpers.curves.pairwise_auc": [Bad("y_true", lambda f: f([1, 1, 1], [0.1, 0.2, 0.3]))],
-    "helpers.curves.cheat_sheet_roc_table": [Bad("threshold", lambda f: f(Y, S, threshold="x"))],
+    "helpers.curves.counts_at_threshold": [
+        Bad("threshold", lambda f: f(Y, S, "high"),
+            start=r"threshold must be a number, got 'high'$"),
+    ],
+    "helpers.curves.pair_counts": [
+        Bad("chunk", lambda f: f(Y, S, chunk=0),
+            start=r"chunk must be a whole number >= 1, got 0$"),
+    ],
+    "helpers.curves.pairwise_auc": [
+        Bad("y_true", lambda f: f([1, 1, 1], [0.1, 0.2, 0.3]),
+            start=r"y_true has no negatives; both classes are needed$"),
+    ],
+    "helpers.curves.cheat_sheet_roc_table": [
+        Bad("threshold", lambda f: f(Y, S, threshold="x"),
+            start=r"threshold must be a number, got 'x'$"),
+    ],
     "helpers.curve_plots.plot_pr_roc": [Bad("axes", lambda f: f(Y, S, axes=None))],
     "helpers.curve_plots.plot_roc_pieces": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), ax=None))],
     "helpers.pr_area.pr_steps": [Bad("y_true", lambda f: f([0, 0], [0.1, 0.2]))],

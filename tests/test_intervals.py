@@ -413,3 +413,142 @@ def test_clopper_pearson_rates_widen_the_interval_by_an_amount_that_depends_on_p
     args = (10, 20_000, 0.5, efp / 20_000, pi)
     widths = [_expected_width(*args, method) for method in ("clopper-pearson", "wilson")]
     assert widths[0] / widths[1] == pytest.approx(ratio, abs=0.005)
+
+
+# --- the edges: exact ends, the confidence passed on with every rate interval, the messages --------------------
+
+
+def test_wilson_ends_are_exact_at_no_success_and_all_successes():
+    """The formula gives 0 at k = 0 and 1 at k = n; in floating point they are set, not left a rounding error off."""
+    n = np.arange(1, 3001)
+    assert np.all(wilson_interval(np.zeros_like(n), n)[0] == 0.0)
+    assert np.all(wilson_interval(n, n)[1] == 1.0)
+    assert wilson_interval(0, 7)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0  # 2.8e-17 and 1 - 1.1e-16 before
+    for trials in (1, 2, 3, 10, 2999):  # and strictly inside (0, 1) otherwise, each end on its side of k / n
+        k = np.arange(trials + 1)
+        low, high = wilson_interval(k, np.full_like(k, trials))
+        assert np.all(low[1:] > 0) and np.all(high[:-1] < 1)
+        assert np.all(low <= k / trials) and np.all(k / trials <= high)
+
+
+def _mover_r(tp, fn, fp, tn, pi, rate):
+    """precision_interval's formula written out: MOVER-R for LR+ = TPR / FPR, then PPV = pi LR / (pi LR + 1 - pi)."""
+    p1, p2 = tp / (tp + fn), fp / (fp + tn)
+    (l1, u1), (l2, u2) = rate(tp, tp + fn), rate(fp, fp + tn)
+    q = p1 * p2
+    lr_low = (q - np.sqrt(q * q - l1 * u2 * (2 * p1 - l1) * (2 * p2 - u2))) / (u2 * (2 * p2 - u2))
+    lr_high = (q + np.sqrt(q * q - u1 * l2 * (2 * p1 - u1) * (2 * p2 - l2))) / (l2 * (2 * p2 - l2))
+    return tuple(pi * lr / (pi * lr + 1 - pi) for lr in (lr_low, lr_high))
+
+
+@pytest.mark.parametrize("method, rate", [("wilson", wilson_interval), ("clopper-pearson", clopper_pearson_interval)])
+@pytest.mark.parametrize("confidence", [0.8, 0.95, 0.99])
+def test_precision_interval_is_mover_r_of_the_rate_intervals_at_the_confidence_asked(method, rate, confidence):
+    tp, fn, fp, tn, pi = 40, 10, 20, 480, 0.01
+    by_hand = _mover_r(tp, fn, fp, tn, pi, lambda k, n: rate(k, n, confidence=confidence))
+    got = precision_interval(tp=tp, fn=fn, fp=fp, tn=tn, deploy_prevalence=pi, confidence=confidence,
+                             rate_interval=method)
+    assert got == pytest.approx(by_hand, rel=1e-12)
+
+
+@pytest.mark.parametrize("method", ["wilson", "clopper-pearson"])
+def test_estimated_prevalence_interval_passes_the_confidence_on(method):
+    kwargs = dict(tp=40, fn=10, fp=20, tn=480, sample_pos=30, sample_size=1000, rate_interval=method)
+    narrow = precision_interval_estimated_prevalence(**kwargs, confidence=0.8)
+    wide = precision_interval_estimated_prevalence(**kwargs)
+    assert wide[0] < narrow[0] < narrow[1] < wide[1]
+    # the MOVER sum on the log scale, written out with the rate intervals at 80 %
+    rate = wilson_interval if method == "wilson" else clopper_pearson_interval
+    lr_low, lr_high = (p / (1 - p) * 0.96 / 0.04 for p in _mover_r(40, 10, 20, 480, 0.04, lambda k, n: rate(
+        k, n, confidence=0.8)))  # LR+ limits back from PPV at pi = 0.04 (odds 1/24)
+    lr = (40 / 50) / (20 / 500)
+    pi_low, pi_high = rate(30, 1000, confidence=0.8)
+    a, la, ua = np.log([lr, lr_low, lr_high])
+    b, lb, ub = np.log([30 / 970, pi_low / (1 - pi_low), pi_high / (1 - pi_high)])
+    theta = np.exp([a + b - np.hypot(a - la, b - lb), a + b + np.hypot(ua - a, ub - b)])
+    assert narrow == pytest.approx(tuple(theta / (1 + theta)), rel=1e-9)
+
+
+def test_the_estimated_prevalence_may_be_certain_or_absent():
+    """sample_pos = sample_size (everybody positive) and sample_pos = 0: the ends are exactly 1 and 0."""
+    c = dict(tp=40, fn=10, fp=20, tn=480)
+    for method in ("wilson", "clopper-pearson"):
+        low, high = precision_interval_estimated_prevalence(**c, sample_pos=50, sample_size=50, rate_interval=method)
+        assert high == 1.0 and 0 < low < 1
+        low, high = precision_interval_estimated_prevalence(**c, sample_pos=0, sample_size=50, rate_interval=method)
+        assert low == 0.0 and 0 < high < 1
+    arrays = precision_interval_estimated_prevalence(**c, sample_pos=np.array([0, 5, 50]), sample_size=np.array(
+        [50, 50, 50]))
+    assert arrays[0][0] == 0.0 and arrays[1][2] == 1.0 and 0 < arrays[0][1] < arrays[1][1] < 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: wilson_interval(3, 2), r"^successes cannot exceed trials$"),
+        (lambda: wilson_interval(0, 0), r"^trials must be > 0: a rate needs at least one case$"),
+        (lambda: wilson_interval(1.5, 2), r"^successes must hold whole numbers >= 0"),
+        (lambda: wilson_interval(1, [2, -2]), r"^trials must hold whole numbers >= 0, found a negative count$"),
+        (lambda: wilson_interval(1, 2, confidence=1), r"^confidence must be strictly between 0 and 1, got 1\.0$"),
+        (lambda: clopper_pearson_interval(1, 2, confidence=0), r"^confidence must be strictly between 0 and 1"),
+        (lambda: clopper_pearson_interval(3, 2), r"^successes cannot exceed trials$"),
+        (lambda: precision_interval(tp=1, fn=1, fp=1, tn=1, deploy_prevalence=0.1, rate_interval="Wilson"),
+         r"^rate_interval must be one of \('clopper-pearson', 'wilson'\), got 'Wilson'$"),
+        (lambda: precision_interval(tp=1, fn=1, fp=1, tn=1, deploy_prevalence=0.1, rate_interval=None),
+         r"^rate_interval must be one of \('clopper-pearson', 'wilson'\), got None$"),
+        (lambda: precision_interval(tp=0, fn=0, fp=1, tn=1, deploy_prevalence=0.1),
+         r"^tp \+ fn must be > 0: precision needs at least one positive in the test set$"),
+        (lambda: precision_interval(Counts(tn=0, fp=0, fn=1, tp=1), deploy_prevalence=0.1),
+         r"^counts\.fp \+ counts\.tn must be > 0: precision needs at least one negative in the test set$"),
+        (lambda: precision_interval(tp=1, fn=1, fp=1, tn=1, deploy_prevalence=np.array([0.1, 1.0])),
+         r"^deploy_prevalence must be strictly between 0 and 1, found"),
+        (lambda: precision_interval(tp=1, fn=1, fp=1, tn=1, deploy_prevalence="0.1"),
+         r"^deploy_prevalence must be a number strictly between 0 and 1, got '0\.1'$"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=11, sample_size=10),
+         r"^sample_pos cannot exceed sample_size$"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=0, sample_size=0),
+         r"^sample_size must be > 0: the prevalence needs at least one person in its sample$"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=0,
+                                                         sample_size=np.array([5, 0])), r"^sample_size must be > 0"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=1, sample_size=2.5),
+         r"^sample_size must be a whole number >= 0, got 2\.5$"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=1,
+                                                         sample_size=np.array([2.5])),
+         r"^sample_size must hold whole numbers >= 0"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=1, sample_size=10,
+                                                         rate_interval="exact"), r"^rate_interval must be one of"),
+        (lambda: precision_interval_estimated_prevalence(tp=1, fn=1, fp=1, tn=1, sample_pos=-1, sample_size=10),
+         r"^sample_pos must hold whole numbers >= 0, found a negative count$"),
+    ],
+)
+def test_bad_input_gets_its_own_message(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_rate_intervals_hold_for_counts_beyond_int64_squares():
+    """n = 10**10 trials: 4 n^2 = 4e20 does not fit in an int64, so the formula must not square whole numbers."""
+    n = 10**10
+    for k in (0, 7, n // 2, n):
+        low, high = wilson_interval(np.int64(k), np.int64(n))
+        ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        assert (low, high) == pytest.approx((ci.low, ci.high), rel=1e-9, abs=1e-15)
+    assert clopper_pearson_interval(np.int64(n // 2), np.int64(n)) == pytest.approx(
+        tuple(binomtest(n // 2, n).proportion_ci(method="exact")), rel=1e-9)
+
+
+def test_the_lower_likelihood_ratio_end_near_u2_equal_to_twice_p2():
+    """MOVER-R's L written out has 0 / 0 where u2 = 2 p2; the limit is l1 (2 p1 - l1) / (2 p1 p2)."""
+    from helpers.intervals import _likelihood_ratio_interval
+
+    tp, fn, fp, tn = np.int64(8), np.int64(2), np.int64(7), np.int64(117)
+    l1, _ = clopper_pearson_interval(8, 10)
+    _, u2 = clopper_pearson_interval(7, 124)
+    p1, p2 = 0.8, 7 / 124
+    assert abs(u2 - 2 * p2) < 0.01  # close to the 0 / 0: the written-out formula loses digits here
+    lr, low, high = _likelihood_ratio_interval(tp, fn, fp, tn, 0.95, "clopper-pearson")
+    q, b = p1 * p2, l1 * (2 * p1 - l1)
+    assert low == pytest.approx((q - np.sqrt(q * q - b * u2 * (2 * p2 - u2))) / (u2 * (2 * p2 - u2)), rel=1e-9)
+    assert lr == pytest.approx(p1 / p2) and low < lr < high
+    # no true positive: the lower end is 0, not 0 / 0
+    assert _likelihood_ratio_interval(np.int64(0), np.int64(10), fp, tn, 0.95, "wilson")[1] == 0.0

@@ -12,6 +12,7 @@ against the definition, on random counts and random scored samples.
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from pathlib import Path
@@ -243,36 +244,61 @@ def test_f1_best_threshold_with_prevalence_weights_agrees(data, pi):
 
 # --- the formula is written once -----------------------------------------------------------------------------
 
-# A cell of the confusion matrix multiplied by a weight (w, fold, weight), in either order.
-_WEIGHTING = re.compile(r"\b(w|fold|weight)\s*\*\s*(tn|fp|fps|tns)\b|\b(tn|fp|fps|tns)\s*\*\s*(w|fold|weight)\b")
+_WEIGHTS = {"w", "fold", "weight"}  # the names a weight of the negatives goes by
+_NEGATIVES = {"tn", "fp", "fps", "tns"}  # the names of the negative cells
 
 
-def _code_lines(path: Path) -> list[tuple[int, str]]:
-    """Lines of code outside docstrings and comments (a rough cut: triple-quoted blocks are skipped)."""
-    out, in_doc = [], False
-    for i, line in enumerate(path.read_text().splitlines(), 1):
-        stripped = line.strip()
-        quotes = stripped.count('"""')
-        if in_doc:
-            in_doc = quotes % 2 == 0
-            continue
-        if quotes % 2 == 1:
-            in_doc = True
-            continue
-        if quotes:  # a one-line docstring
-            continue
-        out.append((i, line.split("#", 1)[0]))
-    return out
+def _function(name: str) -> str:
+    """The function a definition is: mutation testing (tools/mutation_test.py) copies ``f`` to ``x_f__mutmut_N``."""
+    return re.sub(r"^x_(\w+?)__mutmut_(orig|\d+)$", r"\1", name)
+
+
+def _name(node: ast.expr) -> str | None:
+    """``x`` for a name ``x`` or an attribute ``something.x``; None otherwise."""
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _weightings(source: str) -> list[tuple[str, int]]:
+    """``(function, line)`` of every product of a weight and a negative cell, in the code (docstrings aside)."""
+    hits = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = _function(node.name)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+            names = {_name(node.left), _name(node.right)}
+            if names & _WEIGHTS and names & _NEGATIVES:
+                hits.append((function, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "<module>")
+    return hits
+
+
+def test_the_weighting_finder_reads_code_not_text():
+    source = '''
+def f(tn, fp, w):
+    """FP_w = w * fp, and tn * weight: the formula in a docstring."""
+    # w * tn in a comment
+    text = "w * fp"
+    return w * tn, fp * weight, w + fp, counts.fp * w, 2 * tn
+'''
+    assert _weightings(source) == [("f", 6), ("f", 6), ("f", 6)]
+    assert _weightings("def x_g__mutmut_3(w, fp):\n    return w * fp\n") == [("g", 2)]
 
 
 def test_negatives_are_weighted_in_one_function_only():
-    hits = [
-        f"{path.relative_to(HELPERS.parent)}:{i}: {code.strip()}"
+    hits = {
+        (path.relative_to(HELPERS.parent).as_posix(), function)
         for path in sorted(HELPERS.rglob("*.py"))
-        for i, code in _code_lines(path)
-        if _WEIGHTING.search(code)
-    ]
-    assert len(hits) == 1 and hits[0].startswith("helpers/counts.py"), hits
-    source = (HELPERS / "counts.py").read_text()
-    body = source[source.index("def weight_negatives"):source.index("def counts_at_prevalence")]
-    assert _WEIGHTING.search(body), "the weighting moved out of weight_negatives"
+        for function, _ in _weightings(path.read_text())
+    }
+    assert hits == {("helpers/counts.py", "_weigh")}, hits
+    tree = ast.parse((HELPERS / "counts.py").read_text())
+    called = {
+        _name(call.func)
+        for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and _function(node.name) == "weight_negatives"
+        for call in ast.walk(node) if isinstance(call, ast.Call)
+    }
+    assert "_weigh" in called, "weight_negatives no longer does the weighting through _weigh"

@@ -1,6 +1,7 @@
 """Prior-shift correction: Bayes vs FP rescaling, the corrected PR curve, posteriors and EM."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -226,3 +227,104 @@ def test_rebuilt_precision_takes_counts_or_the_four_keywords():
         rebuilt_precision(Counts(tn=1, fp=-1, fn=1, tp=1), prevalence=0.1)
     with pytest.raises(ValueError, match=r"^counts must be a helpers\.Counts"):
         rebuilt_precision((1, 1, 1, 1), prevalence=0.1)
+
+
+# --- the edges: extreme numbers, empty and tiny inputs, the likeliest mistakes --------------------------------
+
+
+def test_bayes_precision_at_extreme_numbers_gives_the_limit_without_a_warning():
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error")  # an overflow or 0/0 inside would be a RuntimeWarning, hence an error
+        assert precision_at_prevalence(0.5, 0.0, 5e-324) == 1.0  # no false positives: 1 at any prevalence
+        assert precision_at_prevalence(1e-300, 1.0, 1e-300) == 0.0  # (FPR / TPR) (1 - pi) / pi overflows: 0
+        assert precision_at_prevalence(0.0, 0.0, 0.5) != precision_at_prevalence(0.0, 0.0, 0.5)  # nan
+        out = precision_at_prevalence(np.array([0.8, 0.0, 0.5]), np.array([0.1, 0.0, 0.0]), np.array([0.5, 0.5, 0.01]))
+    assert out[0] == pytest.approx(0.8 / 0.9) and np.isnan(out[1]) and out[2] == 1.0
+
+
+def test_acc_is_the_formula_and_is_clipped_at_both_ends():
+    assert estimate_prevalence_acc([1, 0, 0, 0], tpr=0.8, fpr=0.1) == pytest.approx((0.25 - 0.1) / 0.7, rel=1e-12)
+    assert estimate_prevalence_acc(np.array([True, False]), tpr=0.9, fpr=0.1) == pytest.approx(0.5, rel=1e-12)
+    assert estimate_prevalence_acc([1, 1, 1, 1], tpr=0.8, fpr=0.1) == 1.0  # (1 - 0.1) / 0.7 > 1
+    assert estimate_prevalence_acc([0, 0, 0, 0], tpr=0.8, fpr=0.1) == 0.0  # (0 - 0.1) / 0.7 < 0
+    assert estimate_prevalence_acc([1], tpr=0.8, fpr=0.1) == 1.0  # a single prediction is an estimate too
+    assert estimate_prevalence_acc([0], tpr=1.0, fpr=0.0) == 0.0
+    assert estimate_prevalence_acc([1, 0], tpr=1.0, fpr=0.0) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: estimate_prevalence_acc([], tpr=0.8, fpr=0.1), r"^y_pred is empty$"),
+        (lambda: estimate_prevalence_acc([0.2, 0.9], tpr=0.8, fpr=0.1),  # scores instead of classes
+         r"^y_pred must hold predicted classes 0 and 1$"),
+        (lambda: estimate_prevalence_acc([0, 2], tpr=0.8, fpr=0.1), r"^y_pred must hold predicted classes 0 and 1$"),
+        (lambda: estimate_prevalence_acc([0, 1], tpr=0.3, fpr=0.3),
+         r"^tpr \(0\.3\) must exceed fpr \(0\.3\) for the correction to be defined$"),
+        (lambda: estimate_prevalence_acc([0, 1], tpr=0.2, fpr=0.3), r"^tpr \(0\.2\) must exceed fpr \(0\.3\)"),
+        (lambda: estimate_prevalence_acc([0, 1], tpr=1.5, fpr=0.3), r"^tpr must hold rates between 0 and 1"),
+        (lambda: estimate_prevalence_acc([0, 1], tpr=0.8, fpr=-0.1), r"^fpr must hold rates between 0 and 1"),
+        (lambda: corrected_precision(tp=9, fp=["a"], test_ratio=1, deploy_ratio=2),
+         r"^fp must hold finite counts >= 0, got list$"),
+        (lambda: corrected_precision(tp=9, fp=True, test_ratio=1, deploy_ratio=2),
+         r"^fp must hold finite counts >= 0, got True$"),
+        (lambda: corrected_precision(tp=9, fp="3", test_ratio=1, deploy_ratio=2),
+         r"^fp must hold finite counts >= 0, got '3'$"),
+        (lambda: corrected_precision(tp=9, fp=-1, test_ratio=1, deploy_ratio=2),
+         r"^fp must hold finite counts >= 0, found -1\.0$"),
+        (lambda: corrected_precision(tp=[1, np.inf], fp=1, test_ratio=1, deploy_ratio=2),
+         r"^tp must hold finite counts >= 0, found inf$"),
+        (lambda: corrected_precision(tp=1, fp=1, test_ratio=1, deploy_ratio=-2),
+         r"^deploy_ratio must be a positive finite number, got -2\.0$"),
+        (lambda: corrected_precision(tp=1, fp=1, test_ratio=np.inf, deploy_ratio=2), r"^test_ratio must be a positive"),
+        (lambda: estimate_prevalence_em([0.5], train_prevalence=0.5, tol=0), r"^tol must be > 0, got 0$"),
+        (lambda: estimate_prevalence_em([0.5], train_prevalence=0.5, tol=-1), r"^tol must be > 0, got -1$"),
+        (lambda: estimate_prevalence_em([0.5], train_prevalence=0.5, tol=float("nan")), r"^tol must be > 0, got nan$"),
+        (lambda: estimate_prevalence_em([0.5, 1.2], train_prevalence=0.5), r"^proba must be probabilities in \[0, 1\]"),
+        (lambda: adjust_posteriors([0.5], train_prevalence=0.5, deploy_prevalence=0),
+         r"^deploy_prevalence must be strictly between 0 and 1, got 0\.0$"),
+        (lambda: rebuilt_precision(Counts(tn=9, fp=1, fn=1, tp=1), prevalence=-0.1),
+         r"^prevalence must be in \[0, 1\), found -0\.1$"),
+        (lambda: corrected_pr_curve([0, 1, 1], [0.1, 0.2], deploy_prevalence=0.5),
+         r"^y_true and y_score must have the same length, got 3 and 2$"),
+        (lambda: corrected_pr_curve([0, 1], [0.1, 0.2], deploy_prevalence=0), r"^deploy_prevalence must be strictly"),
+        (lambda: precision_at_prevalence(0.8, 0.1, 1.0), r"^prevalence must be strictly between 0 and 1, found .*1\.0"),
+        (lambda: precision_at_prevalence(1.2, 0.1, 0.5), r"^tpr must hold rates between 0 and 1, found .*1\.2"),
+    ],
+)
+def test_bad_input_gets_its_own_message(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_em_stops_at_the_first_step_shorter_than_tol_and_reaches_the_edges():
+    after_one = adjust_posteriors(0.8, train_prevalence=0.5, deploy_prevalence=0.5)  # 0.8: the first step
+    after_two = adjust_posteriors(0.8, train_prevalence=0.5, deploy_prevalence=after_one)
+    step = after_one - 0.5
+    # a first step exactly as long as tol is not shorter than it: EM takes a second step
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, tol=step, max_iter=2) == after_two
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, tol=step * 1.01, max_iter=2) == after_one
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=1) == after_one
+    assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=0) == 0.5
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error")
+        assert estimate_prevalence_em([1.0, 1.0], train_prevalence=0.3) == 1.0
+        assert estimate_prevalence_em(np.zeros((2, 3)), train_prevalence=0.3) == 0.0
+        assert 0 < estimate_prevalence_em([1.0, 0.0, 0.5], train_prevalence=0.3) < 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: adjust_posteriors([0.2, 1.3], train_prevalence=0.5, deploy_prevalence=0.1),
+         r"^proba must be probabilities in \[0, 1\], found .*1\.3.* at position 1$"),
+        (lambda: adjust_posteriors([0.2], train_prevalence=1, deploy_prevalence=0.1),
+         r"^train_prevalence must be strictly between 0 and 1, got 1\.0$"),
+        (lambda: estimate_prevalence_em([0.2], train_prevalence=1.5),
+         r"^train_prevalence must be strictly between 0 and 1, got 1\.5$"),
+        (lambda: estimate_prevalence_em([], train_prevalence=0.5), r"^proba is empty$"),
+    ],
+)
+def test_posterior_messages(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -41,7 +41,7 @@ def _quartic_roots(auc: float, n_pos: int, n_neg: int, confidence: float) -> np.
     return np.sort(real[(real > -1e-9) & (real < 1 + 1e-9)])
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None)
 @given(
     n_pos=st.integers(1, 200),
     n_neg=st.integers(1, 200),
@@ -130,6 +130,15 @@ def test_rows_and_counts_agree_and_the_auc_is_sklearns(rows, confidence, seed):
     split = (np.r_[score, score][order], np.r_[half_pos, n_pos - half_pos][order],
              np.r_[half_neg, n_neg - half_neg][order])
     assert newcombe_auc_interval_from_counts(*split, confidence=confidence) == pytest.approx(by_rows, abs=1e-12)
+
+
+def test_the_confidence_is_passed_on_from_rows_and_from_counts():
+    by_rows = newcombe_auc_interval([1, 0, 1, 0, 0], [0.9, 0.8, 0.4, 0.3, 0.1], confidence=0.8)
+    by_counts = newcombe_auc_interval_from_counts([0.9, 0.8, 0.4, 0.3, 0.1], [1, 0, 1, 0, 0], [0, 1, 0, 1, 1],
+                                                  confidence=0.8)
+    expected = newcombe_auc_bounds(5 / 6, 2, 3, confidence=0.8)
+    assert by_rows == by_counts == (pytest.approx(5 / 6), *expected)
+    assert expected[1] - expected[0] < np.subtract(*newcombe_auc_bounds(5 / 6, 2, 3)[::-1])
 
 
 def test_counts_may_be_whole_floats_and_zero_rows_are_ignored():
