@@ -444,5 +444,7 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb02
+
 quiz = nb02.quiz(Counts(tn=88, fp=2, fn=8, tp=2), CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=50)
 quiz.show()

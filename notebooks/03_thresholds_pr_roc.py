@@ -422,6 +422,8 @@ ex2.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb03
+
 quiz = nb03.quiz(yb_test, proba, svc_score)
 quiz.show()
 
@@ -439,6 +441,8 @@ quiz.show()
 # cell asserts it), and so is its report:
 
 # %%
+X, y = load_breast_cancer(return_X_y=True)  # the lecture slides' split, as in exercise 1
+X_train, X_test, y_train, y_test = train_test_split(X, y, stratify=y, random_state=0)
 slides_lr = LogisticRegression(solver="liblinear").fit(X_train, y_train)  # raw features, as in 2017
 slides_proba = slides_lr.predict_proba(X_test)[:, 1]  # P(benign)
 SLIDES_MATRIX_05 = [[49, 4], [5, 85]]  # printed in the lecture slides

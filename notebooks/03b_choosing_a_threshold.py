@@ -359,6 +359,8 @@ ex2.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb03b
+
 quiz = nb03b.quiz(tpr=0.9, fpr=0.02, prevalence=1 / 500)
 quiz.show()
 

@@ -472,6 +472,8 @@ ex4.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb04
+
 quiz = nb04.quiz(labels, scores, n_pos=n_p, n_neg=n_n)
 quiz.show()
 

@@ -388,6 +388,8 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb05
+
 quiz = nb05.quiz(real, tpr=TPR, tnr=TNR, prevalence=prevalence)
 quiz.show()
 

@@ -505,6 +505,8 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb06
+
 quiz = nb06.quiz(y_test, deploy_prevalence=1 / 125, target_fpr=1e-4)
 quiz.show()
 

@@ -439,6 +439,8 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb07
+
 quiz = nb07.quiz(tpr_held, fpr_held, prevalence=0.05, exact_coverage=exact_ours)
 quiz.show()
 

@@ -437,6 +437,8 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb08
+
 quiz = nb08.quiz(TRAIN_PRIOR)
 quiz.show()
 

@@ -529,6 +529,8 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb09
+
 quiz = nb09.quiz()
 quiz.show()
 

@@ -423,6 +423,8 @@ ex2.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb10
+
 quiz = nb10.quiz(y_test, pred)
 quiz.show()
 

@@ -413,6 +413,8 @@ ex2.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb11
+
 quiz = nb11.quiz()
 quiz.show()
 

@@ -386,6 +386,8 @@ ex2.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb11b
+
 quiz = nb11b.quiz()
 quiz.show()
 

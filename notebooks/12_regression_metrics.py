@@ -432,6 +432,8 @@ ex2.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb12
+
 quiz = nb12.quiz(cost_under=4, cost_over=1, cv_mse=-neg_mse.mean())
 quiz.show()
 

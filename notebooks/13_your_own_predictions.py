@@ -312,6 +312,10 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers import load_predictions
+from helpers.exercises import nb13
+
+small = load_predictions(data_file("example_predictions.csv"))
 quiz = nb13.quiz(small.y_true, deploy_prevalence=0.01)
 quiz.show()
 
@@ -378,6 +382,7 @@ print(f"coverage over 200 files (about 150 positives each): precision {covered_p
 # %%
 from helpers.threshold_choice import split_half_optimism
 
+screening = load_predictions(data_file("screening_predictions.csv"))
 splits = split_half_optimism(screening.y_true, screening.y_score, threshold_rule(at_recall=0.8), prevalence=0.01,
                              n_splits=5, rng=0)
 splits[["threshold", "precision_held_out", "recall_held_out"]].round(4).rename_axis(columns="split")

@@ -429,6 +429,8 @@ ex3.check(answer)
 # press Enter.
 
 # %%
+from helpers.exercises import nb14
+
 quiz = nb14.quiz(n_pos=n_pos, bound=bound, digits=3)
 quiz.show()
 

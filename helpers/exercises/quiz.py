@@ -249,8 +249,15 @@ class Quiz:
         fallback = (f'<p id="{div_id}fallback" class="course-quiz-fallback">Quick self-test: {len(self)} questions. '
                     "They need JavaScript: run this cell in JupyterLab, or open the page in classroom mode or on the "
                     "course site.</p>")
+        # jupyterquiz puts "Type numeric answer here:" in a <label> not tied to its input (axe: "label");
+        # tie each one as the questions are drawn, so a screen reader names the field.
         hide = (f'<script>var e = document.getElementById("{div_id}fallback"); '
-                'if (e) { e.style.display = "none"; }</script>')
+                'if (e) { e.style.display = "none"; }\n'
+                f'(function () {{ var q = document.getElementById("{div_id}"); if (!q) return;\n'
+                '  function tie() { q.querySelectorAll("input.Input-text").forEach(function (i) {\n'
+                '    var l = i.previousElementSibling;\n'
+                '    if (l && l.tagName === "LABEL" && !l.htmlFor) { l.htmlFor = i.id; } }); }\n'
+                '  tie(); new MutationObserver(tie).observe(q, { childList: true, subtree: true }); })();</script>')
         return (fallback + render_div(div_id, False, True, False, 1_000_000, 700, 10, "left") + "</div>"
                 + build_styles(div_id, palette)
                 + f'<script type="text/plain" id="{div_id}data">{encoded}</script>'

@@ -17,4 +17,20 @@
   }
   quizSafeMathJax();
   new MutationObserver(quizSafeMathJax).observe(document.documentElement, { childList: true, subtree: true });
+
+  // A table wider than the page scrolls sideways inside its output: make that output a keyboard stop, so
+  // the arrow keys scroll it (axe: scrollable-region-focusable), named for a screen reader.
+  function scrollableOutputsFocusable() {
+    document.querySelectorAll(".jp-OutputArea-output").forEach(function (el) {
+      if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", "wide output: scroll it with the arrow keys");
+      }
+    });
+  }
+  var pending = null;
+  function soon() { if (pending === null) pending = setTimeout(function () { pending = null; scrollableOutputsFocusable(); }, 100); }
+  new MutationObserver(soon).observe(document.documentElement, { childList: true, subtree: true });
+  window.addEventListener("resize", soon);
 })();
