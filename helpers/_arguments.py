@@ -2,12 +2,13 @@
 
 **A confusion matrix** (``counts``) is a :class:`~helpers.Counts`, whose
 fields are named, so the order of the cells cannot be mixed up, or the four
-cells as keywords ``tp=, fn=, fp=, tn=``. Never four numbers by position:
-``(tp, fn, fp, tn)`` and scikit-learn's ``(tn, fp, fn, tp)`` are both in use,
-and a wrong guess gives a silently wrong number. :func:`takes_counts` turns a
-call with loose positional numbers into a ``TypeError`` that shows the fix;
-:func:`resolve_counts` checks the cells and names them in its messages the
-way the caller wrote them (``counts.tn`` or ``tn``).
+cells as keywords ``tp=, fn=, fp=, tn=`` (each a :data:`Cell`). Never four
+numbers by position: ``(tp, fn, fp, tn)`` and scikit-learn's ``(tn, fp, fn, tp)``
+are both in use, and a wrong guess gives a silently wrong number.
+:func:`takes_counts` turns a call with loose positional numbers into a
+``TypeError`` that shows the fix. The cells themselves are checked by
+:func:`helpers.counts.resolve_counts`, beside the class ``Counts`` it builds;
+this module knows nothing of that class, so ``helpers.counts`` can import it.
 
 **Randomness** is ``rng``: ``None``, an ``int`` seed or a
 ``numpy.random.Generator`` (:func:`as_generator`), as in
@@ -26,7 +27,7 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_count_array
+from ._validate import _describe
 
 F = TypeVar("F", bound=Callable)
 
@@ -73,86 +74,6 @@ def takes_counts(*, keywords: bool = True) -> Callable[[F], F]:
     return decorate
 
 
-def check_counts_object(value: object, name: str = "counts") -> Counts:
-    """``value`` itself when it is a :class:`~helpers.Counts`; otherwise a ``ValueError`` that shows the fix."""
-    if isinstance(value, Counts):
-        return value
-    kind = type(value).__name__
-    hint = ""
-    if isinstance(value, (tuple, list, np.ndarray)) and np.size(value) == 4:
-        hint = (
-            "; if the four values are in scikit-learn's confusion_matrix(...).ravel() order, "
-            "write Counts(*values)"
-        )
-    raise ValueError(
-        f"{name} must be a helpers.Counts (named fields tn, fp, fn, tp), got {kind} {_short(value)}{hint}"
-    )
-
-
-def resolve_counts(
-    counts: object = None,
-    *,
-    tp: Cell = None,
-    fn: Cell = None,
-    fp: Cell = None,
-    tn: Cell = None,
-    function: str,
-    whole: bool = True,
-) -> tuple[Counts, str]:
-    """The confusion matrix of a call, checked: ``(Counts of arrays, prefix for messages)``.
-
-    Exactly one of the two spellings must be used: ``counts`` (a
-    :class:`~helpers.Counts`), or all four keywords ``tp, fn, fp, tn``. Each
-    cell must hold whole numbers >= 0, or with ``whole=False`` any finite
-    numbers >= 0 (expected or weighted counts); a number, or an array with one
-    entry per study, the four shapes broadcasting together. The cells come back
-    as numpy arrays (0-d for a number), unconverted. The prefix is
-    ``"counts."`` or ``""``, so that a message such as ``f"{prefix}tp + {prefix}fn
-    must be > 0"`` names the cells the way the caller wrote them.
-    ``function`` is the public function's name, for the messages.
-    """
-    given = {k: v for k, v in zip(COUNT_KEYWORDS, (tp, fn, fp, tn), strict=True) if v is not None}
-    if counts is not None and given:
-        raise TypeError(
-            f"{function}() got counts and also {', '.join(k + '=' for k in given)}: give the confusion matrix "
-            "one way, either counts=Counts(...) or the four keywords tp=, fn=, fp=, tn="
-        )
-    if counts is not None:
-        c = check_counts_object(counts)
-        cells, prefix = {k: getattr(c, k) for k in COUNT_KEYWORDS}, "counts."
-    elif given:
-        missing = [k for k in COUNT_KEYWORDS if k not in given]
-        if missing:
-            raise TypeError(
-                f"{function}() got {', '.join(k + '=' for k in given)} but not {', '.join(k + '=' for k in missing)}: "
-                "give all four counts tp=, fn=, fp=, tn= (or counts=Counts(...))"
-            )
-        cells, prefix = given, ""
-    else:
-        raise TypeError(
-            f"{function}() needs the confusion matrix: counts=Counts(tn=..., fp=..., fn=..., tp=...), "
-            "or the four keywords tp=, fn=, fp=, tn="
-        )
-    check = check_count_array if whole else _check_weighted_cell
-    arrays = {k: check(v, prefix + k) for k, v in cells.items()}
-    try:
-        np.broadcast_shapes(*(a.shape for a in arrays.values()))
-    except ValueError:
-        shapes = ", ".join(f"{prefix}{k} {a.shape}" for k, a in arrays.items())
-        raise ValueError(f"the four counts must have shapes that broadcast together, got {shapes}") from None
-    return Counts(tn=arrays["tn"], fp=arrays["fp"], fn=arrays["fn"], tp=arrays["tp"]), prefix
-
-
-def _check_weighted_cell(value: object, name: str) -> np.ndarray:
-    """A cell of expected (weighted) counts: finite numbers >= 0, not necessarily whole."""
-    arr = np.asarray(value)
-    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
-        raise ValueError(f"{name} must hold counts (finite numbers >= 0), got {_short(value)}")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"{name} must hold counts (finite numbers >= 0), got {_short(value)}")
-    return arr
-
-
 def as_generator(rng: object, name: str = "rng") -> np.random.Generator:
     """``rng`` as a ``numpy.random.Generator``: a Generator is used as it is (and advanced), else a new one.
 
@@ -170,15 +91,6 @@ def as_generator(rng: object, name: str = "rng") -> np.random.Generator:
             raise ValueError(f"{name} must be None, an int seed >= 0 or a numpy.random.Generator, got {rng}")
         return np.random.default_rng(int(rng))
     raise ValueError(
-        f"{name} must be None, an int seed >= 0 or a numpy.random.Generator, got {type(rng).__name__} {_short(rng)}"
+        f"{name} must be None, an int seed >= 0 or a numpy.random.Generator, got {type(rng).__name__} {_describe(rng)}"
     )
 
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-# At the end: helpers.counts imports this module as it is being defined (after its class Counts), and this
-# module may be imported first (``import helpers`` imports nothing eagerly): either way both modules are complete.
-from .counts import Counts  # noqa: E402

@@ -67,18 +67,36 @@ def check_positive(value: object, name: str) -> float:
     return x
 
 
-def check_count(value: object, name: str) -> int:
-    """A whole number >= 0 (a cell of the confusion matrix, a class size)."""
+def check_number(value: object, name: str, low: float = -math.inf, high: float = math.inf) -> float:
+    """A finite number in ``[low, high]`` (a threshold, a cost, a share); the bounds are allowed."""
+    if math.isinf(low) and math.isinf(high):
+        what = "a finite number"
+    elif math.isinf(high):
+        what = f"a finite number >= {low:g}"
+    elif math.isinf(low):
+        what = f"a finite number <= {high:g}"
+    else:
+        what = f"a number between {low:g} and {high:g}"
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ValueError(f"{name} must be {what}, got {_describe(value)}")
+    x = float(value)
+    if not (math.isfinite(x) and low <= x <= high):
+        raise ValueError(f"{name} must be {what}, got {x!r}")
+    return x
+
+
+def check_count(value: object, name: str, *, low: int = 0) -> int:
+    """A whole number >= ``low`` (0 unless told: a cell of the confusion matrix, a class size)."""
     if isinstance(value, bool):
-        raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+        raise ValueError(f"{name} must be a whole number >= {low}, got {value!r}")
     if isinstance(value, Integral):
         n = int(value)
     elif isinstance(value, Real) and float(value).is_integer():
         n = int(value)
     else:
-        raise ValueError(f"{name} must be a whole number >= 0, got {_describe(value)}")
-    if n < 0:
-        raise ValueError(f"{name} must be a whole number >= 0, got {n}")
+        raise ValueError(f"{name} must be a whole number >= {low}, got {_describe(value)}")
+    if n < low:
+        raise ValueError(f"{name} must be a whole number >= {low}, got {n}")
     return n
 
 
@@ -134,21 +152,30 @@ def check_binary_labels(y_true: object, name: str = "y_true", *, pos_label: obje
     return is_pos
 
 
-def check_scores(y_score: object, name: str = "y_score") -> np.ndarray:
-    """Scores as a 1-D float array of finite numbers."""
+_DIMENSIONS = {1: "one-dimensional", 2: "two-dimensional (rows x columns)"}
+
+
+def check_numbers(value: object, name: str, *, ndim: int = 1) -> np.ndarray:
+    """Finite numbers as a float array with ``ndim`` dimensions (1 or 2), not empty."""
     try:
-        arr = np.asarray(y_score, dtype=float)
+        arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must hold numbers, got {_describe(y_score)}") from None
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
+        raise ValueError(f"{name} must hold numbers, got {_describe(value)}") from None
+    if arr.ndim != ndim:
+        raise ValueError(f"{name} must be {_DIMENSIONS[ndim]}, got shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} is empty")
     finite = np.isfinite(arr)
     if not finite.all():
-        i = int(np.argmin(finite))
-        raise ValueError(f"{name} must be finite numbers, found {arr[i]!r} at position {i}")
+        where = np.unravel_index(int(np.argmin(finite)), arr.shape)
+        position = int(where[0]) if ndim == 1 else tuple(int(i) for i in where)
+        raise ValueError(f"{name} must be finite numbers, found {arr[where]!r} at position {position}")
     return arr
+
+
+def check_scores(y_score: object, name: str = "y_score") -> np.ndarray:
+    """Scores as a 1-D float array of finite numbers."""
+    return check_numbers(y_score, name, ndim=1)
 
 
 def check_probabilities(proba: object, name: str = "proba") -> np.ndarray:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._arguments import Cell, resolve_counts, takes_counts
+from ._arguments import Cell, takes_counts
 from ._validate import check_count, check_rate
-from .counts import Counts, metric_zoo
+from .counts import Counts, metric_zoo, resolve_counts
 from .simulation import simulate_counts
 
 __all__ = [

@@ -33,9 +33,9 @@ import numpy as np
 import pandas as pd
 from sklearn.metrics import confusion_matrix_at_thresholds
 
-from ._arguments import Cell, check_counts_object, resolve_counts, takes_counts
+from ._arguments import Cell, takes_counts
 from ._validate import check_binary_labels, check_probability_open, check_same_length, check_scores
-from .counts import Counts, counts_at_prevalence
+from .counts import Counts, check_counts_object, counts_at_prevalence, resolve_counts
 
 __all__ = [
     "bayes_threshold",

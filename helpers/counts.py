@@ -40,7 +40,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.metrics import confusion_matrix
 
+from ._arguments import COUNT_KEYWORDS, Cell, takes_counts
 from ._validate import (
+    _describe,
+    check_count_array,
     check_positive,
     check_prevalence_array,
     check_probability_open,
@@ -109,9 +112,89 @@ class WeightedCounts(Counts):
     __slots__ = ()
 
 
-# The shared rule for confusion-matrix arguments (a Counts or the keywords tp=, fn=, fp=, tn=) lives in
-# helpers._arguments, which imports Counts from here: so it is imported once Counts exists.
-from ._arguments import Cell, resolve_counts, takes_counts  # noqa: E402
+# --------------------------------------------------------------------------- a confusion-matrix argument
+# The rule (a Counts, or the four keywords tp=, fn=, fp=, tn=; never loose numbers by position) is told in
+# helpers._arguments; its checks live here, beside the class they build.
+
+
+def check_counts_object(value: object, name: str = "counts") -> Counts:
+    """``value`` itself when it is a :class:`~helpers.Counts`; otherwise a ``ValueError`` that shows the fix."""
+    if isinstance(value, Counts):
+        return value
+    kind = type(value).__name__
+    hint = ""
+    if isinstance(value, (tuple, list, np.ndarray)) and np.size(value) == 4:
+        hint = (
+            "; if the four values are in scikit-learn's confusion_matrix(...).ravel() order, "
+            "write Counts(*values)"
+        )
+    raise ValueError(
+        f"{name} must be a helpers.Counts (named fields tn, fp, fn, tp), got {kind} {_describe(value)}{hint}"
+    )
+
+
+def resolve_counts(
+    counts: object = None,
+    *,
+    tp: Cell = None,
+    fn: Cell = None,
+    fp: Cell = None,
+    tn: Cell = None,
+    function: str,
+    whole: bool = True,
+) -> tuple[Counts, str]:
+    """The confusion matrix of a call, checked: ``(Counts of arrays, prefix for messages)``.
+
+    Exactly one of the two spellings must be used: ``counts`` (a
+    :class:`~helpers.Counts`), or all four keywords ``tp, fn, fp, tn``. Each
+    cell must hold whole numbers >= 0, or with ``whole=False`` any finite
+    numbers >= 0 (expected or weighted counts); a number, or an array with one
+    entry per study, the four shapes broadcasting together. The cells come back
+    as numpy arrays (0-d for a number), unconverted. The prefix is
+    ``"counts."`` or ``""``, so that a message such as ``f"{prefix}tp + {prefix}fn
+    must be > 0"`` names the cells the way the caller wrote them.
+    ``function`` is the public function's name, for the messages.
+    """
+    given = {k: v for k, v in zip(COUNT_KEYWORDS, (tp, fn, fp, tn), strict=True) if v is not None}
+    if counts is not None and given:
+        raise TypeError(
+            f"{function}() got counts and also {', '.join(k + '=' for k in given)}: give the confusion matrix "
+            "one way, either counts=Counts(...) or the four keywords tp=, fn=, fp=, tn="
+        )
+    if counts is not None:
+        c = check_counts_object(counts)
+        cells, prefix = {k: getattr(c, k) for k in COUNT_KEYWORDS}, "counts."
+    elif given:
+        missing = [k for k in COUNT_KEYWORDS if k not in given]
+        if missing:
+            raise TypeError(
+                f"{function}() got {', '.join(k + '=' for k in given)} but not {', '.join(k + '=' for k in missing)}: "
+                "give all four counts tp=, fn=, fp=, tn= (or counts=Counts(...))"
+            )
+        cells, prefix = given, ""
+    else:
+        raise TypeError(
+            f"{function}() needs the confusion matrix: counts=Counts(tn=..., fp=..., fn=..., tp=...), "
+            "or the four keywords tp=, fn=, fp=, tn="
+        )
+    check = check_count_array if whole else _check_weighted_cell
+    arrays = {k: check(v, prefix + k) for k, v in cells.items()}
+    try:
+        np.broadcast_shapes(*(a.shape for a in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{prefix}{k} {a.shape}" for k, a in arrays.items())
+        raise ValueError(f"the four counts must have shapes that broadcast together, got {shapes}") from None
+    return Counts(tn=arrays["tn"], fp=arrays["fp"], fn=arrays["fn"], tp=arrays["tp"]), prefix
+
+
+def _check_weighted_cell(value: object, name: str) -> np.ndarray:
+    """A cell of expected (weighted) counts: finite numbers >= 0, not necessarily whole."""
+    arr = np.asarray(value)
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
+        raise ValueError(f"{name} must hold counts (finite numbers >= 0), got {_describe(value)}")
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} must hold counts (finite numbers >= 0), got {_describe(value)}")
+    return arr
 
 
 def confusion_counts(y_true, y_pred, *, pos_label=1) -> Counts:
@@ -178,7 +261,7 @@ def _cells(
     The confusion matrix is ``counts`` (a :class:`Counts` of whole numbers >= 0,
     a :class:`WeightedCounts` of finite numbers >= 0, or a plain
     ``(tn, fp, fn, tp)`` sequence, read as ``Counts(*counts)``) or the four
-    keywords (whole numbers >= 0), never both (:func:`helpers._arguments.resolve_counts`).
+    keywords (whole numbers >= 0), never both (:func:`resolve_counts`).
     Messages name the cells as the caller wrote them: ``counts.tn`` or ``tn``.
     """
     keywords = any(v is not None for v in (tp, fn, fp, tn))

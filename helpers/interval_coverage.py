@@ -22,9 +22,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import binom, hypergeom
 
-from ._arguments import Cell, resolve_counts, takes_counts
+from ._arguments import Cell, takes_counts
 from ._validate import check_count, check_probability_open, check_rate
-from .counts import Counts
+from .counts import Counts, resolve_counts
 from .intervals import precision_interval
 from .prior_shift import precision_at_prevalence
 

@@ -6,9 +6,9 @@ import numpy as np
 from scipy.special import betaincinv
 from scipy.stats import norm
 
-from ._arguments import Cell, resolve_counts, takes_counts
+from ._arguments import Cell, takes_counts
 from ._validate import check_count, check_count_array, check_prevalence_array, check_probability_open
-from .counts import Counts
+from .counts import Counts, resolve_counts
 
 __all__ = [
     "RATE_INTERVALS",

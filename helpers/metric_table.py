@@ -13,8 +13,8 @@ import math
 
 import pandas as pd
 
-from ._arguments import Cell, resolve_counts, takes_counts
-from .counts import METRIC_FORMULAS, Counts, metric_zoo
+from ._arguments import Cell, takes_counts
+from .counts import METRIC_FORMULAS, Counts, metric_zoo, resolve_counts
 
 __all__ = ["METRIC_NAMES", "format_metric", "fraction_parts", "zoo_table"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ._arguments import Cell, resolve_counts, takes_counts
-from .counts import Counts
+from ._arguments import Cell, takes_counts
+from .counts import Counts, resolve_counts
 from .figure_text import enable_figure_descriptions
 
 __all__ = ["PALETTE", "use_course_style", "plot_confusion_matrix"]

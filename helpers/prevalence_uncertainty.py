@@ -26,9 +26,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy.stats import norm
 
-from ._arguments import Cell, as_generator, resolve_counts, takes_counts
+from ._arguments import Cell, as_generator, takes_counts
 from ._validate import check_count, check_count_array, check_prevalence_array, check_probability_open, check_rate
-from .counts import Counts
+from .counts import Counts, resolve_counts
 from .intervals import precision_interval
 from .prior_shift import precision_at_prevalence
 

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.metrics import confusion_matrix_at_thresholds
 
-from ._arguments import Cell, resolve_counts, takes_counts
+from ._arguments import Cell, takes_counts
 from ._validate import (
     check_binary_labels,
     check_positive,
@@ -36,7 +36,15 @@ from ._validate import (
     check_same_length,
     check_scores,
 )
-from .counts import Counts, WeightedCounts, counts_at_prevalence, metric_zoo, negative_weight, weight_negatives
+from .counts import (
+    Counts,
+    WeightedCounts,
+    counts_at_prevalence,
+    metric_zoo,
+    negative_weight,
+    resolve_counts,
+    weight_negatives,
+)
 
 __all__ = [
     "precision_at_prevalence",

@@ -9,9 +9,9 @@ their answers away); every right answer is computed from them::
 
 from __future__ import annotations
 
-from ..counts import Counts, metric_zoo
+from .._validate import check_number, check_rate
+from ..counts import Counts, check_counts_object, metric_zoo
 from ..prior_shift import precision_at_prevalence
-from ._common import counts_arg, real_arg
 from .core import Mistake, fmt
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -25,10 +25,10 @@ def quiz(example: Counts, *, tpr: float, fpr: float, prevalence: float) -> Quiz:
     Question 1's answer is ``TP / (TP + FP)``; question 3's is ``TPR pi / (TPR pi + FPR (1 - pi))`` at
     ``pi = prevalence``; both are asked to two significant digits.
     """
-    c = counts_arg(example, "example")
-    tpr = real_arg(tpr, "tpr", 0, 1)
-    fpr = real_arg(fpr, "fpr", 0, 1)
-    prevalence = real_arg(prevalence, "prevalence", 0, 1)
+    c = check_counts_object(example, "example")
+    tpr = check_rate(tpr, "tpr")
+    fpr = check_rate(fpr, "fpr")
+    prevalence = check_number(prevalence, "prevalence", 0, 1)
     if not 0 < prevalence < 1:
         raise ValueError("prevalence must be strictly between 0 and 1")
     zoo = metric_zoo(c)

@@ -13,8 +13,7 @@ otherwise), each judged to three significant digits::
 
 from __future__ import annotations
 
-from ..counts import Counts, metric_zoo
-from ._common import counts_arg
+from ..counts import Counts, check_counts_object, metric_zoo
 from .core import Exercise, Mistake, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -32,14 +31,14 @@ def exercise_1(counts_benign: Counts, *, printed: Counts | None = None) -> Exerc
     notebook's threshold, whose zoo table shows them; left out without ``printed``), and the right values in the
     other order.
     """
-    c = counts_arg(counts_benign, "counts_benign")
+    c = check_counts_object(counts_benign, "counts_benign")
     z = metric_zoo(c)
     cmp = numbers(["NPV", "precision"], digits=DIGITS,
                   kinds={"NPV": probability(digits=DIGITS), "precision": probability(digits=DIGITS)})
     right = (z["npv"], z["precision"])
     mistakes = [Mistake(lambda a: cmp.same(tuple(a)[::-1], right), "your two numbers are in the other order: "
                         "give (NPV, precision)", example=right[::-1])]
-    shown = None if printed is None else metric_zoo(counts_arg(printed, "printed"))
+    shown = None if printed is None else metric_zoo(check_counts_object(printed, "printed"))
     if shown is not None and not cmp.same((shown["npv"], shown["precision"]), right):
         mistakes.append(Mistake.if_equals((shown["npv"], shown["precision"]), "those are NPV and precision at the "
                                           "threshold 0.8, from the zoo table above; count again at 0.9, with "
@@ -67,7 +66,7 @@ def exercise_2(counts_benign: Counts) -> Exercise:
     Mistakes: the unchanged precision ``TP / (TP + FP)``; the positives multiplied instead,
     ``10 TP / (10 TP + FP)``.
     """
-    c = counts_arg(counts_benign, "counts_benign")
+    c = check_counts_object(counts_benign, "counts_benign")
     more_neg = Counts(tn=10 * c.tn, fp=10 * c.fp, fn=c.fn, tp=c.tp)
     more_pos = Counts(tn=c.tn, fp=c.fp, fn=10 * c.fn, tp=10 * c.tp)
     return Exercise(
@@ -91,9 +90,9 @@ def exercise_3(counts_malignant: Counts, *, printed: Counts | None = None) -> Ex
     ``printed`` (malignant positive at the notebook's threshold, which the flip table shows; left out without
     ``printed``).
     """
-    c = counts_arg(counts_malignant, "counts_malignant")
+    c = check_counts_object(counts_malignant, "counts_malignant")
     z = metric_zoo(c)
-    f1_shown = None if printed is None else metric_zoo(counts_arg(printed, "printed"))["f1"]
+    f1_shown = None if printed is None else metric_zoo(check_counts_object(printed, "printed"))["f1"]
     right = 2 * z["precision"] * z["recall"] / (z["precision"] + z["recall"])
     shown = [] if f1_shown is None or probability(digits=DIGITS).same(f1_shown, right) else [Mistake.if_equals(
         f1_shown, "that is the malignant F1 at the threshold 0.8, from the flip table above; count again at 0.9, "
@@ -121,7 +120,7 @@ def quiz(example: Counts) -> Quiz:
     ``example`` is a confusion matrix the question shows in scikit-learn's layout ``[[TN, FP], [FN, TP]]``
     (not the notebook's, whose tables print every sum); question 2's answer is its ``TP + FP``.
     """
-    c = counts_arg(example, "example")
+    c = check_counts_object(example, "example")
     shown = f"[[{c.tn}, {c.fp}], [{c.fn}, {c.tp}]]"
     return Quiz([
         Question(

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .._validate import check_number
 from ..cheat_sheet import counts_from_rates
 from ..costs import break_even_cost_ratio, total_cost
-from ..counts import Counts, metric_zoo
-from ._common import counts_arg, real_arg
+from ..counts import Counts, check_counts_object, metric_zoo
 from .core import Compare, Exercise, Mistake, WrongKind, counts_matrix, describe, fmt, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -35,8 +35,8 @@ def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
     counts are ``counts_from_rates(n, share_negative, specificity, recall)``. Only the precision is checked:
     the model's accuracy and that of "always negative" at that balance are printed by the notebook.
     """
-    c = counts_arg(example, "example")
-    share = real_arg(share_negative, "share_negative", 0, 1)
+    c = check_counts_object(example, "example")
+    share = check_number(share_negative, "share_negative", 0, 1)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError("n must be a whole number >= 1")
     spec, rec = c.tn / c.n_neg, c.tp / c.n_pos
@@ -63,9 +63,9 @@ def exercise_2(example_1: Counts, example_2: Counts, *, cost_fp: float) -> Exerc
     example 2's false negatives, ``cost_fp FP_2 / FN_1``. An answer rounded to a whole number is told to
     give three significant digits.
     """
-    a = counts_arg(example_1, "example_1")
-    b = counts_arg(example_2, "example_2")
-    cost = real_arg(cost_fp, "cost_fp", 0)
+    a = check_counts_object(example_1, "example_1")
+    b = check_counts_object(example_2, "example_2")
+    cost = check_number(cost_fp, "cost_fp", 0)
     if cost == 0:
         raise ValueError("cost_fp must be a number > 0")
     x = cost * break_even_cost_ratio(a, b)
@@ -129,7 +129,7 @@ def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int
     """
     if not isinstance(predictor_counts, Mapping) or not predictor_counts:
         raise ValueError("predictor_counts must be a dict of name: Counts")
-    known = {name: counts_arg(c, f"predictor_counts[{name!r}]") for name, c in predictor_counts.items()}
+    known = {name: check_counts_object(c, f"predictor_counts[{name!r}]") for name, c in predictor_counts.items()}
     for name, value in (("n_pos", n_pos), ("n_neg", n_neg)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a whole number >= 1")
@@ -169,14 +169,14 @@ def quiz(matrix: Counts, examples: Mapping[str, Counts], *, cost_fp: float, cost
     significant digits. Question 3's answer is the example of ``examples`` with the lower
     ``cost_fp FP + cost_fn FN``.
     """
-    m = counts_arg(matrix, "matrix")
+    m = check_counts_object(matrix, "matrix")
     if m.n_pos == 0 or m.n_neg == 0:
         raise ValueError("matrix must hold positives and negatives: balanced accuracy needs both recalls")
     if not isinstance(examples, Mapping) or len(examples) != 2:
         raise ValueError("examples must be a dict of the two cheat-sheet examples, name: Counts")
-    ex = [counts_arg(c, "examples") for c in examples.values()]
-    cfp = real_arg(cost_fp, "cost_fp", 0)
-    cfn = real_arg(cost_fn, "cost_fn", 0)
+    ex = [check_counts_object(c, "examples") for c in examples.values()]
+    cfp = check_number(cost_fp, "cost_fp", 0)
+    cfn = check_number(cost_fn, "cost_fn", 0)
     z = metric_zoo(m)
     costs = [total_cost(c, cost_fp=cfp, cost_fn=cfn) for c in ex]
     cheaper = "a" if costs[0] < costs[1] else "b"

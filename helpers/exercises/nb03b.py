@@ -16,11 +16,12 @@ from __future__ import annotations
 import numpy as np
 from sklearn.metrics import precision_recall_curve, precision_score, recall_score
 
+from .._validate import check_number, check_rate
 from ..curves import counts_at_threshold
 from ..intervals import precision_interval
 from ..prior_shift import precision_at_prevalence
 from ..threshold_choice import prevalence_weights
-from ._common import labels_scores, real_arg
+from ._labels import labels_scores
 from .core import Exercise, Mistake, fmt, numbers, probability, threshold
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -36,8 +37,8 @@ def exercise_1(y_test: np.ndarray, scores: np.ndarray, *, cut: float, prevalence
     test set's own prevalence.
     """
     y, s = labels_scores(y_test, scores, "y_test", "scores")
-    t = real_arg(cut, "cut")
-    pi = real_arg(prevalence, "prevalence", 0, 1)
+    t = check_number(cut, "cut")
+    pi = check_number(prevalence, "prevalence", 0, 1)
     if not 0 < pi < 1:
         raise ValueError("prevalence must be a number strictly between 0 and 1")
     c = counts_at_threshold(y, s, t)
@@ -88,8 +89,8 @@ def exercise_2(y_val: np.ndarray, s_val: np.ndarray, y_test: np.ndarray, s_test:
     """
     yv, sv = labels_scores(y_val, s_val, "y_val", "s_val")
     yt, st = labels_scores(y_test, s_test, "y_test", "s_test")
-    pi = real_arg(prevalence, "prevalence", 0, 1)
-    target = real_arg(min_precision, "min_precision", 0, 1)
+    pi = check_number(prevalence, "prevalence", 0, 1)
+    target = check_number(min_precision, "min_precision", 0, 1)
     w_val, w_test = prevalence_weights(yv, pi), prevalence_weights(yt, pi)
     right = _smallest_threshold(yv, sv, w_val, target)
     unweighted = _smallest_threshold(yv, sv, None, target)
@@ -132,9 +133,9 @@ def quiz(*, tpr: float, fpr: float, prevalence: float) -> Quiz:
     Question 2's answer is the precision ``TPR pi / (TPR pi + FPR (1 - pi))`` of a test with the rates
     ``tpr``, ``fpr`` at ``prevalence``.
     """
-    a = real_arg(tpr, "tpr", 0, 1)
-    b = real_arg(fpr, "fpr", 0, 1)
-    pi = real_arg(prevalence, "prevalence", 0, 1)
+    a = check_rate(tpr, "tpr")
+    b = check_rate(fpr, "fpr")
+    pi = check_number(prevalence, "prevalence", 0, 1)
     if not (0 < pi < 1 and a > 0 and b > 0):
         raise ValueError("tpr and fpr must be > 0 and prevalence strictly between 0 and 1")
     ppv = precision_at_prevalence(a, b, pi)

@@ -15,8 +15,9 @@ import numpy as np
 from scipy.stats import rankdata
 from sklearn.metrics import roc_auc_score
 
+from .._validate import check_number, check_rate
 from ..low_fpr import tpr_at_fpr
-from ._common import labels_scores, real_arg
+from ._labels import labels01, labels_scores
 from .core import Exercise, Mistake, function, number, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -34,7 +35,7 @@ def exercise_1(labels: np.ndarray) -> Exercise:
     ``roc_auc_score(labels, zeros)``: exactly 1, 0 and ½, so they are compared exactly (to 1e-6).
     Mistakes: a tie counted as lost (0) or won (1) instead of ½; a reversed ranking taken for chance (½).
     """
-    y = labels_scores(labels, np.zeros(np.shape(labels)), "labels")[0]
+    y = labels01(labels, "labels")
     names = ["positives above", "negatives above", "all equal"]
     cmp = numbers(names, kinds={k: probability(rel=0, abs=1e-6) for k in names})
     tie = "your 'all equal' counts a tie as lost or won; a tied pair counts ½"
@@ -67,7 +68,7 @@ def exercise_2(labels: np.ndarray, scores: np.ndarray, *, new_label: int, new_sc
     y, s = labels_scores(labels, scores, "labels", "scores")
     if new_label not in (0, 1) or isinstance(new_label, float):
         raise ValueError("new_label must be 0 or 1")
-    x = real_arg(new_score, "new_score")
+    x = check_number(new_score, "new_score")
     y2, s2 = np.append(y, new_label), np.append(s, x)
     n_pos, n_neg = int(y.sum()), int((1 - y).sum())
     won, won_after = _pairs(y, s), _pairs(y2, s2)
@@ -142,7 +143,7 @@ def exercise_4(y_true: np.ndarray, score_a: np.ndarray, score_b: np.ndarray, *, 
     """
     y, a = labels_scores(y_true, score_a, "y_true", "score_a")
     b = labels_scores(y_true, score_b, "y_true", "score_b")[1]
-    m = real_arg(max_fpr, "max_fpr", 0, 1)
+    m = check_rate(max_fpr, "max_fpr")
     if m <= 0:
         raise ValueError("max_fpr must be a number in (0, 1]")
     names = ["logistic regression", "naive Bayes"]

@@ -22,11 +22,11 @@ from numbers import Real
 
 import numpy as np
 
-from ..counts import metric_zoo
+from .._validate import check_number, check_rate
+from ..counts import check_counts_object, metric_zoo
 from ..intervals import wilson_interval
 from ..prior_shift import precision_at_prevalence, rebuilt_precision
 from ..simulation import simulate_counts, simulate_population_studies
-from ._common import real_arg
 from .core import Compare, Exercise, Mistake, WrongKind, describe, fmt, number, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -53,7 +53,7 @@ def exercise_1(n_sick: int, n_healthy: int, *, tpr: float, tnr: float) -> Exerci
     given as those flagged.
     """
     p, n = _count(n_sick, "n_sick"), _count(n_healthy, "n_healthy")
-    tpr, tnr = real_arg(tpr, "tpr", 0, 1), real_arg(tnr, "tnr", 0, 1)
+    tpr, tnr = check_rate(tpr, "tpr"), check_rate(tnr, "tnr")
     c = simulate_counts(p, n, tpr, tnr)
     z = metric_zoo(c)
     enriched = metric_zoo(simulate_counts(p + 100, n, tpr, tnr))["precision"]
@@ -114,8 +114,8 @@ def exercise_2(*, recall: float, half_width: float) -> Exercise:
     Right: ``n`` with half-width ``< half_width`` and ``n < n_min + 10`` (a search in steps of 10 lands
     there). Mistake: the whole width (not the half-width) below ``half_width``.
     """
-    r = real_arg(recall, "recall", 0, 1)
-    h = real_arg(half_width, "half_width", 0, 0.5)
+    r = check_rate(recall, "recall")
+    h = check_number(half_width, "half_width", 0, 0.5)
     if h <= 0:
         raise ValueError("half_width must be a number between 0 and 0.5, not 0")
     slack = 10
@@ -170,9 +170,9 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
     measured directly, ``TP / (TP + FP)``, which uses each study's own estimated prevalence. A NaN answer (what
     ``np.percentile`` gives when a study found nobody sick, as happens for some seeds) gets its own message.
     """
-    tpr, tnr = real_arg(tpr, "tpr", 0, 1), real_arg(tnr, "tnr", 0, 1)
+    tpr, tnr = check_rate(tpr, "tpr"), check_rate(tnr, "tnr")
     people, k = _count(n_people, "n_people"), _count(n_studies, "n_studies")
-    pi = real_arg(prevalence, "prevalence", 0, 1)
+    pi = check_number(prevalence, "prevalence", 0, 1)
     if not 0 < pi < 1:
         raise ValueError("prevalence must be strictly between 0 and 1")
     truth = precision_at_prevalence(tpr, 1 - tnr, pi)
@@ -212,11 +212,9 @@ def quiz(real: object, *, tpr: float, tnr: float, prevalence: float) -> Quiz:
     3 quotes the relative standard deviations of TP and FP, ``sqrt((1 - r) / (n r))`` for ``Binomial(n, r)``;
     question 5's answer is ``TPR pi / (TPR pi + (1 - TNR)(1 - pi))`` at ``pi = prevalence / 10``.
     """
-    from ._common import counts_arg
-
-    c = counts_arg(real, "real")
-    tpr, tnr = real_arg(tpr, "tpr", 0, 1), real_arg(tnr, "tnr", 0, 1)
-    pi = real_arg(prevalence, "prevalence", 0, 1)
+    c = check_counts_object(real, "real")
+    tpr, tnr = check_rate(tpr, "tpr"), check_rate(tnr, "tnr")
+    pi = check_number(prevalence, "prevalence", 0, 1)
     if not 0 < pi < 1:
         raise ValueError("prevalence must be strictly between 0 and 1")
     if c.tp == 0 or c.fp == 0:

@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from sklearn.metrics import average_precision_score, precision_score
 
-from .._validate import check_binary_labels
+from .._validate import check_binary_labels, check_number
 from ..counts import confusion_counts, negative_weight
 from ..prior_shift import corrected_precision
-from ._common import labels_scores, real_arg
+from ._labels import labels_scores
 from .core import Exercise, Mistake, fmt, number, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -35,7 +35,7 @@ def _thousands(x: float) -> str:
 
 
 def _prevalence(value: object, name: str) -> float:
-    pi = real_arg(value, name, 0, 1)
+    pi = check_number(value, name, 0, 1)
     if not 0 < pi < 1:
         raise ValueError(f"{name} must be a prevalence strictly between 0 and 1")
     return pi
@@ -50,9 +50,9 @@ def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exer
     the deployment ratio used as the fold change; the prior-shift blog post's algebra, ``(1 + q)`` where
     ``(1 - q)`` belongs (``FP / TP = (1 + q) / (q f)``).
     """
-    r_test = real_arg(test_ratio, "test_ratio", 0)
-    r_dep = real_arg(deploy_ratio, "deploy_ratio", 0)
-    q = real_arg(target, "target", 0, 1)
+    r_test = check_number(test_ratio, "test_ratio", 0)
+    r_dep = check_number(deploy_ratio, "deploy_ratio", 0)
+    q = check_number(target, "target", 0, 1)
     if r_test <= 0 or r_dep <= 0:
         raise ValueError("test_ratio and deploy_ratio must be numbers of negatives per positive, > 0")
     if not 0 < q < 1:
@@ -131,10 +131,10 @@ def exercise_3(deployment: Callable[[float], tuple[np.ndarray, np.ndarray]], *, 
     """
     if not callable(deployment):
         raise ValueError("deployment must be the function deployment_with_new_negatives(strength)")
-    st = real_arg(strength, "strength", 0, 1)
+    st = check_number(strength, "strength", 0, 1)
     y, s = labels_scores(y_test, s_test, "y_test", "s_test")
     pi = _prevalence(deploy_prevalence, "deploy_prevalence")
-    t = real_arg(threshold, "threshold")
+    t = check_number(threshold, "threshold")
     c = confusion_counts(y, s >= t)
     corrected = float(corrected_precision(tp=c.tp, fp=c.fp, test_ratio=c.n_neg / c.n_pos,
                                           deploy_ratio=(1 - pi) / pi))

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._validate import check_count, check_numbers, check_probability_open, check_same_length
 from ..enriched_pool import enriched_pool_splits, precision_estimates
-from ._inputs import classes, count, labels01, numeric, rate, same_length
+from ._labels import classes, labels01
 from .core import Exercise, Mistake, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -20,13 +21,13 @@ __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 def _held(y_held, y_pred, name_pred: str) -> tuple[np.ndarray, np.ndarray]:
     y = labels01(y_held, "y_held")
     p = labels01(y_pred, name_pred)
-    same_length(y, p, "y_held", name_pred)
+    check_same_length(y, p, "y_held", name_pred)
     return y, p
 
 
 def _design(n_test_pos, n_test_neg, pool_prevalence, n_splits) -> tuple[int, int, float, int]:
-    return (count(n_test_pos, "n_test_pos"), count(n_test_neg, "n_test_neg"),
-            rate(pool_prevalence, "pool_prevalence"), count(n_splits, "n_splits"))
+    return (check_count(n_test_pos, "n_test_pos", low=1), check_count(n_test_neg, "n_test_neg", low=1),
+            check_probability_open(pool_prevalence, "pool_prevalence"), check_count(n_splits, "n_splits", low=1))
 
 
 def _estimates(y, p, n_pos, n_neg, pi, n_splits, mask=None) -> pd.DataFrame:
@@ -85,7 +86,7 @@ def exercise_2(y_held, y_pred_held, *, n_test_pos: int, n_test_neg: int, pool_pr
     """
     y, p = _held(y_held, y_pred_held, "y_pred_held")
     n_pos, n_neg, pi, _ = _design(n_test_pos, n_test_neg, pool_prevalence, 1)
-    old = rate(old_prevalence, "old_prevalence")
+    old = check_probability_open(old_prevalence, "old_prevalence")
     tpr, fpr = float(np.mean(p[y == 1])), float(np.mean(p[y == 0]))
     realised = float(_estimates(y, p, n_pos, n_neg, pi, 1).pool_prevalence.iloc[0])
     realised_old = float(_estimates(y, p, n_pos, n_neg, old, 1).pool_prevalence.iloc[0])
@@ -129,8 +130,8 @@ def exercise_3(y_held, y_pred_narrow, digit_held, *, seen, added, n_test_pos: in
     model's predictions in place of the narrow model's give the typical mistakes.
     """
     y, p = _held(y_held, y_pred_narrow, "y_pred_narrow")
-    digits = numeric(digit_held, "digit_held", ndim=1).astype(int)
-    same_length(y, digits, "y_held", "digit_held")
+    digits = check_numbers(digit_held, "digit_held", ndim=1).astype(int)
+    check_same_length(y, digits, "y_held", "digit_held")
     seen, added = classes(seen, "seen"), classes(added, "added")
     n_pos, n_neg, pi, n_splits = _design(n_test_pos, n_test_neg, pool_prevalence, n_splits)
     good = None if y_pred_held is None else _held(y_held, y_pred_held, "y_pred_held")[1]
@@ -180,9 +181,9 @@ def quiz(tpr_held: float, fpr_held: float, *, prevalence: float, exact_coverage:
     so that the forgotten ``1 - pi`` (``TPR pi / (TPR pi + FPR)``) is caught from the printed rates too.
     ``exact_coverage`` is the exact coverage of PPV* for the notebook's splits (question 3's explanation).
     """
-    tpr, fpr = rate(tpr_held, "tpr_held"), rate(fpr_held, "fpr_held")
-    pi = rate(prevalence, "prevalence")
-    cover = rate(exact_coverage, "exact_coverage")
+    tpr, fpr = check_probability_open(tpr_held, "tpr_held"), check_probability_open(fpr_held, "fpr_held")
+    pi = check_probability_open(prevalence, "prevalence")
+    cover = check_probability_open(exact_coverage, "exact_coverage")
     tpr_shown, fpr_shown = round(tpr, 3), round(fpr, 4)
     return Quiz([
         NumberQuestion(

@@ -23,10 +23,11 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from .._validate import check_count, check_numbers, check_positive, check_probability_open, check_same_length
 from ..prevalence_shift import sample_at_prevalence
 from ..prevalence_uncertainty import unlabeled_rows_needed
 from ..prior_shift import adjust_posteriors, estimate_prevalence_acc, estimate_prevalence_em
-from ._inputs import count, labels01, numeric, positive, rate, same_length
+from ._labels import labels01, labels_scores
 from .core import Compare, Exercise, Mistake, WrongKind, describe, number, numbers, round_significant
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -55,15 +56,11 @@ def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, train_pre
     0.5. Mistakes: ACC with the rates at 0.5, or counted on the pool (``y_pool``, ``proba_pool``), whose labels
     ACC does not have; CC at 0.5; EM run with the threshold as its training prior.
     """
-    y = labels01(y_train, "y_train")
-    p = numeric(proba_cv, "proba_cv", ndim=1)
-    same_length(y, p, "y_train", "proba_cv")
-    yp = labels01(y_pool, "y_pool")
-    pp = numeric(proba_pool, "proba_pool", ndim=1)
-    same_length(yp, pp, "y_pool", "proba_pool")
-    s = numeric(proba_sample, "proba_sample", ndim=1)
-    pi_t = rate(train_prevalence, "train_prevalence")
-    t = rate(threshold, "threshold")
+    y, p = labels_scores(y_train, proba_cv, "y_train", "proba_cv")
+    yp, pp = labels_scores(y_pool, proba_pool, "y_pool", "proba_pool")
+    s = check_numbers(proba_sample, "proba_sample", ndim=1)
+    pi_t = check_probability_open(train_prevalence, "train_prevalence")
+    t = check_probability_open(threshold, "threshold")
     if t == 0.5:
         raise ValueError("threshold must differ from 0.5: the exercise compares another threshold with it")
     tpr, fpr = _rates(y, p, t)
@@ -121,14 +118,14 @@ def exercise_2(X_train, y_train, X_sample, proba_sample) -> Exercise:
     (EM's third digit moves without ``tol=1e-10``). Mistakes: EM at the first model's training prior
     (``y_train.mean()``); the first model's mean probability or EM estimate (``proba_sample``).
     """
-    X = numeric(X_train, "X_train", ndim=2)
+    X = check_numbers(X_train, "X_train", ndim=2)
     y = labels01(y_train, "y_train")
-    same_length(X, y, "X_train", "y_train")
-    Xs = numeric(X_sample, "X_sample", ndim=2)
+    check_same_length(X, y, "X_train", "y_train")
+    Xs = check_numbers(X_sample, "X_sample", ndim=2)
     if Xs.shape[1] != X.shape[1]:
         raise ValueError(f"X_sample must have the {X.shape[1]} columns of X_train, got {Xs.shape[1]}")
-    ps = numeric(proba_sample, "proba_sample", ndim=1)
-    same_length(Xs, ps, "X_sample", "proba_sample")
+    ps = check_numbers(proba_sample, "proba_sample", ndim=1)
+    check_same_length(Xs, ps, "X_sample", "proba_sample")
     old_prior = float(y.mean())
     state: dict[str, np.ndarray] = {}
 
@@ -173,9 +170,10 @@ def labeled_negatives_needed(prevalence: float, *, tpr: float, fpr: float, relat
 
     ``inf`` when the positives alone leave no room.
     """
-    pi, t, f = rate(prevalence, "prevalence"), rate(tpr, "tpr"), rate(fpr, "fpr")
-    r, n_pos = positive(relative_error, "relative_error"), count(n_pos, "n_pos")
-    z = float(norm.ppf(0.5 + rate(confidence, "confidence") / 2))
+    pi = check_probability_open(prevalence, "prevalence")
+    t, f = check_probability_open(tpr, "tpr"), check_probability_open(fpr, "fpr")
+    r, n_pos = check_positive(relative_error, "relative_error"), check_count(n_pos, "n_pos", low=1)
+    z = float(norm.ppf(0.5 + check_probability_open(confidence, "confidence") / 2))
     room = (r * pi * (t - f)) ** 2 - z**2 * pi**2 * t * (1 - t) / n_pos
     return z**2 * (1 - pi) ** 2 * f * (1 - f) / room if room > 0 else math.inf
 
@@ -223,12 +221,12 @@ def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: flo
     labeled set's part of the variance left out); a prevalence ten times higher; ``z`` left out of the third
     part (the standard error, not the 95 % half-width, set to ``r pi``).
     """
-    pi = rate(prevalence, "prevalence")
-    t, f = rate(tpr, "tpr"), rate(fpr, "fpr")
+    pi = check_probability_open(prevalence, "prevalence")
+    t, f = check_probability_open(tpr, "tpr"), check_probability_open(fpr, "fpr")
     if t <= f:
         raise ValueError("tpr must be larger than fpr")
-    r = positive(relative_error, "relative_error")
-    n_pos, n_neg = count(n_pos, "n_pos"), count(n_neg, "n_neg")
+    r = check_positive(relative_error, "relative_error")
+    n_pos, n_neg = check_count(n_pos, "n_pos", low=1), check_count(n_neg, "n_neg", low=1)
     screen = dict(tpr=t, fpr=f, relative_error=r)
     known = float(unlabeled_rows_needed(pi, **screen))
     as_is = float(unlabeled_rows_needed(pi, **screen, n_pos=n_pos, n_neg=n_neg))
@@ -267,7 +265,7 @@ def quiz(train_prevalence: float) -> Quiz:
     By Bayes' rule on the odds, ``odds_new = odds(p) odds(0.5) / odds(pi_train)``, so ``p = 0.5`` becomes
     ``1 - pi_train``; right to three significant digits.
     """
-    pi = rate(train_prevalence, "train_prevalence")
+    pi = check_probability_open(train_prevalence, "train_prevalence")
     return Quiz([
         NumberQuestion(
             f"The model was trained where a share {pi:.3f} of the images are nines. It gives an image the "

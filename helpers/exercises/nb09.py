@@ -18,8 +18,9 @@ from collections.abc import Callable
 import numpy as np
 
 from .._arguments import as_generator
+from .._validate import check_number, check_numbers, check_positive, check_same_length
 from ..open_set import open_set_split
-from ._inputs import classes, numeric, positive, same_length
+from ._labels import classes
 from .core import (
     Compare,
     Exercise,
@@ -45,13 +46,13 @@ def _recall_at_k(test_pos: np.ndarray, pool: np.ndarray) -> np.ndarray:
 
 
 def _data(proba_test, y_test, proba_pool, y_pool, labeled) -> tuple[np.ndarray, ...]:
-    pt = numeric(proba_test, "proba_test", ndim=2)
-    yt = numeric(y_test, "y_test", ndim=1).astype(int)
-    pp = numeric(proba_pool, "proba_pool", ndim=2)
-    yp = numeric(y_pool, "y_pool", ndim=1).astype(int)
+    pt = check_numbers(proba_test, "proba_test", ndim=2)
+    yt = check_numbers(y_test, "y_test", ndim=1).astype(int)
+    pp = check_numbers(proba_pool, "proba_pool", ndim=2)
+    yp = check_numbers(y_pool, "y_pool", ndim=1).astype(int)
     labeled = classes(labeled, "labeled")
-    same_length(pt, yt, "proba_test", "y_test")
-    same_length(pp, yp, "proba_pool", "y_pool")
+    check_same_length(pt, yt, "proba_test", "y_test")
+    check_same_length(pp, yp, "proba_pool", "y_pool")
     if pt.shape[1] != len(labeled) or pp.shape[1] != len(labeled):
         raise ValueError("labeled must name one class per column of proba_test and proba_pool")
     if any(np.sum(yt == c) == 0 for c in labeled):
@@ -73,8 +74,8 @@ def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: f
     Mistakes: the true class sizes (from ``y_pool``, the hidden labels) instead of ``C``; ``recall@k * k / C``.
     """
     pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
-    size = positive(class_size, "class_size")
-    t = float(numeric([threshold], "threshold", ndim=1)[0])
+    size = check_positive(class_size, "class_size")
+    t = check_number(threshold, "threshold")
     ks = [int(np.sum(pp[:, j] >= t)) for j in range(len(labeled))]
     if min(ks) == 0:
         raise ValueError(f"threshold {t:g} flags no pool image for some digit of labeled")
@@ -165,12 +166,12 @@ def exercise_2(X, y, make_model: Callable[[], object], proba_test, y_test, proba
     ``proba_test`` ... ``y_pool``); the signed mean, which lets gaps of opposite signs cancel.
     """
     pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
-    features = numeric(X, "X", ndim=2)
-    target = numeric(y, "y", ndim=1).astype(int)
-    same_length(features, target, "X", "y")
+    features = check_numbers(X, "X", ndim=2)
+    target = check_numbers(y, "y", ndim=1).astype(int)
+    check_same_length(features, target, "X", "y")
     if not callable(make_model):
         raise ValueError("make_model must be a function that returns an unfitted model")
-    t = float(numeric([threshold], "threshold", ndim=1)[0])
+    t = check_number(threshold, "threshold")
     rng = as_generator(rng, "rng")  # checked now, not when the answer is first needed
     notebook_gap = float(np.nanmean([abs(_precision(yt == c, pt[:, j] >= t) - _precision(yp == c, pp[:, j] >= t))
                                      for j, c in enumerate(labeled)]))

@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from ._inputs import count, numeric, rate, same_length
+from .._validate import check_count, check_numbers, check_probability_open, check_same_length
 from .core import Compare, Exercise, Mistake, WrongKind, describe, fmt, numbers
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -36,7 +36,7 @@ def _thousands(n: int) -> str:
 
 
 def _labels(y_true, name: str) -> np.ndarray:
-    y = numeric(y_true, name, ndim=1)
+    y = check_numbers(y_true, name, ndim=1)
     if not np.all(y == np.round(y)):
         raise ValueError(f"{name} must hold whole-number class labels")
     return y.astype(int)
@@ -58,9 +58,9 @@ def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercis
     """
     y = _labels(y_test, "y_test")
     p = _labels(pred, "pred")
-    same_length(y, p, "y_test", "pred")
-    rare_class = count(rare_class, "rare_class", low=0)
-    n_kept = count(n_kept, "n_kept")
+    check_same_length(y, p, "y_test", "pred")
+    rare_class = check_count(rare_class, "rare_class", low=0)
+    n_kept = check_count(n_kept, "n_kept", low=1)
     if np.sum(y == rare_class) <= n_kept:
         raise ValueError(f"rare_class must have more than n_kept samples in y_test, got {np.sum(y == rare_class)}")
     def kept(n: int) -> np.ndarray:
@@ -138,8 +138,8 @@ def exercise_2(y_test, proba) -> Exercise:
     the pair with the largest signed ``A(j|k) - A(k|j)``, ``j < k`` (the absolute value forgotten).
     """
     y = _labels(y_test, "y_test")
-    p = numeric(proba, "proba", ndim=2)
-    same_length(y, p, "y_test", "proba")
+    p = check_numbers(proba, "proba", ndim=2)
+    check_same_length(y, p, "y_test", "proba")
     labels = list(range(p.shape[1]))
     if not np.isin(y, labels).all():
         raise ValueError("proba must have one column per class of y_test (classes 0, 1, ... in column order)")
@@ -189,9 +189,9 @@ def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001) -> Quiz:
     """
     y = _labels(y_test, "y_test")
     p = _labels(pred, "pred")
-    same_length(y, p, "y_test", "pred")
-    digit = count(digit, "digit", low=0)
-    pi = rate(prevalence, "prevalence")
+    check_same_length(y, p, "y_test", "pred")
+    digit = check_count(digit, "digit", low=0)
+    pi = check_probability_open(prevalence, "prevalence")
     tp = int(np.sum((y == digit) & (p == digit)))
     fn = int(np.sum((y == digit) & (p != digit)))
     fp = int(np.sum((y != digit) & (p == digit)))

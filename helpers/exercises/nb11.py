@@ -14,18 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._inputs import labels01, numeric, positive, rate, same_length
+from .._validate import check_positive, check_probability_open
+from ._labels import labels_scores
 from .core import Compare, Exercise, Mistake, WrongKind, numbers, probability, round_significant
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
-
-
-def _labels_scores(y, p, name_y: str, name_p: str) -> tuple[np.ndarray, np.ndarray]:
-    y = labels01(y, name_y)
-    p = numeric(p, name_p, ndim=1)
-    same_length(y, p, name_y, name_p)
-    return y, p
 
 
 def _candidates(p: np.ndarray) -> np.ndarray:
@@ -68,8 +62,8 @@ def exercise_1(y_val, p_val, *, cost: float = 10) -> Exercise:
     smallest cost), the total cost instead of the mean, the cost divided by the price (the error rate), the
     error rate for the accuracy.
     """
-    y, p = _labels_scores(y_val, p_val, "y_val", "p_val")
-    c = positive(cost, "cost")
+    y, p = labels_scores(y_val, p_val, "y_val", "p_val")
+    c = check_positive(cost, "cost")
     t, cost_eq = _cheapest(y, p, c, c)
     accuracy = float(np.mean((p >= t) == (y == 1)))
     _, cost_ten = _cheapest(y, p, c, 10 * c)
@@ -154,9 +148,9 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exe
     recall of 1; the validation precision (the rows that chose the threshold), the threshold chosen on the
     test rows, the highest threshold with recall 1.
     """
-    y, p = _labels_scores(y_val, p_val, "y_val", "p_val")
-    yt, pt = _labels_scores(y_test, p_test, "y_test", "p_test")
-    r = rate(min_recall, "min_recall")
+    y, p = labels_scores(y_val, p_val, "y_val", "p_val")
+    yt, pt = labels_scores(y_test, p_test, "y_test", "p_test")
+    r = check_probability_open(min_recall, "min_recall")
     right = _recall_precision(yt, pt, _highest_with_recall(y, p, r))
     cmp = numbers(["recall", "precision"], kinds={"recall": _RecallBelowOne(3),
                                                   "precision": probability(digits=3)})
@@ -199,8 +193,8 @@ def quiz(*, cost_fp: float = 5, cost_fn: float = 45) -> Quiz:
     Its prices are the question's own (5 and 45 by default, threshold 0.1), not the notebook's 10 and 100,
     whose threshold the notebook prints.
     """
-    cost_fp = positive(cost_fp, "cost_fp")
-    cost_fn = positive(cost_fn, "cost_fn")
+    cost_fp = check_positive(cost_fp, "cost_fp")
+    cost_fn = check_positive(cost_fn, "cost_fn")
     return Quiz([
         NumberQuestion(
             f"A false alarm costs {cost_fp:g}, a missed case {cost_fn:g}. A model's probabilities are calibrated "

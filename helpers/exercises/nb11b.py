@@ -19,7 +19,8 @@ import math
 
 import numpy as np
 
-from ._inputs import labels01, numeric, positive, rate, same_length
+from .._validate import check_positive, check_probability_open
+from ._labels import labels01, labels_scores
 from .core import Exercise, Mistake, WrongKind, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -66,11 +67,10 @@ def exercise_1(y_test, p_test, *, t_a: float, t_b: float, cost_fp: float, cost_f
     Mistakes: the two-sided interval's upper end (``1 - confidence`` split over two tails); the rate compared
     with the cost difference without the price ``(1 - pi) c_fp`` of a unit of rate.
     """
-    y = labels01(y_test, "y_test")
-    p = numeric(p_test, "p_test", ndim=1)
-    same_length(y, p, "y_test", "p_test")
-    fp_cost, fn_cost = positive(cost_fp, "cost_fp"), positive(cost_fn, "cost_fn")
-    pi, level = rate(deploy_prevalence, "deploy_prevalence"), rate(confidence, "confidence")
+    y, p = labels_scores(y_test, p_test, "y_test", "p_test")
+    fp_cost, fn_cost = check_positive(cost_fp, "cost_fp"), check_positive(cost_fn, "cost_fn")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    level = check_probability_open(confidence, "confidence")
     a, fp_a = _cost_at(y, p, float(t_a), fp_cost, fn_cost, pi)
     b, _ = _cost_at(y, p, float(t_b), fp_cost, fn_cost, pi)
     if fp_a != 0:
@@ -123,7 +123,7 @@ def exercise_2(y_train, *, cost_fp: float, cost_fn: float) -> Exercise:
     prevalence.
     """
     y = labels01(y_train, "y_train")
-    fp_cost, fn_cost = positive(cost_fp, "cost_fp"), positive(cost_fn, "cost_fn")
+    fp_cost, fn_cost = check_positive(cost_fp, "cost_fp"), check_positive(cost_fn, "cost_fn")
     t_star, pi_train = fp_cost / (fp_cost + fn_cost), float(y.mean())
     right = _share(_odds(t_star) * _odds(pi_train))
     cmp = probability(digits=3)

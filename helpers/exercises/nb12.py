@@ -11,7 +11,7 @@ from sklearn.linear_model import QuantileRegressor
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from ._inputs import numeric, positive, same_length
+from .._validate import check_numbers, check_positive, check_same_length
 from .core import Exercise, Mistake, number, numbers, probability
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -25,10 +25,10 @@ def _scores(y: np.ndarray, pred: np.ndarray) -> tuple[float, float, float]:
 
 
 def _regression_data(y_train, y_test, pred) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    y_train = numeric(y_train, "y_train", ndim=1)
-    y_test = numeric(y_test, "y_test", ndim=1)
-    pred = numeric(pred, "pred", ndim=1)
-    same_length(y_test, pred, "y_test", "pred")
+    y_train = check_numbers(y_train, "y_train", ndim=1)
+    y_test = check_numbers(y_test, "y_test", ndim=1)
+    pred = check_numbers(pred, "pred", ndim=1)
+    check_same_length(y_test, pred, "y_test", "pred")
     if np.any(y_test == 0):
         raise ValueError("y_test must not hold a zero target (MAPE divides by it)")
     return y_train, y_test, pred
@@ -92,12 +92,12 @@ def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
     penalty: a penalised median regression); the penalty left at its default ``alpha=1.0``; the share on the
     training rows (with any count of the few training patients the fit passes through, by rounding error).
     """
-    X_train = numeric(X_train, "X_train", ndim=2)
-    y_train = numeric(y_train, "y_train", ndim=1)
-    X_test = numeric(X_test, "X_test", ndim=2)
-    y_test = numeric(y_test, "y_test", ndim=1)
-    same_length(X_train, y_train, "X_train", "y_train")
-    same_length(X_test, y_test, "X_test", "y_test")
+    X_train = check_numbers(X_train, "X_train", ndim=2)
+    y_train = check_numbers(y_train, "y_train", ndim=1)
+    X_test = check_numbers(X_test, "X_test", ndim=2)
+    y_test = check_numbers(y_test, "y_test", ndim=1)
+    check_same_length(X_train, y_train, "X_train", "y_train")
+    check_same_length(X_test, y_test, "X_test", "y_test")
     if X_test.shape[1] != X_train.shape[1]:
         raise ValueError("X_test must have the columns of X_train")
     fitted: dict[tuple, object] = {}
@@ -159,9 +159,9 @@ def quiz(*, cost_under: float, cost_over: float, cv_mse: float) -> Quiz:
     minimiser is the quantile ``alpha = cost_under / (cost_under + cost_over)``, given to two significant
     digits. ``cv_mse`` is the mean cross-validated MSE the notebook prints (question 4 shows it negated).
     """
-    cost_under = positive(cost_under, "cost_under")
-    cost_over = positive(cost_over, "cost_over")
-    cv_mse = positive(cv_mse, "cv_mse")
+    cost_under = check_positive(cost_under, "cost_under")
+    cost_over = check_positive(cost_over, "cost_over")
+    cv_mse = check_positive(cv_mse, "cv_mse")
     if cost_under <= cost_over:
         raise ValueError("cost_under must be larger than cost_over (the question asks for a quantile above the "
                          "median)")

@@ -8,19 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import check_number, check_probability_open
 from ..threshold_rules import threshold_rule
-from ._inputs import labels01, numeric, rate, same_length
+from ._labels import labels01, labels_scores
 from .core import Compare, Exercise, Mistake, number, probability
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
-
-
-def _file(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
-    y = labels01(y_true, "y_true")
-    s = numeric(y_score, "y_score", ndim=1)
-    same_length(y, s, "y_true", "y_score")
-    return y, s
 
 
 def _apart(candidates: list[tuple[object, str]], right: object, compare: Compare) -> list[Mistake]:
@@ -39,9 +33,9 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
 
     Three significant digits. Mistakes: the file's own precision; recall; TPR and FPR swapped.
     """
-    y, s = _file(y_true, y_score)
-    threshold = float(numeric([threshold], "threshold", ndim=1)[0])
-    pi = rate(deploy_prevalence, "deploy_prevalence")
+    y, s = labels_scores(y_true, y_score)
+    threshold = check_number(threshold, "threshold")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     flag = s >= threshold
     tp, fp = np.sum(flag & (y == 1)), np.sum(flag & (y == 0))
     tpr, fpr = tp / np.sum(y == 1), fp / np.sum(y == 0)
@@ -87,8 +81,8 @@ def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
     Two significant digits. Mistakes: the sign reversed; the precision counted on the file; precision at the
     file's own mix.
     """
-    y, s = _file(y_true, y_score)
-    pi = rate(deploy_prevalence, "deploy_prevalence")
+    y, s = labels_scores(y_true, y_score)
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     est = _estimate(y, s, threshold_rule(f1=True), pi)
     tpr, fpr = est.tp / (est.tp + est.fn), est.fp / (est.fp + est.tn)
     on_file = float(pi * tpr / (pi * tpr + (1 - pi) * fpr))
@@ -126,9 +120,9 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
     A fraction between 0 and 1, two significant digits. Mistakes: the share that reach the target; the share
     with the margin ``recall_confidence=0.95``; each left out where, on these data, it gives the right answer.
     """
-    y, s = _file(y_true, y_score)
-    r = rate(at_recall, "at_recall")
-    pi = rate(deploy_prevalence, "deploy_prevalence")
+    y, s = labels_scores(y_true, y_score)
+    r = check_probability_open(at_recall, "at_recall")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     positives = np.sort(s[y == 1])
 
     def share(confidence: float | None = None) -> float:
@@ -165,7 +159,7 @@ def quiz(y_true, *, deploy_prevalence: float = 0.01) -> Quiz:
     digits.
     """
     y = labels01(y_true, "y_true")
-    pi = rate(deploy_prevalence, "deploy_prevalence")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     n_neg, n_pos = int(np.sum(y == 0)), int(np.sum(y == 1))
     fpr = 1 / n_neg
     return Quiz([

@@ -18,18 +18,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._inputs import count, labels01, numeric, rate, same_length
+from .._validate import check_count, check_probability_open
+from ._labels import labels_scores
 from .core import Exercise, Mistake, numbers
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
-
-
-def _rows(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
-    y = labels01(y_true, "y_true")
-    s = numeric(y_score, "y_score", ndim=1)
-    same_length(y, s, "y_true", "y_score")
-    return y, s
 
 
 def _table(table: object, name: str) -> pd.DataFrame:
@@ -60,9 +54,9 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
     Three significant digits. Mistakes: the plain mean of the precisions over the table's rows; AP as tested
     given for the deployment too (no weight); the weight put on the positives instead (``TP / (TP + FP / w)``).
     """
-    y, s = _rows(y_true, y_score)
+    y, s = labels_scores(y_true, y_score)
     table = _table(merged, "merged")
-    pi = rate(deploy_prevalence, "deploy_prevalence")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     if int(table["n_pos"].sum()) != int(y.sum()) or int(table["n_neg"].sum()) != int((y == 0).sum()):
         raise ValueError("merged must count the same rows as y_true (the notebook's merged table)")
     n_pos, n_neg = int(y.sum()), int((y == 0).sum())
@@ -129,9 +123,9 @@ def exercise_2(y_true, y_score, *, digits: int = 2, shown_digits: int = 3) -> Ex
     the bound of the notebook's own ``shown_digits``-digit table; each left out where, on these data, it gives
     the right answer (the error reaching the bound, a binned AUC above the exact one).
     """
-    y, s = _rows(y_true, y_score)
-    d = count(digits, "digits", low=1)
-    shown = count(shown_digits, "shown_digits", low=1)
+    y, s = labels_scores(y_true, y_score)
+    d = check_count(digits, "digits", low=1)
+    shown = check_count(shown_digits, "shown_digits", low=1)
     from sklearn.metrics import roc_auc_score
 
     bound, error = _binned(y, s, d)
@@ -202,8 +196,8 @@ def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 
     """
     first = _table(first, "first")
     second = _table(second, "second")
-    r = rate(at_recall, "at_recall")
-    pi = rate(deploy_prevalence, "deploy_prevalence")
+    r = check_probability_open(at_recall, "at_recall")
+    pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     recall, precision, as_tested = _judged(second, first, r, pi)
     own_recall = _judged(second, second, r, pi)[0]
     before = _judged(first, second, r, pi)[:2]
@@ -237,8 +231,8 @@ def quiz(*, n_pos: int, bound: float, digits: int = 3) -> Quiz:
     of negatives between them, above the highest and below the lowest: ``P + (P + 1)``. ``bound`` is the
     binning bound the notebook prints for its scores rounded to ``digits`` digits (question 4).
     """
-    p = count(n_pos, "n_pos")
-    d = count(digits, "digits")
+    p = check_count(n_pos, "n_pos", low=1)
+    d = check_count(digits, "digits", low=1)
     if isinstance(bound, bool) or not isinstance(bound, float | int) or not 0 < bound < 0.5:
         raise ValueError("bound must be the binning bound, a number between 0 and 0.5")
     shown = f"{bound:.1g}"

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom, norm
 
-from .._arguments import Cell, as_generator, resolve_counts, takes_counts
+from .._arguments import Cell, as_generator, takes_counts
 from .._validate import check_binary_labels, check_count, check_probability_open, check_same_length, check_scores
 from ..costs import cheapest_row, cost_table
 from ..counts import (
@@ -44,6 +44,7 @@ from ..counts import (
     _zoo_at_prevalence,
     counts_at_prevalence,
     metric_zoo,
+    resolve_counts,
 )
 from ..course_files import notebooks_dir
 from ..curves import counts_at_threshold

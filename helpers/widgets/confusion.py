@@ -9,8 +9,8 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .._arguments import Cell, resolve_counts, takes_counts
-from ..counts import Counts
+from .._arguments import Cell, takes_counts
+from ..counts import Counts, resolve_counts
 from ..metric_table import zoo_table
 from ..plotting import plot_confusion_matrix
 from .dashboard import (

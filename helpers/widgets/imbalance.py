@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .._arguments import Cell, resolve_counts, takes_counts
+from .._arguments import Cell, takes_counts
 from ..cheat_sheet import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
-from ..counts import Counts, metric_zoo
+from ..counts import Counts, metric_zoo, resolve_counts
 from ..metric_table import format_metric
 from .confusion import MatrixFigure
 from .dashboard import Dashboard, FigureView, columns, control_style, html_table
