@@ -403,3 +403,37 @@ def test_fmt_and_describe_never_show_numpy_reprs():
 def test_choice_ignores_case_and_spaces():
     assert choice(["a", "b"]).same(" A", "a")
     assert not choice(["a", "b"]).same("c", "a")
+
+
+def test_a_mistake_typed_to_the_asked_digits_gets_its_message_even_where_it_reads_as_too_few_digits():
+    """0.2801 typed to three digits is 0.280, the float 0.28: also the answer 0.277 to two digits. Say both."""
+    slip = "multiply the FPR by 1 - pi"
+    ex = Exercise("Exercise 1", 0.277, compare=probability(digits=3), mistakes=[Mistake.if_equals(0.2801, slip)])
+    ok, message = ex.verdict(0.280)
+    assert not ok and message.startswith(slip + " (or, if you meant the answer itself: give three significant")
+    assert ex.verdict(0.2801) == (False, slip)
+    alone = Exercise("Exercise 1", 0.277, compare=probability(digits=3))
+    assert alone.verdict(0.28)[1].startswith("give three significant digits")
+    assert ex.audit() == []
+
+
+def test_a_part_mistake_typed_to_the_asked_digits_gets_its_message():
+    slip = "that is the recall on the half that chose the threshold"
+    ex = Exercise("Exercise 3", (0.7961, 0.00482), compare=numbers(["recall", "precision"], digits=3),
+                  mistakes=[Mistake.in_part(0, 0.80016, slip)])
+    assert ex.verdict((0.800, 0.00482))[1].startswith(slip + " (or, if you meant the answer itself: give three")
+    assert ex.verdict((0.796, 0.00482))[0]
+    assert ex.audit() == []
+
+
+def test_audit_finds_a_mistake_that_reads_as_too_few_digits_when_typed():
+    """The check behind the rule above: with the typed-mistake matching switched off, audit names the mistake."""
+
+    class WithoutTypedMistakes(Exercise):
+        def _hits(self, mistake, answer, *, rounded=False):
+            return False if rounded else super()._hits(mistake, answer)
+
+    ex = WithoutTypedMistakes("Exercise 1", 0.277, compare=probability(digits=3),
+                              mistakes=[Mistake.if_equals(0.2801, "multiply the FPR by 1 - pi")])
+    (problem,) = ex.audit()
+    assert problem.startswith("Exercise 1: mistake 1's example typed to the asked digits (0.28) gets 'give three")

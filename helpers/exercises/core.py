@@ -7,7 +7,8 @@ student writes ``answer = ...`` and runs ``ex.check(answer)``, which prints one 
 * ``answer is ...`` (the committed state): "Exercise 2: not answered yet. Replace ... with
   your answer, then run this cell again."
 * right: "Exercise 2: correct." and, if the factory gave one, a one-line reason;
-* the right value rounded to fewer digits than the question asks: "give three significant digits";
+* the right value rounded to fewer digits than the question asks: "give three significant digits"
+  (after a known mistake's message when the answer is also that mistake typed to the asked digits);
 * a known mistake (:class:`Mistake`, computed from the same data): its message, e.g.
   "your precision uses FN; precision's denominator is what the model flagged";
 * the wrong kind of answer: what was expected, e.g. "expected one number between 0 and 1,
@@ -770,7 +771,9 @@ class Exercise:
         """``(right, message)`` for ``answer``, without printing (what ``check`` prints after the name).
 
         The order: a right answer is right (no mistake's message can fire on it); a right value rounded to
-        fewer digits than asked gets "give N significant digits"; then the known mistakes; then what differs.
+        fewer digits than asked gets "give N significant digits", after the message of a value mistake that,
+        typed to the asked digits, is the same number (0.2801 typed as 0.280 is the float 0.28); then the
+        known mistakes; then what differs.
         """
         if answer is Ellipsis:
             return False, NOT_ANSWERED
@@ -783,6 +786,11 @@ class Exercise:
         if bad is None:
             return True, "correct." + (f" {self.why}" if self.why else "")
         if bad.startswith("give "):
+            # A known mistake typed to the asked digits can read as the answer with too few (0.2801 typed as
+            # 0.280 is the float 0.28): then say both, the mistake first.
+            for mistake in self.mistakes:
+                if self._hits(mistake, answer, rounded=True):
+                    return False, f"{mistake.message} (or, if you meant the answer itself: {bad})"
             return False, bad
         for mistake in self.mistakes:
             if self._hits(mistake, answer):
@@ -793,14 +801,19 @@ class Exercise:
         each = getattr(self.compare, "each", None)
         return each[index] if each is not None else self.compare
 
-    def _hits(self, mistake: Mistake, answer: object) -> bool:
+    def _hits(self, mistake: Mistake, answer: object, *, rounded: bool = False) -> bool:
+        """Whether ``answer`` is ``mistake``; with ``rounded``, its value as typed to the asked digits."""
+        def typed(compare: Compare, value: object) -> object:
+            return getattr(compare, "rounded", lambda v: v)(value) if rounded else value
+
         try:
-            if mistake.matches is not None:
-                return bool(mistake.matches(answer))
+            if mistake.matches is not None:  # a test of its own: it says which answers it catches
+                return not rounded and bool(mistake.matches(answer))
             if mistake.part is not None:
                 parts = list(answer.values()) if isinstance(answer, dict) else answer
-                return self._part_compare(mistake.part).same(parts[mistake.part], _resolve(mistake.value))
-            return self.compare.same(answer, _resolve(mistake.value))
+                cmp = self._part_compare(mistake.part)
+                return cmp.same(parts[mistake.part], typed(cmp, _resolve(mistake.value)))
+            return self.compare.same(answer, typed(self.compare, _resolve(mistake.value)))
         except Exception:
             return False
 
@@ -824,7 +837,8 @@ class Exercise:
         """What is wrong with this checker, checked on its own data (empty when nothing is).
 
         The right answer and the right answer rounded to the asked digits are both "correct"; each known
-        mistake's example gets that mistake's own message, and no mistake's example is judged right.
+        mistake's example gets that mistake's own message, and no mistake's example is judged right; a value
+        mistake typed to the asked digits gets its own message first too, unless the digits make it right.
         """
         problems = []
         for label, answer in (("the right answer", self.expected), ("the rounded right answer", self.rounded_answer())):
@@ -843,7 +857,27 @@ class Exercise:
                 problems.append(f"{self.name}: mistake {i} ({mistake.message[:40]}...) is judged right")
             elif message != mistake.message:
                 problems.append(f"{self.name}: mistake {i}'s example gets {message!r}, not its own message")
+            else:
+                problems += self._audit_typed(i, mistake, example)
         return problems
+
+    def _audit_typed(self, i: int, mistake: Mistake, example: object) -> list[str]:
+        """A value mistake typed to the asked digits gets its own message first (unless it is then right)."""
+        if mistake.value is _UNSET or mistake.example is not _UNSET:
+            return []
+        typed = self._typed(example)  # the mistake as a student types it, to the asked digits
+        ok, message = self.verdict(typed)
+        if not ok and not message.startswith(mistake.message):  # judged right: the digits cannot tell them apart
+            return [f"{self.name}: mistake {i}'s example typed to the asked digits ({fmt(typed)}) "
+                    f"gets {message!r}, not its own message"]
+        return []
+
+    def _typed(self, answer: object) -> object:
+        rounded = getattr(self.compare, "rounded", None)
+        try:
+            return rounded(answer) if rounded is not None else answer
+        except Exception:
+            return answer
 
     def check(self, answer: object) -> Verdict:
         """Print one line saying whether ``answer`` is right (never the right value); true when it is."""
