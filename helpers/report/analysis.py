@@ -37,10 +37,7 @@ from ..threshold_rules import ThresholdRule
 from .metrics import _count_table, _delong_from_counts, merge_negative_runs
 from .optimism import RESAMPLES, ChoiceEstimate, optimism_bootstrap
 
-__all__ = ["FEW_POSITIVES", "Analysis", "ClearDifference", "Decision", "ModelAnalysis", "analyse", "canonical_table",
-           "clear_differences", "decide", "exact_threshold", "flag_rule", "next_steps", "percent_decimals_against",
-           "recall_target_sentence",
-           "recommendation", "verdict"]
+__all__ = ["FEW_POSITIVES", "Analysis", "ClearDifference", "Decision", "ModelAnalysis", "analyse", "canonical_table"]
 
 FEW_POSITIVES = 50
 """Below this many positives the page warns first: every interval is wide, and the resampled ones cover less.
