@@ -571,3 +571,143 @@ def test_spark_gives_the_same_json(tmp_path, spark):
     results = {engine: _report(tmp_path, source, engine, engine=engine, y_score=["a", "b"], at_recall=0.8)[1]
                for engine in ("pandas", "spark")}
     assert _numbers(results["pandas"]) == _numbers(results["spark"])
+
+
+# ------------------------------------------------------------------ the decision follows the numbers, not the order
+
+
+def _weak_and_strong(path: Path, seed: int, positives: int = 30, n: int = 3000) -> pd.DataFrame:
+    """A file with few positives scored by a weak model (AUC near 0.6) and a strong one (AUC near 0.85)."""
+    rng = np.random.default_rng(seed)
+    y = np.zeros(n, dtype=int)
+    y[:positives] = 1
+    frame = pd.DataFrame({"y_true": y, "weak": np.round(rng.normal(0.45 * y, 1), 6),
+                          "strong": np.round(rng.normal(1.5 * y, 1), 6)})
+    frame.to_csv(path, index=False)
+    return frame
+
+
+def _section(page: str, heading: str) -> str:
+    """The text of one h2 section of the page."""
+    part = re.search(rf"<h2>{heading}</h2>(.*?)(<h2>|</section>|$)", page, flags=re.S).group(1)
+    return html.unescape(re.sub(r"<[^>]+>", " ", part))
+
+
+@pytest.mark.parametrize(("seed", "branch"), [(0, "close to chance"), (4, "includes chance")])
+def test_few_positives_name_the_clearly_better_model_whatever_the_order(tmp_path, seed, branch):
+    """30 positives: do not decide, but name the model that ranks clearly better (Holm), in either --y-score order;
+    what to do next speaks of it, and monitoring waits for a model to be chosen."""
+    source = tmp_path / "few.csv"
+    frame = _weak_and_strong(source, seed)
+    runs = {order: _report(tmp_path, source, "_".join(order), y_score=list(order), at_recall=0.8, prevalence=0.002)
+            for order in (("weak", "strong"), ("strong", "weak"))}
+    assert roc_auc_score(frame.y_true, frame.strong) > roc_auc_score(frame.y_true, frame.weak)
+    for page, data in runs.values():
+        pair = data["comparisons"][0]
+        assert pair["p_holm"] < 0.05  # the page's own comparison: a clear difference
+        decision = data["recommendation"]
+        assert decision["decision"] == "do_not_decide" and decision["model"] is None
+        assert decision["better_model"] == "strong"
+        auc = {m["name"]: m["auc"] for m in data["models"]}
+        diff = abs(pair["auc_difference"])
+        low, high = sorted(abs(v) for v in (pair["auc_low"], pair["auc_high"]))
+        said = (f"strong ranks the real cases clearly better than weak: ROC AUC {auc['strong']['estimate']:.3f} "
+                f"against {auc['weak']['estimate']:.3f}, a difference of {diff:.3f} (95 % interval {low:.3f} to "
+                f"{high:.3f}, Holm-adjusted p = {pair['p_holm']:.3g})")
+        text = _text(page)
+        assert said in decision["text"] and said in text
+        weak_low, weak_high = auc["weak"]["low"], auc["weak"]["high"]
+        chance = f"weak's ROC AUC interval ({weak_low:.3f} to {weak_high:.3f})"
+        assert (weak_low <= 0.5) == (branch == "includes chance")  # each seed exercises one branch
+        if weak_low <= 0.5:
+            assert f"{chance} includes 0.5" in decision["text"]
+        else:
+            assert f"{chance} reaches down to {weak_low:.3f}, close to 0.5" in decision["text"]
+        assert "strong's ROC AUC interval" not in decision["text"]  # said only of the model the numbers point at
+        steps = _section(page, "What to do next")
+        assert "strong's precision" in steps and "weak" not in steps
+        assert "Monitoring: not applicable until a model is chosen" in steps and "expect about" not in steps
+    first, second = (data["recommendation"] for _, data in runs.values())
+    assert first == second  # the order of --y-score changes nothing the page recommends
+
+
+def test_what_to_do_next_follows_the_recommended_model_not_the_first_column(tmp_path):
+    """Enough positives to decide: the deployed model is the more precise one, and the steps monitor it, in
+    either order of the score columns."""
+    source = tmp_path / "two.csv"
+    _two_models(source, n=20_000, rate=0.02)
+    for order in (["a", "b"], ["b", "a"]):
+        page, data = _report(tmp_path, source, "_".join(order), y_score=order, at_recall=0.8)
+        models = {m["name"]: m for m in data["models"]}
+        best = max(models, key=lambda name: models[name]["precision"]["estimate"])
+        assert data["recommendation"]["decision"] == "deploy_if_workable"
+        assert data["recommendation"]["model"] == best == "a"
+        assert data["recommendation"]["flag_if"] == models[best]["flag_if"]
+        steps = _section(page, "What to do next")
+        assert f"Monitor {best} after deployment: expect about {models[best]['flagged_per_1000']:,.1f}" in steps
+        assert f"{best}'s precision" in steps and "b's" not in steps
+
+
+def _flag_count(scores: np.ndarray, labels: np.ndarray, rule: str) -> dict[str, int]:
+    match = re.fullmatch(r"score >= (\S+)", rule)
+    assert match, rule
+    flagged = scores >= float(match.group(1))
+    pos = labels == 1
+    return {"tp": int((flagged & pos).sum()), "fn": int((~flagged & pos).sum()),
+            "fp": int((flagged & ~pos).sum()), "tn": int((~flagged & ~pos).sum())}
+
+
+@pytest.mark.parametrize("rule", [{"at_recall": 0.8}, {"cost_fp": 1, "cost_fn": 50}])
+def test_the_rule_to_deploy_is_exact_and_reproduces_the_counts(tmp_path, rule):
+    """The page and the JSON state "flag a case when its score is >= T" with T exact: applied with numpy to the
+    file's scores (parsed by Python, not by the report's reader), it gives the counts on the file; the threshold
+    rounded to 6 significant digits, as the page used to print it, does not."""
+    import csv
+
+    source = tmp_path / "digits.csv"
+    rng = np.random.default_rng(1)
+    y = (rng.random(30_000) < 0.01).astype(int)
+    draws = rng.integers(0, 10**9, size=(3, y.size))  # scores with 9 decimals; a positive's is the best of 3 draws
+    pd.DataFrame({"y_true": y, "y_score": np.where(y == 1, draws.max(axis=0), draws[0]) / 1e9}).to_csv(
+        source, index=False)
+    with source.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    labels = np.array([int(r["y_true"]) for r in rows])
+    scores = np.array([float(r["y_score"]) for r in rows])
+    page, data = _report(tmp_path, source, **rule)
+    model = data["models"][0]
+    assert _flag_count(scores, labels, model["flag_if"]) == model["counts_on_file"]
+    assert data["recommendation"]["flag_if"] == model["flag_if"]
+    exact = model["flag_if"].split(">= ")[1]
+    text = _text(page)
+    verdict_text = _section(page, "Verdict")
+    assert f"flagging a case when its score is ≥ {exact}:" in verdict_text
+    assert f"flag a case when its score is ≥ {exact} (this exact value" in verdict_text
+    assert f"scores ≥ {exact} flags {model['counts_on_file']['tp']:,} of" in text
+    rounded = f"score >= {float(exact):.6g}"
+    assert _flag_count(scores, labels, rounded) != model["counts_on_file"]  # the digits matter on this file
+
+
+def test_recall_met_on_the_file_but_estimated_below_for_new_cases_is_said_in_one_sentence(tmp_path):
+    """The screening file: 240 of 300 found (the target, 0.8, met on the file) but the corrected estimate is below
+    0.8, so the verdict says both, with enough digits to show it is below; with a margin or another rule, not."""
+    page, data = _report(tmp_path, SCREENING, "target", at_recall=0.8)
+    model = data["models"][0]
+    tp, fn = model["counts_on_file"]["tp"], model["counts_on_file"]["fn"]
+    est, low, high = (model["recall"][k] for k in ("estimate", "low", "high"))
+    assert tp / (tp + fn) >= 0.8 > est and model["recall_target_met_on_file"] is True
+    k = next(k for k in range(5) if round(100 * est, k) < 80)
+    sentence = (f"Recall target 80 %: met on this file ({tp:,} of {tp + fn:,} real cases found, "
+                f"{100 * tp / (tp + fn):.1f} %); for new cases the estimate is {100 * est:.{k}f} % (95 % interval "
+                f"{100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it.")
+    assert sentence in _section(page, "Verdict")
+    assert round(100 * est, k) < 80 and f"{round(100 * est):.0f} % of the real cases" not in _text(page)
+    for name, rule in (("margin", {"at_recall": 0.8, "recall_confidence": 0.95}), ("cost", {"cost_fp": 1,
+                                                                                           "cost_fn": 50})):
+        page, data = _report(tmp_path, SCREENING, name, **rule)
+        model = data["models"][0]
+        if "recall_confidence" in rule:
+            assert model["recall"]["estimate"] >= 0.8 and model["recall_target_met_on_file"] is True
+        else:
+            assert model["recall_target_met_on_file"] is None
+        assert "met on this file" not in _text(page) and "It would find" in _section(page, "Verdict")

@@ -37,7 +37,7 @@ from ..threshold_rules import ThresholdRule
 from .metrics import _count_table, _delong_from_counts, merge_negative_runs
 from .optimism import RESAMPLES, ChoiceEstimate, optimism_bootstrap
 
-__all__ = ["FEW_POSITIVES", "Analysis", "ModelAnalysis", "analyse", "canonical_table"]
+__all__ = ["FEW_POSITIVES", "Analysis", "ClearDifference", "Decision", "ModelAnalysis", "analyse", "canonical_table"]
 
 FEW_POSITIVES = 50
 """Below this many positives the page warns first: every interval is wide, and the resampled ones cover less.
@@ -75,7 +75,15 @@ class ModelAnalysis:
     calibration: pd.DataFrame | None = None
     threshold_probability: float | None = None
     calibration_note: str | None = None
+    calibrated: bool | None = None
     cost: dict | None = None
+
+    @property
+    def flag_if(self) -> str | None:
+        """The deployment rule as code, ``"score >= T"`` with ``T`` exact (:func:`flag_rule`); None when nobody is
+        flagged or no threshold was chosen."""
+        c = self.choice
+        return None if c is None or c.nobody_flagged else flag_rule(c.threshold)
 
     @property
     def per_1000(self) -> dict[str, float] | None:
@@ -134,8 +142,12 @@ class Analysis:
                            "flagged_per_1000": None}
             if m.choice is not None:
                 c = m.choice
+                target_met = None
+                if self.rule is not None and self.rule.kind == "recall" and not c.nobody_flagged:
+                    target_met = c.tp / (c.tp + c.fn) >= self.rule.at_recall
                 entry.update({
-                    "threshold": _finite(c.threshold), "recall": trio(c.recall), "precision": trio(c.precision),
+                    "threshold": _finite(c.threshold), "flag_if": m.flag_if, "recall_target_met_on_file": target_met,
+                    "recall": trio(c.recall), "precision": trio(c.precision),
                     "flagged_per_1000": _finite(m.flagged_per_1000),
                     "counts_on_file": {"tp": c.tp, "fn": c.fn, "fp": c.fp, "tn": c.tn},
                     "per_1000": {k: _finite(v) for k, v in m.per_1000.items()},
@@ -155,6 +167,10 @@ class Analysis:
             "auc_interval": self.auc_method, "recall_precision_interval": METHOD,
             "warnings": list(self.warnings), "models": models,
         }
+        decision = decide(self)
+        deployed = None if decision.model is None else next(m for m in self.models if m.name == decision.model)
+        out["recommendation"] = {"decision": decision.kind, "model": decision.model, "better_model": decision.leader,
+                                 "flag_if": None if deployed is None else deployed.flag_if, "text": decision.text}
         if self.comparisons is not None:
             out["comparisons"] = [{k: (_finite(v) if isinstance(v, float) else v) for k, v in row.items()}
                                   for row in self.comparisons.reset_index().to_dict("records")]
@@ -291,6 +307,7 @@ def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: 
     low, high = clopper_pearson_interval(cal["positives"].to_numpy(), cal["cases"].to_numpy())
     below = int((high < cal["scores from"].to_numpy()).sum())
     above = int((low > cal["scores to"].to_numpy()).sum())
+    model.calibrated = below + above == 0
     if below + above == 0:
         model.calibration_note = ("In every group the share of real cases is within chance (its 95 % "
                                   "Clopper-Pearson interval) of the group's range of scores: the scores look "
@@ -347,8 +364,159 @@ def _warnings(result: Analysis) -> list[str]:
     return out
 
 
+NEAR_CHANCE = 0.55
+"""A model whose AUC interval reaches below this is called close to chance (0.5) when another ranks clearly
+better: its ranking may be barely better than a coin's."""
+
+
+def exact_threshold(threshold: float) -> str:
+    """The threshold written exactly: the shortest decimal that reads back as the same float (Python's ``repr``).
+
+    Flagging ``score >= float(exact_threshold(t))`` flags exactly the cases
+    ``score >= t`` flags; a rounded value may flag more or fewer.
+    """
+    return repr(float(threshold))
+
+
+def flag_rule(threshold: float, name: str = "score") -> str:
+    """The deployment rule as code: ``"score >= T"`` with ``T`` exact (:func:`exact_threshold`).
+
+    The report counts a case as flagged when its score is at least the
+    threshold (``>=``), on every engine.
+    """
+    return f"{name} >= {exact_threshold(threshold)}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the page recommends: ``kind`` (``check_labels``, ``do_not_decide``, ``no_rule``, ``nobody_flagged``,
+    ``does_not_pay``, ``deploy_if_workable``, ``deploy_cheapest``), the model it deploys (``model``, or None), the
+    model that ranks clearly better than every other (``leader``, or None) and the sentence (``text``)."""
+
+    kind: str
+    model: str | None
+    leader: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class ClearDifference:
+    """A pair whose AUCs differ beyond chance after Holm's adjustment: ``better`` ranks the cases better than
+    ``worse`` by ``difference`` (``low`` to ``high``, the paired interval), Holm-adjusted p-value ``p_holm``."""
+
+    better: str
+    worse: str
+    difference: float
+    low: float
+    high: float
+    p_holm: float
+
+
+def clear_differences(result: Analysis) -> list[ClearDifference]:
+    """The pairs of models whose AUC difference is beyond chance: Holm-adjusted p-value below ``1 - confidence``.
+
+    The pairs come from :func:`helpers.report.pairs.compare_pairs`, in the
+    order of the models (``a - b``, ``AUC_a - AUC_b`` with its paired
+    DeLong interval); each is turned so that the difference is positive.
+    """
+    if result.comparisons is None or len(result.models) < 2:
+        return []
+    import itertools
+
+    names = [m.name for m in result.models]
+    out = []
+    for (a, b), (_, r) in zip(itertools.combinations(names, 2), result.comparisons.iterrows(), strict=True):
+        if not r.p_holm < 1 - result.confidence:
+            continue
+        if r.auc_difference > 0:
+            out.append(ClearDifference(a, b, float(r.auc_difference), float(r.auc_low), float(r.auc_high),
+                                       float(r.p_holm)))
+        else:
+            out.append(ClearDifference(b, a, -float(r.auc_difference), -float(r.auc_high), -float(r.auc_low),
+                                       float(r.p_holm)))
+    return out
+
+
+def _leader(result: Analysis, clear: list[ClearDifference]) -> str | None:
+    """The model that ranks clearly better than every other model, if there is one."""
+    others = len(result.models) - 1
+    for m in result.models:
+        if others and sum(d.better == m.name for d in clear) == others:
+            return m.name
+    return None
+
+
+def _model(result: Analysis, name: str) -> ModelAnalysis:
+    return next(m for m in result.models if m.name == name)
+
+
+def _ranking_sentences(result: Analysis, clear: list[ClearDifference]) -> str:
+    """The clear AUC differences in words, and which of the worse models rank close to chance."""
+    out = []
+    near = []
+    for d in clear:
+        better, worse = _model(result, d.better), _model(result, d.worse)
+        k = decimals_for(d.difference, d.low, d.high, least=3)
+        out.append(f"{d.better} ranks the real cases clearly better than {d.worse}: ROC AUC {better.auc[0]:.3f} "
+                   f"against {worse.auc[0]:.3f}, a difference of {d.difference:.{k}f} ({100 * result.confidence:g} % "
+                   f"interval {d.low:.{k}f} to {d.high:.{k}f}, Holm-adjusted p = {d.p_holm:.3g}).")
+        if worse not in near and worse.auc[1] < NEAR_CHANCE:
+            near.append(worse)
+    for m in near:
+        auc, low, high = m.auc
+        if low <= 0.5:
+            out.append(f"{m.name}'s ROC AUC interval ({low:.3f} to {high:.3f}) includes 0.5: on this file it is not "
+                       "shown to rank the cases better than chance.")
+        else:
+            out.append(f"{m.name}'s ROC AUC interval ({low:.3f} to {high:.3f}) reaches down to {low:.3f}, close to "
+                       "0.5 (chance): it may rank the cases barely better than chance.")
+    return " ".join(out)
+
+
+def percent_decimals_against(value: float, target: float) -> int:
+    """Decimals of a percentage that keep ``value`` on its side of ``target`` (79.7 %, not 80 %, against 80 %).
+
+    The fewest ``k`` in 0..4 with ``round(100 value, k) < 100 target`` exactly when ``value < target``.
+
+    >>> percent_decimals_against(0.797, 0.8), percent_decimals_against(0.84, 0.8), percent_decimals_against(0.79, 0.8)
+    (1, 0, 0)
+    """
+    for k in range(5):
+        shown = round(100 * value, k)
+        if (shown < round(100 * target, 6)) == (value < target):
+            return k
+    return 4
+
+
+def recall_target_sentence(model: ModelAnalysis, rule: ThresholdRule | None, confidence: float = 0.95) -> str | None:
+    """When the recall target is met on the file but the estimate for new cases falls below it, say so.
+
+    Recall on the file is ``TP / (TP + FN)`` at the threshold; the estimate
+    for new cases is the corrected one (:mod:`helpers.report.optimism`). None
+    when the rule is not a recall target, nobody is flagged, the target is not
+    met on the file, or the estimate is not below the target.
+    """
+    c = model.choice if isinstance(model, ModelAnalysis) else None
+    if rule is None or rule.kind != "recall" or c is None or c.nobody_flagged:
+        return None
+    target, on_file, (est, low, high) = rule.at_recall, c.tp / (c.tp + c.fn), c.recall
+    if on_file < target or not est < target:
+        return None
+    k = percent_decimals_against(est, target)
+    kt = percent_decimals_against(target, target)
+    return (f"Recall target {100 * target:.{kt}f} %: met on this file ({c.tp:,} of {c.tp + c.fn:,} real cases found, "
+            f"{100 * on_file:.1f} %); for new cases the estimate is {100 * est:.{k}f} % ({100 * confidence:g} % "
+            f"interval {100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it.")
+
+
 def verdict(result: Analysis) -> list[str]:
-    """The page's opening sentences: what deploying each model with its threshold would do, in words."""
+    """The page's opening sentences: what deploying each model with its threshold would do, in words.
+
+    Each names its deployment rule exactly (flag a case when its score is at
+    least the threshold, written with every digit: :func:`exact_threshold`)
+    and, for a recall target met on the file whose estimate for new cases
+    falls below it, says both (:func:`recall_target_sentence`).
+    """
     pi = result.deploy_prevalence
     lines = []
     if result.rule is None:
@@ -365,10 +533,19 @@ def verdict(result: Analysis) -> list[str]:
         r, p = c.recall[0], c.precision[0]
         k = decimals_for(p, c.precision[1], c.precision[2], least=2)
         one_in = f"about 1 in {1 / p:,.0f}" if p < 0.5 else f"about {p:.0%}"
-        line = (f"{m.name} with threshold {c.threshold:.4g}: of every 1000 cases at {_pct(pi)} prevalence it would "
-                f"flag about {per['tp'] + per['fp']:,.0f}, and {one_in} of those flagged would be a real case "
-                f"(precision {p:.{k}f}, 95 % interval {c.precision[1]:.{k}f} to {c.precision[2]:.{k}f}); it would find "
-                f"{r:.0%} of the real cases (95 % interval {c.recall[1]:.0%} to {c.recall[2]:.0%}).")
+        line = (f"{m.name}, flagging a case when its score is ≥ {exact_threshold(c.threshold)}: of every 1000 cases "
+                f"at {_pct(pi)} prevalence it would flag about {per['tp'] + per['fp']:,.0f}, and {one_in} of those "
+                f"flagged would be a real case (precision {p:.{k}f}, 95 % interval {c.precision[1]:.{k}f} to "
+                f"{c.precision[2]:.{k}f}).")
+        short = recall_target_sentence(m, result.rule, result.confidence)
+        if short is not None:
+            line += " " + short
+        else:
+            target = result.rule.at_recall
+            kr = 0 if result.rule.kind != "recall" else max(percent_decimals_against(r, target),
+                                                            percent_decimals_against(c.recall[1], target))
+            line += (f" It would find {100 * r:.{kr}f} % of the real cases (95 % interval {100 * c.recall[1]:.{kr}f} % "
+                     f"to {100 * c.recall[2]:.{kr}f} %).")
         if m.cost is not None:
             cost = m.cost
             cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
@@ -389,86 +566,136 @@ def _pct(rate: float) -> str:
     return fixed_percent(rate).replace(".00%", "%")
 
 
-def recommendation(result: Analysis) -> str:
-    """One sentence that says what to do with the verdict: the page's recommendation."""
+def decide(result: Analysis) -> Decision:
+    """The page's recommendation: what to do with the verdict, which model (if any) and the sentence saying it.
+
+    Several models whose AUCs differ beyond chance (:func:`clear_differences`)
+    are named, the better first, whatever the order they were given in; a
+    model that ranks clearly better than every other is the ``leader``.
+    """
+    clear = clear_differences(result)
+    leader = _leader(result, clear)
+    ranking = _ranking_sentences(result, clear)
+
+    def made(kind: str, text: str, model: str | None = None, then: str = "") -> Decision:
+        return Decision(kind, model, leader, text + (" " + ranking if ranking else "") + then)
+
     if any("look reversed" in w for w in result.warnings):
-        return ("Recommendation: check the labels and the scores first (see the warning): as they stand, the model "
-                "ranks the real cases below the others.")
+        return Decision("check_labels", None, None,
+                        "Recommendation: check the labels and the scores first (see the warning): as they stand, the "
+                        "model ranks the real cases below the others.")
     if result.positives < FEW_POSITIVES:
-        return (f"Recommendation: do not decide on this file alone. With {result.positives} real cases every number "
+        text = (f"Recommendation: do not decide on this file alone. With {result.positives} real cases every number "
                 "above is too uncertain to deploy on; collect more labelled real cases and run the report again.")
+        then = ""
+        if leader is not None:
+            others = [m.name for m in result.models if m.name != leader]
+            then = (f" With the new cases, confirm {leader} rather than "
+                    + (others[0] if len(others) == 1 else "the others") + ".")
+        return made("do_not_decide", text, then=then)
     if result.rule is None:
-        return "Recommendation: state a rule (a recall target, your prices, or a threshold) to get a decision."
+        return made("no_rule", "Recommendation: state a rule (a recall target, your prices, or a threshold) to get a "
+                               "decision.")
     usable = [m for m in result.models if not m.choice.nobody_flagged]
     if not usable:
-        return "Recommendation: at this rule no model flags anyone; deploying changes nothing."
+        return made("nobody_flagged", "Recommendation: at this rule no model flags anyone; deploying changes nothing.")
     if result.rule.kind == "cost":
         best = min(usable, key=lambda m: m.cost["at_threshold"])
         cost = best.cost
         cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
         if cost["at_threshold"] >= cheaper:
-            return ("Recommendation: at your prices no model pays for itself; do not deploy, or check the prices and "
-                    "the deployment prevalence.")
-        line = (f"Recommendation: deploy {best.name} at threshold {best.choice.threshold:.4g}, the cheapest at your "
-                "prices.")
+            return made("does_not_pay", "Recommendation: at your prices no model pays for itself; do not deploy, or "
+                                        "check the prices and the deployment prevalence.")
+        kind = "deploy_cheapest"
+        line = (f"Recommendation: deploy {best.name}, the cheapest at your prices: flag a case when its score is "
+                f"≥ {exact_threshold(best.choice.threshold)} (this exact value; a rounded one may flag other cases).")
     else:
         best = max(usable, key=lambda m: m.choice.precision[0])
         c = best.choice
+        kind = "deploy_if_workable"
+        kr = 0 if result.rule.kind != "recall" else percent_decimals_against(c.recall[0], result.rule.at_recall)
         line = (f"Recommendation: if reviewing about {best.flagged_per_1000:,.0f} flagged cases per 1000 to find "
-                f"{c.recall[0]:.0%} of the real cases (about 1 real case in every {1 / c.precision[0]:,.0f} flagged) "
-                f"is workable, deploy {best.name} at threshold {c.threshold:.4g}.")
+                f"{100 * c.recall[0]:.{kr}f} % of the real cases (about 1 real case in every "
+                f"{1 / c.precision[0]:,.0f} flagged) is workable, deploy {best.name}: flag a case when its score is "
+                f"≥ {exact_threshold(c.threshold)} "
+                "(this exact value; a rounded one may flag other cases).")
     if result.comparisons is not None and len(result.models) > 1:
-        rows = result.comparisons
-        for pair, r in rows.iterrows():
-            a, b = pair.split(" - ", 1)
+        import itertools
+
+        names = [m.name for m in result.models]
+        for (a, b), (_, r) in zip(itertools.combinations(names, 2), result.comparisons.iterrows(), strict=True):
             if best.name not in (a, b):
                 continue
             other = b if best.name == a else a
-            low, high = (r.lr_low, r.lr_high) if best.name == a else (1 / r.lr_high, 1 / r.lr_low)
+            low = r.lr_low if best.name == a else 1 / r.lr_high
             if low > 1:
                 line += f" At equal recall it raises fewer false alarms than {other}, beyond chance."
             else:
                 line += (f" Its advantage over {other} at equal recall is within chance (the interval of the ratio "
                          "includes 1): either would do, on this file.")
-    return line
+    return made(kind, line, best.name)
+
+
+def recommendation(result: Analysis) -> str:
+    """One sentence that says what to do with the verdict: the page's recommendation (:func:`decide`)."""
+    return decide(result).text
 
 
 def next_steps(result: Analysis) -> list[str]:
-    """What to do next, from the numbers: confirm the prevalence, the recall margin, more positives, monitoring."""
+    """What to do next, from the numbers: confirm the prevalence, the recall margin, more positives, monitoring.
+
+    The steps follow the recommendation (:func:`decide`), never the order of
+    the models: they speak of the model it deploys; else of the model that
+    ranks clearly better than the others; else of each model. Monitoring
+    applies only to a model the recommendation deploys.
+    """
     pi = result.deploy_prevalence
+    decision = decide(result)
+    usable = [m for m in result.models if m.choice is not None and not m.choice.nobody_flagged]
+    named = decision.model or decision.leader
+    focus = [m for m in usable if m.name == named] if named is not None else usable
+    if not focus:
+        return []
     steps = []
-    first = result.models[0]
-    c = first.choice
-    if c is not None and not c.nobody_flagged:
-        tpr, fpr = c.recall[0], c.fpr
 
-        def precision_at(q: float) -> float:
-            return q * tpr / (q * tpr + (1 - q) * fpr)
+    def precision_at(m: ModelAnalysis, q: float) -> float:
+        tpr, fpr = m.choice.recall[0], m.choice.fpr
+        return q * tpr / (q * tpr + (1 - q) * fpr)
 
-        half, double = precision_at(pi / 2), precision_at(min(2 * pi, 0.999))
-        k = decimals_for(half, double, least=2)
+    halves = [precision_at(m, pi / 2) for m in focus]
+    doubles = [precision_at(m, min(2 * pi, 0.999)) for m in focus]
+    k = decimals_for(*halves, *doubles, least=2)
+    if len(focus) == 1:
+        at = (f"at half of it {focus[0].name}'s precision would be about {halves[0]:.{k}f}, at double about "
+              f"{doubles[0]:.{k}f}")
+    else:
+        at = ("at half of it the precision would be about "
+              + ", ".join(f"{h:.{k}f} for {m.name}" for h, m in zip(halves, focus, strict=True))
+              + "; at double about "
+              + ", ".join(f"{d:.{k}f} for {m.name}" for d, m in zip(doubles, focus, strict=True)))
+    steps.append(f"Confirm the deployment prevalence ({_pct(pi)}). Every precision here depends on it: {at}. The "
+                 "correction assumes only the share of positives changes between this file and deployment.")
+    rule = result.rule
+    if rule.kind == "recall" and rule.recall_confidence is None and any(m.choice.recall[1] < rule.at_recall
+                                                                        for m in focus):
         steps.append(
-            f"Confirm the deployment prevalence ({_pct(pi)}). Every precision here depends on it: at half of it "
-            f"{first.name}'s precision would be about {half:.{k}f}, at double about {double:.{k}f}. The correction "
-            "assumes only the share of positives changes between this file and deployment."
+            "New cases may fall short of the recall target: the lower end of recall's 95 % interval (above) lies "
+            "below it. To meet it with 95 % confidence on new cases, run again with --recall-confidence 0.95: it "
+            "takes a lower threshold, at the price of more cases flagged."
         )
-    if result.rule is not None and result.rule.kind == "recall" and result.rule.recall_confidence is None:
+    wide = any(m.choice.precision[1] > 0 and m.choice.precision[2] / m.choice.precision[1] > 1.5 for m in focus)
+    if result.positives < 4 * FEW_POSITIVES or wide:
         steps.append(
-            "The recall target is met on this file, but new cases may fall short of it (95 % interval above). To meet "
-            "it with 95 % confidence on new cases, run again with --recall-confidence 0.95: it takes a lower "
-            "threshold, at the price of more cases flagged."
+            f"Collect more positives: the file has {result.positives:,}. The intervals narrow roughly with the "
+            "square root of the number of positives (four times as many halve them)."
         )
-    if c is not None and not c.nobody_flagged:
-        low, high = c.precision[1], c.precision[2]
-        if result.positives < 4 * FEW_POSITIVES or (low > 0 and high / low > 1.5):
-            steps.append(
-                f"Collect more positives: the file has {result.positives:,}. The intervals narrow roughly with the "
-                "square root of the number of positives (four times as many halve them)."
-            )
-        flagged = first.flagged_per_1000
+    if decision.model is not None:
+        flagged = _model(result, decision.model).flagged_per_1000
         steps.append(
-            f"Monitor after deployment: expect about {flagged:,.1f} cases flagged per 1000. A share flagged that "
-            "drifts away from it means the prevalence or the scores have changed; check the labels of a sample of "
-            "flagged cases to confirm the precision."
+            f"Monitor {decision.model} after deployment: expect about {flagged:,.1f} cases flagged per 1000. A share "
+            "flagged that drifts away from it means the prevalence or the scores have changed; check the labels of a "
+            "sample of flagged cases to confirm the precision."
         )
+    else:
+        steps.append("Monitoring: not applicable until a model is chosen for deployment.")
     return steps

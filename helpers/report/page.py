@@ -23,7 +23,16 @@ import numpy as np
 import pandas as pd
 
 from ..rare_rates import decimals_for, fixed_percent
-from .analysis import AUC_INTERVAL_SMALL, Analysis, ModelAnalysis, next_steps, recommendation, verdict
+from .analysis import (
+    AUC_INTERVAL_SMALL,
+    Analysis,
+    ModelAnalysis,
+    exact_threshold,
+    next_steps,
+    percent_decimals_against,
+    recommendation,
+    verdict,
+)
 
 __all__ = ["decision_frame", "figures", "matrix_frame", "method_notes", "page_html"]
 
@@ -84,17 +93,23 @@ def _checked(analysis: object) -> Analysis:
 
 
 def decision_frame(analysis: Analysis) -> pd.DataFrame:
-    """The decision at a glance, one row per model: AUC, threshold, recall, precision at deployment, flagged."""
+    """The decision at a glance, one row per model: AUC, threshold, recall, precision at deployment, flagged.
+
+    The threshold is written exactly (:func:`helpers.report.analysis.exact_threshold`): a case is flagged when its
+    score is at least it. Recall and precision are estimates for new cases, with their 95 % intervals.
+    """
     a = _checked(analysis)
     rows = {}
     for m in a.models:
-        row = {"ROC AUC [95 %]": _trio(m.auc)}
+        row = {"ROC AUC [95 % interval]": _trio(m.auc)}
         if m.choice is not None:
             c = m.choice
             row.update({
-                "threshold": "none (nobody flagged)" if c.nobody_flagged else f"{c.threshold:.6g}",
-                "recall [95 %]": _trio(c.recall, 2),
-                f"precision at {_pct(a.deploy_prevalence)} [95 %]": "nobody is flagged" if c.nobody_flagged
+                "flag a case if its score is ≥": "none (nobody flagged)" if c.nobody_flagged
+                else exact_threshold(c.threshold),
+                "recall on new cases [95 % interval]": _trio(c.recall, _recall_decimals(a, c.recall)),
+                f"precision on new cases at {_pct(a.deploy_prevalence)} prevalence [95 % interval]": "nobody is flagged"
+                if c.nobody_flagged
                 else _trio(c.precision, 2),
                 "flagged per 1000": _num(m.flagged_per_1000, 1),
             })
@@ -102,8 +117,22 @@ def decision_frame(analysis: Analysis) -> pd.DataFrame:
     return pd.DataFrame(rows).T.rename_axis(index=None, columns="model")  # one header row
 
 
+def _recall_decimals(a: Analysis, recall: tuple[float, float, float]) -> int:
+    """Decimals of a recall that keep its estimate and lower end on their side of a recall target (0.797, not 0.80,
+    against 0.8); two otherwise."""
+    if a.rule is None or a.rule.kind != "recall":
+        return 2
+    return max(2, *(2 + percent_decimals_against(v, a.rule.at_recall) for v in recall[:2]))
+
+
 def _decision_table(a: Analysis) -> str:
-    return _table(decision_frame(a), "The decision at a glance (intervals: 95 %)", "model")
+    out = _table(decision_frame(a), "The decision at a glance (intervals: 95 %)", "model")
+    chosen = [m.choice for m in a.models if m.choice is not None and not m.choice.nobody_flagged]
+    if a.rule is not None and a.rule.kind == "recall" and len(chosen) > 1 and len({c.recall for c in chosen}) == 1:
+        out += (f"<p class='small'>Every model has the same recall and interval: a recall rule fixes how many of the "
+                f"{a.positives:,} real cases each threshold flags on the file, and the correction for choosing the "
+                "threshold depends on that number, not on the scores.</p>")
+    return out
 
 
 def matrix_frame(model: ModelAnalysis, deploy_prevalence: float) -> pd.DataFrame:
@@ -140,7 +169,8 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
     else:
         out.append(_matrix(m, a.deploy_prevalence))
     out.append(
-        f"<p><strong>The counts behind the rates.</strong> On the file, threshold {c.threshold:.6g} flags "
+        f"<p><strong>The counts behind the rates.</strong> On the file, flagging the scores ≥ "
+        f"{exact_threshold(c.threshold)} flags "
         f"{_share(c.tp, c.tp + c.fn)} real cases and {_share(c.fp, c.fp + c.tn)} of the others. "
     )
     if c.resamples:
@@ -162,10 +192,15 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
         cal.index = [f"{i + 1}" for i in range(len(cal))]
         text = ("<p><strong>Calibration.</strong> A score is a probability, if at all, at the file's prevalence "
                 f"({_pct(a.file_prevalence)}), not at deployment ({_pct(a.deploy_prevalence)}). ")
-        if m.threshold_probability is not None:
-            text += (f"A case scored exactly at the threshold ({c.threshold:.4g}) has, if the scores are calibrated "
-                     f"on this file, a probability of about {m.threshold_probability:.3g} of being a real case at "
-                     "deployment (Bayes' rule with the odds of the two prevalences). ")
+        if m.threshold_probability is not None and m.calibrated:
+            text += (f"A case scored exactly at the threshold ({exact_threshold(c.threshold)}) has, as the scores look "
+                     f"calibrated on this file, a probability of about {m.threshold_probability:.3g} of being a real "
+                     "case at deployment (Bayes' rule with the odds of the two prevalences). ")
+        elif m.threshold_probability is not None:
+            text += (f"A case scored exactly at the threshold ({exact_threshold(c.threshold)}) would have a "
+                     f"probability of about {m.threshold_probability:.3g} of being a real case at deployment if the "
+                     "scores were calibrated (Bayes' rule with the odds of the two prevalences); they are not "
+                     "(below), so do not read it as one. ")
         text += ("The table checks calibration on the file: the cases sorted by score, in groups of about a tenth "
                  "(a run of scores without real cases is never split), a calibrated model's share of real cases "
                  f"falls within the group's range of scores. {m.calibration_note}</p>")
@@ -190,7 +225,7 @@ def _comparisons(a: Analysis) -> str:
     for pair, r in frame.iterrows():
         rows[pair] = {
             "AUC difference [95 %]": _trio((r.auc_difference, r.auc_low, r.auc_high)),
-            "p": f"{r.p_value:.3g}", "p (Holm)": f"{r.p_holm:.3g}",
+            "p (AUC difference)": f"{r.p_value:.3g}", "p (Holm)": f"{r.p_holm:.3g}",
             "recall": f"{r.recall:.3f}",
             "precisions at deployment, counted on the file": f"{r.precision_a:.3g} vs {r.precision_b:.3g}",
             "LR+ ratio [95 %]": _trio((r.lr_ratio, r.lr_low, r.lr_high), 2),
@@ -203,10 +238,14 @@ def _comparisons(a: Analysis) -> str:
         "alarms at that recall, so its precision is higher at any prevalence.</p>"
         f"<p><strong>Multiple comparisons.</strong> {n} pair{'s' if n != 1 else ''} {'are' if n != 1 else 'is'} "
         "compared. Each interval and p-value holds for its pair alone; among many pairs some will look different by "
-        "chance. The Holm-adjusted p-value controls the chance of any false finding over all pairs; trust a "
+        "chance. Holm's method (Holm 1979) adjusts each p-value for the number of pairs compared: the adjusted "
+        "p-value controls the chance of any false finding over all pairs; trust a "
         "difference whose adjusted p-value is small, and treat the others as not shown.</p>"
     )
-    return text + _table(pd.DataFrame(rows).T, "Pairs of models", "pair")
+    note = ("<p class='small'>The precisions in this table are counted on the rows the thresholds were chosen on "
+            "(not corrected), so they can differ from the corrected ones above; they serve only to compare the models "
+            "at the same recall.</p>")
+    return text + _table(pd.DataFrame(rows).T, "Pairs of models", "pair") + note
 
 
 def _png(fig) -> str:  # noqa: ANN001
@@ -326,7 +365,10 @@ def page_html(analysis: Analysis, provenance: dict) -> str:
     parts += [_model_section(a, m) for m in a.models]
     if a.comparisons is not None:
         parts.append("<h2>Comparing the models</h2>" + _comparisons(a))
-    parts.append("<h2>Figures</h2>")
+    markers = ("" if a.rule is None else " Markers: each model at its threshold, with its corrected estimate (and, "
+               "for precision, its 95 % interval).")
+    parts.append("<h2>Figures</h2><p class='small'>Curves: counted on every row of the file, not corrected for "
+                 f"choosing a threshold.{markers} Precision is at {_pct(a.deploy_prevalence)} prevalence.</p>")
     parts += [_png(f) for f in figures(a)]
     steps = next_steps(a)
     if steps:
