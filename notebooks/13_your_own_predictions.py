@@ -16,7 +16,7 @@
 #
 # From a file of your model's labels and scores to a deployment decision: the threshold your rule gives, and what it will do where the model is deployed, with the uncertainty of choosing it included.
 #
-# **Time on your own:** about 55 minutes.
+# **Time on your own:** about 60 minutes.
 #
 # **Learning goals**
 #
@@ -135,9 +135,14 @@ figures(analysis)  # drawn here, shown below
 plt.show()
 
 # %% [markdown]
-# The AUC's interval is DeLong's (a normal approximation built from each
-# case's placement among the other class), or Newcombe's score interval when
-# either class has fewer than 50 members, where DeLong's is too narrow.
+# The dot is the chosen threshold: moving left along the right-hand curve
+# buys precision only by missing more real cases.
+#
+# The AUC's interval is DeLong's (DeLong, DeLong & Clarke-Pearson 1988), a
+# normal approximation built from each case's placement among the other
+# class. With fewer than 50 positives or negatives it is Newcombe's (2006)
+# instead, which inverts a score test for the AUC and stays inside [0, 1],
+# where DeLong's is too narrow.
 
 # %%
 model = analysis.models[0]
@@ -215,14 +220,17 @@ matrix_frame(model, deploy_prevalence)
 # prevalence. A case scored exactly at the threshold has, at deployment, the
 # probability Bayes' rule gives after replacing the file's odds of a positive
 # by the deployment's (`helpers.prior_shift.adjust_posteriors`). Whether the
-# scores are probabilities at all is checked on the file: in each tenth of
-# the cases sorted by score, a calibrated model's share of positives falls in
-# its range of scores.
+# scores are probabilities at all is checked on the file: in about ten groups
+# of cases of similar size, sorted by score (a run of tied scores, or of
+# scores that hold no positive, is never split), a calibrated model's share
+# of positives falls in its range of scores.
 
 # %%
 print(f"file prevalence {analysis.file_prevalence:.4f}; at deployment, a case at the threshold is a real case with "
       f"probability {model.threshold_probability:.4f}" if model.threshold_probability is not None
       else "the scores are not in [0, 1]: no probability to adjust")
+if model.calibration_note:
+    print(model.calibration_note)
 model.calibration.rename_axis(columns="group")
 
 # %% [markdown]
@@ -280,11 +288,12 @@ ex1.check(answer)
 # **Exercise 2. How much does choosing on the same rows flatter?** On the
 # same small file, run the report's analysis with the rule "highest F1 at
 # 1 %": `analyse({"small": count_scores(small.y_true, small.y_score)},
-# deploy_prevalence=0.01, rule=threshold_rule(f1=True))` (with
+# deploy_prevalence=0.01, rule=threshold_rule(f1=True), seed=0)` (with
 # `count_scores` from `helpers.report.count`). Its model's `choice` holds the
 # counts on the file (`tp, fn, fp, tn`) and the corrected precision. How much
 # higher is the precision at 1 % counted on the file than the corrected
-# estimate? Give two significant digits.
+# estimate? Give two significant digits (a bootstrap number: another random seed
+# moves it by about 0.01).
 
 # %% tags=["code-only"]
 ex2 = nb13.exercise_2(small.y_true, small.y_score, deploy_prevalence=0.01)
@@ -297,7 +306,8 @@ ex2.check(answer)
 # (`choice.thresholds` of section 4) stand for the thresholds other files
 # would have given. Count each of them on the screening file: in what share
 # of the resampled files does the chosen threshold find fewer than 80 % of
-# the positives? Give a share between 0 and 1, to two significant digits.
+# the positives? Give a share between 0 and 1, to two significant digits (a
+# bootstrap number: another random seed moves it by about 0.01).
 
 # %% tags=["code-only"]
 screening = load_predictions(data_file("screening_predictions.csv"))
@@ -334,7 +344,7 @@ quiz.show()
 # `1 − Φ(t)`. Each of 200 simulated files (5 000 rows, 3 % positives)
 # is counted, the rule "recall at least 0.8" chooses on all its rows, and the
 # bootstrap's 95 % interval is checked against that threshold's population
-# precision at 1 %. (The test suite runs a larger version.)
+# precision at 1 %.
 
 # %%
 from scipy.stats import norm
@@ -362,9 +372,12 @@ def coverage(n_files: int, rows: int, rate: float, rng_seed: int = 1) -> tuple[f
 
 covered_p, covered_r = coverage(200, 5000, 0.03)
 print(f"coverage over 200 files (about 150 positives each): precision {covered_p:.3f}, recall {covered_r:.3f}")
+print(f"each share is known to about ±{2 * np.sqrt(0.95 * 0.05 / 200):.2f} from 200 files")
 
 # %% [markdown]
-# With about 150 positives per file both intervals come close to their 95 %.
+# With about 150 positives per file the precision interval covers about its
+# 95 %, and the recall interval covers more than its 95 % (it is
+# conservative), within the simulation's own error printed above.
 # With a few dozen positives they cover less (the report warns below 50):
 # the resampled files cannot show how far a threshold set by a handful of
 # positives can move.
@@ -372,8 +385,8 @@ print(f"coverage over 200 files (about 150 positives each): precision {covered_p
 # %% [markdown]
 # ### Why not split the file in two?
 #
-# The course's earlier way chose the threshold on one random half and counted
-# it on the other. That is honest but wasteful, and the number it reports
+# Notebooks 03b and 14 choose the threshold on one random half and count it
+# on the other. That is honest but wasteful, and the number it reports
 # depends on which half: the threshold deployed would be the one chosen on
 # half the rows, and the interval would cover only the counting on the other
 # half, not the choice. Five different splits of the screening file show how
@@ -385,6 +398,8 @@ from helpers.threshold_choice import split_half_optimism
 screening = load_predictions(data_file("screening_predictions.csv"))
 splits = split_half_optimism(screening.y_true, screening.y_score, threshold_rule(at_recall=0.8), prevalence=0.01,
                              n_splits=5, rng=0)
+print(f"over five splits the threshold moves from {splits.threshold.min():.4f} to {splits.threshold.max():.4f} "
+      f"and the held-out recall from {splits.recall_held_out.min():.3f} to {splits.recall_held_out.max():.3f}")
 splits[["threshold", "precision_held_out", "recall_held_out"]].round(4).rename_axis(columns="split")
 
 # %% [markdown]
@@ -392,7 +407,8 @@ splits[["threshold", "precision_held_out", "recall_held_out"]].round(4).rename_a
 #
 # A target met to the case on the file is often missed on new cases
 # (exercise 3). With a margin, the threshold is the highest whose recall
-# on the file has a lower 95 % Clopper–Pearson limit at the target: lower, so
+# on the file has a lower 95 % Clopper–Pearson (1934) limit (the exact
+# binomial interval) at the target: lower, so
 # more cases are flagged, and the corrected recall moves above the target.
 
 # %%
@@ -414,14 +430,17 @@ for pi in (deploy_prevalence / 2, deploy_prevalence, 2 * deploy_prevalence):
     c = at.models[0].choice
     rows[pi] = {"threshold": c.threshold, "recall": c.recall[0], "precision at this prevalence": c.precision[0],
                 "flagged per 1000": at.models[0].flagged_per_1000}
-pd.DataFrame(rows).T.rename_axis(index=None, columns="deployment prevalence").round(4)
+pd.DataFrame(rows).T.rename_axis(index=None, columns="deployment prevalence").round(4).round({"flagged per 1000": 1})
 
 # %% [markdown]
 # ### Comparing models on the same rows
 #
 # With two score columns, every pair of models is compared on the same rows:
 # the paired difference of their AUCs (DeLong), and at equal recall the ratio
-# of their positive likelihood ratios, paired and corrected for both choices.
+# of their positive likelihood ratios (LR+ = recall / false positive rate;
+# above 1, the first model raises fewer false alarms at that recall), with
+# an interval from the same resampling as section 4, which redoes both
+# models' choices in every resampled file.
 # Here a second "model" is the screening score with noise added.
 
 # %%
@@ -435,11 +454,15 @@ noisy.to_csv(folder / "two_models.csv", index=False)
 two = count_for_report(folder / "two_models.csv", label="y_true", scores=["y_score", "noisy"], pos_label=None,
                        engine="pandas")
 both = analyse(two.tables, deploy_prevalence=0.01, rule=threshold_rule(at_recall=0.8), seed=0, pairs=two.pairs)
-both.comparisons.round(4).rename_axis(index=None, columns="pair")
+shown = both.comparisons.round(4)
+for col in ("p_value", "p_holm"):  # a p-value is never 0: it is below what four decimals show
+    shown[col] = [f"{p:.4f}" if p >= 1e-4 else "< 0.0001" for p in both.comparisons[col]]
+shown.rename_axis(index=None, columns="pair")
 
 # %% [markdown]
-# With several pairs, some differences look real by chance; the Holm-adjusted
-# p-value (`p_holm`) controls the chance of any false finding over all pairs.
+# With several pairs, some differences look real by chance; Holm's (1979)
+# adjusted p-value (`p_holm`) controls the chance of any false finding over
+# all pairs.
 
 # %% [markdown]
 # ### The same numbers on any engine

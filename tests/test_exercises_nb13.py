@@ -51,6 +51,8 @@ def test_exercise_1(data, capsys):
     assert said(capsys) == "Exercise 1: that is recall, TP / P; precision's denominator is what the model flagged"
     assert not ex.check(0.01 * fpr / (0.01 * fpr + 0.99 * tpr))
     assert "swapped" in said(capsys)
+    assert not ex.check(tp / (tp + 99 * fp))  # the deployment's odds as the weight, not their change
+    assert said(capsys).startswith("Exercise 1: each false positive is weighted by (1 - pi) / pi")
     assert not ex.check([right])
     assert said(capsys) == "Exercise 1: expected one number between 0 and 1, got a list of 1"
 
@@ -93,6 +95,8 @@ def test_exercise_3(data, capsys):
                       rule=threshold_rule(at_recall=0.8, recall_confidence=confidence)).models[0].choice
         recall = np.array([(s[y == 1] >= t).mean() for t in est.thresholds])
         shares.append(float((recall < 0.8).mean()))
+        if confidence is None:
+            at_most = float((recall <= 0.8).mean())
     share, share_margin = shares
     assert not ex.check(...)
     assert NOT_ANSWERED in said(capsys)
@@ -107,6 +111,9 @@ def test_exercise_3(data, capsys):
     if abs(share_margin - share) > 0.002:
         assert not ex.check(share_margin)
         assert "with the margin" in said(capsys)
+    if abs(at_most - share) > 0.01:
+        assert not ex.check(at_most)
+        assert "count only the recalls below 0.8" in said(capsys)
     assert not ex.check(100 * share + 2)
     assert said(capsys).startswith("Exercise 3: expected one number between 0 and 1, got")
 
@@ -142,3 +149,22 @@ def test_quiz(data, capsys):
     assert not quiz.q2.check("a")
     assert said(capsys).startswith("Question 2: not quite: precision mixes the two classes")
     assert quiz.audit() == []
+
+
+def test_exercise_3_names_recalls_at_the_target_counted_as_misses(capsys):
+    """On the screening file many resampled thresholds find exactly 80 %: counting them as misses is the slip."""
+    from helpers import load_predictions
+    from helpers.course_files import data_file
+
+    f = load_predictions(data_file("screening_predictions.csv"))
+    y, s = f.y_true.to_numpy(), f.y_score.to_numpy()
+    ex = nb13.exercise_3(y, s, at_recall=0.8)
+    est = analyse({"m": count_scores(y, s)}, deploy_prevalence=0.01, seed=0,
+                  rule=threshold_rule(at_recall=0.8)).models[0].choice
+    recall = np.array([(s[y == 1] >= t).mean() for t in est.thresholds])
+    at_most, below = float((recall <= 0.8).mean()), float((recall < 0.8).mean())
+    assert round_significant(at_most, 2) != round_significant(below, 2)
+    assert ex.check(round_significant(below, 2))
+    assert not ex.check(round_significant(at_most, 2))
+    assert said(capsys).endswith("a threshold that finds exactly 80 % of the positives meets the target: count only "
+                                 "the recalls below 0.8")

@@ -58,3 +58,12 @@ def test_course_structure(path):
             if c["cell_type"] == "code":
                 handles |= set(re.findall(r"^\s*(ex\d+)\.check\(", "".join(c["source"]), flags=re.M))
         assert "exercise" in text and len(handles) >= 2, f"{path.name}: needs >= 2 exercises with checkers"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_cell_that_shows_a_figure_has_one_in_its_outputs(path):
+    """A cell that calls ``plt.show()`` carries an image (a helper that switched the backend once hid them all)."""
+    nb = json.loads(path.read_text())
+    blank = [i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code" and "plt.show()" in "".join(c["source"])
+             and not any("image/png" in o.get("data", {}) for o in c.get("outputs", []))]
+    assert not blank, f"{path.name}: cells {blank} call plt.show() but show no figure"

@@ -51,3 +51,25 @@ def test_no_sentence_when_the_estimate_reaches_the_target_or_the_file_misses_it(
 def test_the_threshold_written_reads_back_as_itself(t):
     assert float(exact_threshold(t)) == t
     assert flag_rule(t) == f"score >= {exact_threshold(t)}"
+
+
+def test_the_page_figures_keep_the_callers_matplotlib_backend(monkeypatch):
+    """In a notebook the backend is the inline one: switching it to Agg hid every later figure of the session."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+
+    from helpers.report.analysis import analyse
+    from helpers.report.count import count_scores
+    from helpers.report.page import figures
+
+    rng = np.random.default_rng(0)
+    y = rng.random(400) < 0.2
+    scores = np.round(rng.random(400) * 0.5 + 0.5 * y, 3)
+    analysis = analyse({"model": count_scores(y.astype(int), scores)}, deploy_prevalence=0.01,
+                       rule=threshold_rule(at_recall=0.8), seed=0)
+    monkeypatch.setattr(matplotlib, "get_backend", lambda *a, **k: "inline")  # as an IPython kernel reports it
+    monkeypatch.setattr(matplotlib, "use", lambda *a, **k: (_ for _ in ()).throw(AssertionError(f"use{a}")))
+    drawn = figures(analysis)
+    assert drawn and all(f.axes for f in drawn)
+    for f in drawn:
+        plt.close(f)

@@ -31,7 +31,8 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
 
         precision at pi = TPR pi / (TPR pi + FPR (1 - pi))
 
-    Three significant digits. Mistakes: the file's own precision; recall; TPR and FPR swapped.
+    Three significant digits. Mistakes: the file's own precision; recall; TPR and FPR swapped; the counts
+    weighted by the deployment's odds ``(1 - pi) / pi`` instead of their change ``((1 - pi) / pi) / (N / P)``.
     """
     y, s = labels_scores(y_true, y_score)
     threshold = check_number(threshold, "threshold")
@@ -51,6 +52,9 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
             (float(tpr), "that is recall, TP / P; precision's denominator is what the model flagged"),
             (float(fpr * pi / (fpr * pi + tpr * (1 - pi))),
              "TPR and FPR are swapped: TPR goes with the positives' share pi, FPR with 1 - pi"),
+            (float(tp / (tp + fp * (1 - pi) / pi)),
+             "each false positive is weighted by (1 - pi) / pi, the deployment's odds; the file already holds N / P "
+             "negatives per positive, so the weight is the change of the odds, ((1 - pi) / pi) / (N / P)"),
         ], right, cmp),
         hints=[
             "Count TP, FN, FP and TN at the threshold on the whole file, then TPR = TP / P and FPR = FP / N.",
@@ -118,17 +122,20 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
         share = mean over est.thresholds t_b of [ #{positives with score >= t_b} / P < r ]
 
     A fraction between 0 and 1, two significant digits. Mistakes: the share that reach the target; the share
-    with the margin ``recall_confidence=0.95``; each left out where, on these data, it gives the right answer.
+    with the margin ``recall_confidence=0.95``; recalls at the target counted as misses (``<=``); each left out
+    where, on these data, it gives the right answer.
     """
     y, s = labels_scores(y_true, y_score)
     r = check_probability_open(at_recall, "at_recall")
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
     positives = np.sort(s[y == 1])
 
-    def share(confidence: float | None = None) -> float:
+    def recalls(confidence: float | None = None) -> np.ndarray:
         est = _estimate(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi)
-        recall = 1 - np.searchsorted(positives, est.thresholds, side="left") / positives.size
-        return float((recall < r).mean())
+        return 1 - np.searchsorted(positives, est.thresholds, side="left") / positives.size
+
+    def share(confidence: float | None = None) -> float:
+        return float((recalls(confidence) < r).mean())
 
     right = share()
     cmp = probability(digits=2)
@@ -140,6 +147,8 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
             (1 - right, "that is the share that reach the target; the question asks how often the threshold finds "
                         "fewer"),
             (share(0.95), "that is with the margin (recall_confidence=0.95); first answer for the rule as it is"),
+            (float((recalls() <= r).mean()), f"a threshold that finds exactly {100 * r:g} % of the positives meets "
+                                             f"the target: count only the recalls below {r:g}"),
         ], right, cmp),
         hints=[
             "Each resampled threshold t flags the positives with score >= t: its recall on the file is "

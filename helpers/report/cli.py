@@ -291,11 +291,6 @@ def _warm_imports() -> None:
 
     for name in ("scipy.stats", "helpers.report.analysis", "helpers.report.page", "matplotlib.pyplot"):
         with contextlib.suppress(Exception):  # an import that fails here fails again, with its message, where used
-            if name == "matplotlib.pyplot":
-                import matplotlib
-
-                if "MPLBACKEND" not in os.environ:
-                    matplotlib.use("Agg")
             importlib.import_module(name)
 
 
@@ -480,6 +475,7 @@ def build_report(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line; returns the exit status (0 = the page was written)."""
+    os.environ.setdefault("MPLBACKEND", "Agg")  # figures go to the page, never to a window (pyplot reads it on import)
     given = list(sys.argv[1:] if argv is None else argv)
     try:
         args = _parser().parse_args(given)

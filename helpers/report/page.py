@@ -264,11 +264,7 @@ def _png(fig) -> str:  # noqa: ANN001
 def figures(analysis: Analysis) -> list:
     """The page's figures (matplotlib): ROC curves, precision–recall at deployment, and the cost with prices."""
     a = _checked(analysis)
-    import matplotlib
-
-    if matplotlib.get_backend().lower() not in ("agg", "module://matplotlib_inline.backend_inline"):
-        matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # the caller's backend: a notebook's inline one shows them (the command uses Agg)
 
     from ..plotting import PALETTE
     from .metrics import thin_indices
