@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._arguments import as_generator
 from ._validate import check_binary_labels, check_same_length, check_scores
 from .roc import roc_table
 
@@ -150,7 +151,7 @@ def tpr_at_fpr_bootstrap(y_true, y_score, *, max_fpr: float, resamples: int = 40
     check_same_length(y_true, y_score, "y_true", "y_score")
     is_pos = check_binary_labels(y_true)
     pos, neg = y_score[is_pos], y_score[~is_pos]
-    gen = np.random.default_rng(rng)
+    gen = as_generator(rng)
     labels = np.r_[np.ones(pos.size, dtype=int), np.zeros(neg.size, dtype=int)]
     tprs = np.empty(int(resamples))
     for b in range(int(resamples)):
