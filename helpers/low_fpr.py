@@ -12,10 +12,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._arguments import as_generator
 from ._validate import check_binary_labels, check_same_length, check_scores
 from .roc import roc_table
 
-__all__ = ["PartialAUC", "TPRAtFPR", "partial_auc", "tpr_at_fpr"]
+__all__ = ["PartialAUC", "TPRAtFPR", "TPRInterval", "partial_auc", "tpr_at_fpr", "tpr_at_fpr_bootstrap"]
 
 
 class PartialAUC(NamedTuple):
@@ -35,6 +36,15 @@ class TPRAtFPR(NamedTuple):
     threshold: float  # predicted positive: score >= threshold (inf: nobody)
     tp: int
     fp: int
+
+
+class TPRInterval(NamedTuple):
+    """A bootstrap percentile interval for the TPR at an FPR cap, the threshold chosen again in each resample."""
+
+    low: float
+    high: float
+    sd: float  # the standard deviation of the resampled TPRs
+    resamples: int
 
 
 def _check_max_fpr(value: object) -> float:
@@ -109,3 +119,43 @@ def tpr_at_fpr(y_true, y_score, *, max_fpr: float) -> TPRAtFPR:
     i = int(np.searchsorted(table["fpr"].to_numpy(), m, side="right")) - 1
     r = table.iloc[i]
     return TPRAtFPR(float(r["tpr"]), float(r["fpr"]), float(r["threshold"]), int(r["tp"]), int(r["fp"]))
+
+
+def tpr_at_fpr_bootstrap(y_true, y_score, *, max_fpr: float, resamples: int = 400, level: float = 0.95,
+                         rng: int | np.random.Generator | None = None) -> TPRInterval:
+    """Percentile interval for the TPR at FPR <= ``max_fpr`` when the threshold is chosen on the same negatives.
+
+    A stratified bootstrap: each resample draws ``P`` positives and ``N`` negatives with replacement (in that
+    order, ``rng.integers(0, P, P)`` then ``rng.integers(0, N, N)``), chooses its threshold again with
+    :func:`tpr_at_fpr` and keeps its TPR; the interval is the resampled TPRs' ``(1 - level) / 2`` and
+    ``(1 + level) / 2`` quantiles::
+
+        TPR*_b = tpr_at_fpr(resample b, max_fpr).tpr,    interval = quantiles of TPR*_1 ... TPR*_B
+
+    Unlike a binomial interval for ``TP / P`` at a fixed threshold, it carries the threshold's own noise:
+    the cap is a quantile of the negatives' scores, estimated from them (Pepe, 2003, section 5.2).
+
+    >>> y = np.r_[np.ones(50, int), np.zeros(500, int)]
+    >>> s = np.r_[np.linspace(0.3, 1, 50), np.linspace(0, 0.8, 500)]
+    >>> ci = tpr_at_fpr_bootstrap(y, s, max_fpr=0.05, resamples=200, rng=0)
+    >>> bool(ci.low <= tpr_at_fpr(y, s, max_fpr=0.05).tpr <= ci.high), ci.resamples
+    (True, 200)
+    """
+    m = _check_max_fpr(max_fpr)
+    if isinstance(resamples, bool) or not isinstance(resamples, int | np.integer) or resamples < 2:
+        raise ValueError(f"resamples must be a whole number >= 2, got {resamples!r}")
+    if isinstance(level, bool) or not isinstance(level, float | int) or not 0 < level < 1:
+        raise ValueError(f"level must be a number in (0, 1), got {level!r}")
+    y_score = check_scores(y_score)
+    y_true = np.asarray(y_true)
+    check_same_length(y_true, y_score, "y_true", "y_score")
+    is_pos = check_binary_labels(y_true)
+    pos, neg = y_score[is_pos], y_score[~is_pos]
+    gen = as_generator(rng)
+    labels = np.r_[np.ones(pos.size, dtype=int), np.zeros(neg.size, dtype=int)]
+    tprs = np.empty(int(resamples))
+    for b in range(int(resamples)):
+        s = np.r_[pos[gen.integers(0, pos.size, pos.size)], neg[gen.integers(0, neg.size, neg.size)]]
+        tprs[b] = tpr_at_fpr(labels, s, max_fpr=m).tpr
+    low, high = np.quantile(tprs, [(1 - level) / 2, (1 + level) / 2])
+    return TPRInterval(float(low), float(high), float(np.std(tprs, ddof=1)), int(resamples))

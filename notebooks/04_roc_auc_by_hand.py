@@ -53,7 +53,7 @@ from helpers.curve_plots import plot_roc_pieces
 from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pairwise_auc
 from helpers.delong import delong_auc_difference
 from helpers.intervals import clopper_pearson_interval, wilson_interval
-from helpers.low_fpr import partial_auc, tpr_at_fpr
+from helpers.low_fpr import partial_auc, tpr_at_fpr, tpr_at_fpr_bootstrap
 from helpers.plotting import PALETTE, use_course_style
 from helpers.prior_shift import precision_at_prevalence
 from helpers.rare_rates import percent
@@ -244,7 +244,9 @@ print(f"{pairs.sum():g} of {pairs.size} pairs in the right order: AUC = {pairs.m
 # convention). So
 # $\mathrm{AUC} = U / (n_\text{pos}\, n_\text{neg})$, which the cell checks
 # with `scipy.stats.mannwhitneyu`, `roc_auc_score` and the slow reference
-# `helpers.curves.pairwise_auc`, with and without ties.
+# `helpers.curves.pairwise_auc`, with and without ties. The table costs one
+# sort, not one comparison per pair, so it scales to millions of rows
+# ([see Going deeper](#A-million-rows)).
 
 # %%
 for name, s in [("cheat-sheet scores", scores), ("tied scores", tied)]:
@@ -265,24 +267,7 @@ p_draw, n_draw = rng.choice(pos, draws), rng.choice(neg, draws)
 print(f"share of {draws:,} random pairs won by the positive: {np.mean(p_draw > n_draw):.3f}")
 
 # %% [markdown]
-# ## 7. A million rows
-#
-# Counting pairs costs $n_\text{pos} \times n_\text{neg}$ comparisons; the
-# table costs one sort and two running sums. Here is a million scores with
-# 1 % positives, which score higher on average.
-
-# %%
-n = 1_000_000
-y_big = (rng.random(n) < 0.01).astype(int)
-s_big = rng.normal(size=n) + 1.5 * y_big
-big = roc_table(y_big, s_big)
-auc_big = roc_auc_score(y_big, s_big)
-print(f"{len(big):,} rows (the (0, 0) row + one per distinct score); {y_big.sum():,} positives")
-print(f"sum of the AUC pieces: {big['auc_piece'].sum():.6f}; roc_auc_score: {auc_big:.6f}; equal:",
-      np.isclose(big["auc_piece"].sum(), auc_big, rtol=0, atol=1e-12))
-
-# %% [markdown]
-# ## 8. Your turn: edit the table
+# ## 7. Your turn: edit the table
 #
 # Type new scores or labels (commas, then Enter) or pick a situation. The
 # table keeps the cheat sheet's layout (tied scores share a row, so
@@ -300,7 +285,7 @@ display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True).rename
 display(dashboard)
 
 # %% [markdown]
-# ## 9. The low-FPR end, where rare positives live
+# ## 8. The low-FPR end, where rare positives live
 #
 # When positives are rare, a screen can afford only a tiny false positive
 # rate, so it uses only the left edge of the ROC curve; ROC AUC, an average
@@ -332,24 +317,27 @@ for name, s in low_scores.items():
 # %% [markdown]
 # Naive Bayes has the higher ROC AUC, yet at an FPR of at most $10^{-3}$ the
 # logistic regression finds several times as many positives. Both gaps are
-# far beyond the sampling noise of these 30 000 rows
-# ([see Going deeper](#How-sure-are-these-numbers)).
+# far beyond the sampling noise of these 30 000 rows, even that of setting
+# each threshold on these same negatives ([see Going deeper](#How-sure-are-these-numbers)).
 #
-# Why $10^{-3}$? The cap follows from the prevalence π where the screen runs
-# and the precision it needs. By Bayes' rule ([notebook 03b](03b_choosing_a_threshold.ipynb)),
-# precision = TPR·π / (TPR·π + FPR·(1 − π)):
+# Why $10^{-3}$? By Bayes' rule ([notebook 03b](03b_choosing_a_threshold.ipynb)),
+# precision p = TPR·π / (TPR·π + FPR·(1 − π)) at prevalence π. Solved for
+# the FPR, a screen that needs precision p affords at most
+# FPR = TPR · π/(1 − π) · (1 − p)/p:
 
 # %%
+cap = 0.5 * (1e-3 / (1 - 1e-3)) * (1 - 1 / 3) / (1 / 3)  # TPR 0.5, pi = 1 in 1 000, p = 1/3
+print(f"FPR cap for precision 1/3 at TPR 0.5 where 1 in 1 000 is positive: {cap:.5f}")
 for name, b in best.items():
     print(f"{name:20s} (TPR {b.tpr:.3f}, FPR {b.fpr:.5f}): precision "
           f"{precision_at_prevalence(b.tpr, b.fpr, n_p / (n_p + n_n)):.2f} at the data's {n_p / (n_p + n_n):.0%}, "
           f"{precision_at_prevalence(b.tpr, b.fpr, 1e-3):.2f} where 1 in 1 000 is positive")
 
 # %% [markdown]
-# At the data's 2 % the logistic regression's point gives precision 0.92;
-# where 1 in 1 000 is positive, only 0.35, about two false alarms per real
-# one. The rarer the positives or the higher the precision needed, the
-# lower the cap: say which prevalence and precision yours comes from.
+# With p = 1/3 (two false alarms per real case) and TPR 0.5, that is 0.00100.
+# The logistic regression's point gives precision 0.92 at the data's 2 %,
+# 0.35 at 1 in 1 000. Say which prevalence and precision your cap comes
+# from.
 #
 # On a linear axis the region FPR $\le 10^{-3}$ is one pixel wide; a
 # logarithmic FPR axis spreads it out. In the figure, look left of the
@@ -456,7 +444,7 @@ ex3.check(answer)
 
 # %% [markdown]
 # **Exercise 4.** A screen that can afford ten times more false alarms:
-# what is the TPR of each model of section 9 at the best threshold with
+# what is the TPR of each model of section 8 at the best threshold with
 # FPR ≤ 0.01? Give (logistic regression, naive Bayes), three significant
 # digits each.
 
@@ -474,27 +462,36 @@ ex4.check(answer)
 # %%
 from helpers.exercises import nb04
 
-quiz = nb04.quiz(labels, scores, n_pos=n_p, n_neg=n_n)
+quiz = nb04.quiz(labels, tied, n_pos=n_p, n_neg=n_n)
 quiz.show()
 
 # %% [markdown]
 # ## Going deeper
 #
-# Each section below stands on its own: how sure the numbers of section 9
-# are, the DET curve, and the partial AUC's standardisation.
+# Each section below stands on its own: how sure the numbers of section 8
+# are, the DET curve, the partial AUC's standardisation, and the ROC table
+# on a million rows.
 #
 # ### How sure are these numbers
 #
-# Section 9 compares two fitted models on one evaluation half of 600
-# positives and 29 400 negatives. Three intervals say how far each number
-# could be from its value on new rows drawn like these (the models and the
-# threshold held fixed).
+# Section 8 compares two fitted models on one evaluation half of 600
+# positives and 29 400 negatives. Four intervals say how far each number
+# could be from its value on new rows drawn like these (the models held
+# fixed; the threshold too, except in the second).
 #
 # - **The TPR at the cap: a Wilson interval** (Wilson, 1927). A TPR is a
 #   proportion k/n of the positives. Wilson's interval holds every
 #   proportion p that a normal-approximation test would not reject for the
 #   count k: it solves $|k - np| \le z\sqrt{np(1-p)}$ for p. Unlike the
 #   plain $\hat p \pm z\sqrt{\hat p(1-\hat p)/n}$ it stays inside [0, 1].
+# - **The TPR at the cap, the threshold chosen again: a stratified
+#   bootstrap.** The threshold is a quantile of these negatives' scores, so
+#   it is estimated too, and the empirical ROC point at a fixed FPR carries
+#   that noise as well as the positives' (Pepe, 2003). Each resample draws
+#   the positives and the negatives with replacement, class by class,
+#   chooses its threshold again and keeps its TPR; the middle 95 % of those
+#   TPRs is the interval. Its estimand is the TPR at FPR $10^{-3}$ on the
+#   population's ROC curve.
 # - **The difference of the two ROC AUCs: DeLong's paired interval**
 #   (DeLong, DeLong & Clarke-Pearson, 1988). It estimates the variance of
 #   each AUC from its placements (for each positive, the share of negatives
@@ -514,7 +511,10 @@ quiz.show()
 # %%
 for name, b in best.items():
     lo, hi = wilson_interval(b.tp, n_p)
-    print(f"{name:20s} TPR at FPR <= 0.001: {b.tpr:.3f} (95 % Wilson interval {lo:.3f} to {hi:.3f})")
+    boot = tpr_at_fpr_bootstrap(y_eval, low_scores[name], max_fpr=0.001, resamples=400, rng=1)
+    print(f"{name:20s} TPR at FPR <= 0.001: {b.tpr:.3f} (95 % Wilson interval {lo:.3f} to {hi:.3f}; "
+          f"threshold chosen again in {boot.resamples} resamples: {boot.low:.3f} to {boot.high:.3f}, "
+          f"{(boot.high - boot.low) / (hi - lo):.1f} times as wide)")
 diff, d_lo, d_hi, _ = delong_auc_difference(y_eval, low_scores["naive Bayes"], low_scores["logistic regression"])
 print(f"ROC AUC, naive Bayes minus logistic regression: {diff:.3f} (DeLong 95 % interval {d_lo:.3f} to {d_hi:.3f})")
 b = best["logistic regression"]
@@ -523,8 +523,8 @@ print(f"FPR of the logistic regression's threshold: {b.fpr:.5f} (95 % Clopper-Pe
       f"{f_hi:.5f}, {f_lo / b.fpr - 1:+.0%} to {f_hi / b.fpr - 1:+.0%})")
 
 # %% [markdown]
-# The two TPR intervals are far apart, and the AUC difference's interval
-# excludes 0: naive Bayes's higher ROC AUC is not noise, and neither is the
+# The two TPR intervals are far apart, also when the threshold is chosen
+# again in each resample, and the AUC difference's interval excludes 0: naive Bayes's higher ROC AUC is not noise, and neither is the
 # logistic regression's lead at the cap. The threshold's FPR on new
 # negatives could be a third lower or nearly half higher than the 0.00099
 # it reaches here; its precision at 1 in 1 000 moves with it.
@@ -535,9 +535,10 @@ print(f"FPR of the logistic regression's threshold: {b.fpr:.5f} (95 % Clopper-Pe
 # miss rate FNR = 1 − TPR against the FPR, both on a normal-deviate (probit)
 # scale: a rate r is drawn at $\Phi^{-1}(r)$. The probit scale spreads out
 # small rates on both axes, and where the scores of both classes are normal
-# (after one common rescaling), the curve is a straight line. scikit-learn computes it with
-# `det_curve` and draws it with `DetCurveDisplay`, whose axes stop at 0.1 %
-# ($\Phi^{-1} = -3$). Our cap is at 0.1 %, so the cell below widens the FPR
+# (after one common monotone transformation), the curve is a straight line.
+# scikit-learn computes it with `det_curve` and draws it with
+# `DetCurveDisplay`, whose axes stop at $\Phi^{-1} = -3$, an FPR of
+# 0.135 %, just right of our cap at 0.1 %; so the cell below widens the FPR
 # axis down to one false positive in 29 400 and checks that the DET's points
 # are the ROC curve's, with FNR = 1 − TPR.
 
@@ -549,6 +550,7 @@ for (name, s), colour in zip(low_scores.items(), [PALETTE["blue"], PALETTE["oran
     det_fpr, det_fnr, det_thr = det_curve(y_eval, s)
     i = np.searchsorted(-thr_lo, -det_thr)  # each DET threshold's row of the ROC curve
     assert np.array_equal(thr_lo[i], det_thr) and np.allclose(fpr_lo[i], det_fpr) and np.allclose(1 - tpr_lo[i], det_fnr)
+print(f"DetCurveDisplay's FPR axis starts at probit {ax.get_xlim()[0]:g}, an FPR of {norm.cdf(ax.get_xlim()[0]):.3%}")
 ticks = [1e-4, 1e-3, 1e-2, 0.1, 0.5, 0.9]
 ax.set_xticks(norm.ppf(ticks), [percent(t, digits=1) for t in ticks])
 ax.set_xlim(norm.ppf(1 / n_n), norm.ppf(0.9))
@@ -562,7 +564,7 @@ _ = ax.set(xlabel="false positive rate (probit scale)", ylabel="false negative r
 # the logistic regression misses under half of the positives (1 − 0.538)
 # and naive Bayes more than nine in ten (1 − 0.080); the curves cross far to
 # the right, as on the log ROC axis. Neither curve is straight: no one
-# rescaling makes both classes' scores normal here.
+# monotone transformation makes both classes' scores normal here.
 #
 # ### The standardised partial AUC
 #
@@ -575,9 +577,27 @@ _ = ax.set(xlabel="false positive rate (probit scale)", ylabel="false negative r
 #
 # `helpers.low_fpr.partial_auc` sums the trapezoids of the ROC table up to
 # the cap (the last one cut at the cap) and standardises them. For the two
-# models of section 9:
+# models of section 8:
 
 # %%
 for name, s in low_scores.items():
     p = partial_auc(y_eval, s, max_fpr=0.001)
     print(f"{name:20s} raw {p.raw:.3e}  min {p.min_area:.1e}  max {p.max_area:.1e}  standardised {p.standardized:.3f}")
+
+# %% [markdown]
+# ### A million rows
+#
+# Counting pairs costs $n_\text{pos} \times n_\text{neg}$ comparisons; the
+# table of section 2 costs one sort and two running sums. Here is a million
+# scores with 1 % positives, which score higher on average.
+
+# %%
+rng = np.random.default_rng(7)
+n = 1_000_000
+y_big = (rng.random(n) < 0.01).astype(int)
+s_big = rng.normal(size=n) + 1.5 * y_big
+big = roc_table(y_big, s_big)
+auc_big = roc_auc_score(y_big, s_big)
+print(f"{len(big):,} rows (the (0, 0) row + one per distinct score); {y_big.sum():,} positives")
+print(f"sum of the AUC pieces: {big['auc_piece'].sum():.6f}; roc_auc_score: {auc_big:.6f}; equal:",
+      np.isclose(big["auc_piece"].sum(), auc_big, rtol=0, atol=1e-12))

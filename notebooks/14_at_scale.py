@@ -69,23 +69,22 @@ pd.set_option("display.float_format", "{:.6g}".format)
 # thousand. A prediction needs its score (a float64, 8 bytes) and its label
 # (1 byte). A ROC curve computed in memory needs much more: it sorts the rows
 # and keeps sorted copies and several result arrays as long as the file. The
-# script `bench/bench_backends.py` measured the peak memory of
-# scikit-learn's `roc_curve` on this project's machine (2 cores, 24 GiB);
-# the course keeps its runs in `data/scale_measurements.csv`:
+# peak memory of scikit-learn's `roc_curve`, measured on a 2-core, 24 GiB
+# machine (`data/scale_measurements.csv`):
 
 # %%
 measured = pd.read_csv(data_file("scale_measurements.csv"))
 curve = measured[measured["path"] == "sklearn"]  # read the Parquet file into numpy, then roc_curve
 per_row = (curve["peak_gib"] * 2**30 / curve["rows"]).round()
 print(f"the two columns alone: 9 bytes a row, {1e8 * 9 / 2**30:.2f} GiB for 10^8 rows")
-for (date, rows, peak), b in zip(curve[["date", "rows", "peak_gib"]].itertuples(index=False), per_row, strict=True):
-    print(f"roc_curve on {rows:.0e} rows, measured {date}: peak {peak:.2f} GiB = {b:.0f} bytes a row, "
-          f"{b / 9:.0f} times the columns")
+for rows, runs in curve.assign(per_row=per_row).groupby("rows"):  # every run of each size, as a range
+    print(f"roc_curve on 10^{np.log10(rows):.0f} rows: peak {runs.peak_gib.min():.2f}-{runs.peak_gib.max():.2f} GiB, "
+          f"{runs.per_row.min():.0f}-{runs.per_row.max():.0f} bytes a row ({len(runs)} runs)")
 print(f"at {per_row.min():.0f} bytes a row: 10^9 rows need about {1e9 * per_row.min() / 2**30:,.0f} GiB, "
       f"10^10 rows {1e10 * per_row.min() / 2**30:,.0f} GiB")
 
 # %% [markdown]
-# Every run needs ten times the columns' size or more: 10⁸ rows fill half a
+# Every run needs about ten times the columns' size or more: 10⁸ rows fill half a
 # laptop's memory, 10⁹ rows need a large server, and 10¹⁰ more than one
 # machine usually has.
 #
@@ -94,18 +93,21 @@ print(f"at {per_row.min():.0f} bytes a row: 10^9 rows need about {1e9 * per_row.
 # negatives have exactly that score: the **score-count table** (`score,
 # n_pos, n_neg`). Running sums from the top give, at every threshold `t`
 # (flag every score `>= t`), `TP(t)` and `FP(t)`, then `FN = P - TP` and
-# `TN = N - FP` (notebook 04). So every metric of **one model's scores
-# against binary labels** follows from it: the confusion matrix and its
-# metrics (notebook 01) at every threshold, the ROC and precision–recall
-# curves with their areas, precision at a deployment prevalence (notebook
-# 06), costs (notebook 11), DeLong's interval for one AUC (a row's placement
-# depends only on its score), intervals of the rates, and resampling drawn
-# from the counts (notebook 13). Three kinds of metric do not follow from
-# it: comparing two models on the same rows (DeLong's paired difference
-# needs each row's two scores together, so a table counted by pairs of
-# scores), the regression metrics of notebook 12 (every residual), and the
-# multiclass metrics of notebook 10 beyond one class against the rest (each
-# row's scores for every class).
+# `TN = N - FP` (notebook 04). For **one model's scores against binary
+# labels**, what follows from it:
+#
+# - the confusion matrix and its metrics (notebook 01) at every threshold;
+# - the ROC and precision–recall curves with their areas;
+# - precision at a deployment prevalence (notebook 06), costs (notebook 11);
+# - DeLong's interval for one AUC (a row's placement depends only on its
+#   score), intervals of the rates, resampling from the counts (notebook 13).
+#
+# What does not:
+#
+# - comparing two models on the same rows (DeLong's paired difference
+#   needs each row's two scores together);
+# - the regression metrics of notebook 12 (every residual);
+# - multiclass metrics (notebook 10) beyond one class against the rest.
 
 # %% [markdown]
 # ## 2. A file of 2 million predictions
@@ -245,7 +247,7 @@ print(f"DeLong's 95 % interval from the merged table {auc_m[1]:.6f} to {auc_m[2]
       f"from the full one {auc_c[1]:.6f} to {auc_c[2]:.6f}")
 report = measured[measured["path"] == "report"].iloc[-1]  # the latest run of the report on 10^8 rows
 same_run = curve[(curve["date"] == report["date"]) & (curve["rows"] == report["rows"])].iloc[0]
-print(f"on {report['rows']:.0e} rows, measured {report['date']}: the report's peak {report['peak_gib']:.2f} GiB, "
+print(f"on 10^{np.log10(report['rows']):.0f} rows, in one run: the report's peak {report['peak_gib']:.2f} GiB, "
       f"roc_curve's {same_run['peak_gib']:.2f} GiB")
 
 # %% [markdown]
@@ -358,6 +360,10 @@ print(f"corrected recall {est.recall[0]:.4f} ({est.recall[1]:.4f} to {est.recall
       f"{deploy_prevalence:.1%} {est.precision[0]:.5f} ({est.precision[1]:.5f} to {est.precision[2]:.5f})")
 
 # %% [markdown]
+# On all rows, corrected for the choice, precision at 0.1 % is 0.00486
+# (0.00481 to 0.00492): this interval covers the choice too, and it is
+# still narrow because it uses every row.
+#
 # ## Summary
 #
 # - A file of predictions too big for memory need not be loaded: every
@@ -519,8 +525,6 @@ print(f"{len(binned):,} rounded bins:  AUC {binned_auc:.6f} ± {bound:.6f}, actu
 # errors still come back to Python as exceptions).
 
 # %% tags=["nbval-ignore-output"]
-# nbval-ignore-output: the printed line depends on whether PySpark and Java are installed; the assert checks
-# Spark's table whenever Spark runs (the tests of helpers.report.count check Spark in CI).
 import importlib.util
 import shutil
 import subprocess
@@ -580,7 +584,7 @@ edges = binned_roc.set_index("threshold")
 for t in (0.5, 0.3, 0.1):
     tp_t, fp_t = int(edges.loc[t, "tp"]), int(edges.loc[t, "fp"])  # everything in the bin of t or above
     print(f"bins labelled >= {t} (scores >= {t - 0.0005:.4f}): TP {tp_t:,}, FP {fp_t:,}; recall {tp_t / n_pos:.3f}, "
-          f"precision as tested {tp_t / (tp_t + fp_t):.3f}, at {deploy_prevalence:.1%} {tp_t / (tp_t + w * fp_t):.3f}")
+          f"precision as tested {tp_t / (tp_t + fp_t):.3g}, at {deploy_prevalence:.1%} {tp_t / (tp_t + w * fp_t):.3g}")
 
 # %% [markdown]
 # ### The methods named here

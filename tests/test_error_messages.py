@@ -725,6 +725,10 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("y_score", lambda f: f(Y, S[:3], max_fpr=0.1)),
     ],
     "helpers.low_fpr.tpr_at_fpr": [Bad("max_fpr", lambda f: f(Y, S, max_fpr=1.5))],
+    "helpers.low_fpr.tpr_at_fpr_bootstrap": [
+        Bad("max_fpr", lambda f: f(Y, S, max_fpr=0)),
+        Bad("resamples", lambda f: f(Y, S, max_fpr=0.1, resamples=1)),
+    ],
     # --- helpers.widgets.score_histograms (helpers/widgets/score_histograms.py)
     "helpers.widgets.score_histograms.score_histograms": [
         Bad("prevalence", lambda f: f(Y, S, prevalence=1.5)),
@@ -864,7 +868,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("max_fpr", lambda f: f(Y, S, S, max_fpr=0)),
     ],
     "helpers.exercises.nb04.quiz": [
-        Bad("scores", lambda f: f(Y, [0.1], n_pos=600, n_neg=29_400)),
+        Bad("tied", lambda f: f(Y, [0.1], n_pos=600, n_neg=29_400)),
         Bad("n_neg", lambda f: f(Y, S, n_pos=600, n_neg=0.5)),
     ],
     "helpers.exercises.nb05.exercise_1": [
@@ -1214,6 +1218,7 @@ RNG_TAKERS: dict[str, Callable] = {
         np.c_[S, S], np.arange(8), feature=0, strength=0.5, rng=rng
     ),
     "helpers.threshold_choice.stratified_halves": lambda f, rng: f(np.r_[Y, Y], rng=rng),
+    "helpers.low_fpr.tpr_at_fpr_bootstrap": lambda f, rng: f(Y, S, max_fpr=0.5, resamples=5, rng=rng),
     "helpers.threshold_choice.split_half_optimism": lambda f, rng: f(
         np.r_[Y, Y, Y], np.r_[S, S, S], threshold_choice.threshold_rule(at_recall=0.5), prevalence=0.1, n_splits=2,
         rng=rng,

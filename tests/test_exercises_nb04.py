@@ -84,6 +84,11 @@ def test_exercise_3(capsys):
     assert _line(capsys).startswith("Exercise 3: your function returns U itself")
     assert not ex.check(lambda y, s: rankdata(s)[y == 1].sum() / (y.sum() * (1 - y).sum()))
     assert _line(capsys).startswith("Exercise 3: your function leaves out the P (P + 1) / 2")
+    assert not ex.check(lambda y, s: _auc_rank_sum(y, -s))  # ranked from the highest score
+    assert _line(capsys) == ("Exercise 3: your function gives 1 - AUC: rank from the lowest score (rank 1) and add "
+                             "the positives' ranks")
+    assert not ex.check(lambda y, s: mannwhitneyu(s[y == 0], s[y == 1]).statistic / (y.sum() * (1 - y).sum()))
+    assert _line(capsys).startswith("Exercise 3: your function gives 1 - AUC")
     assert not ex.check(lambda y, s: 1 / 0)
     assert _line(capsys) == "Exercise 3: not yet: your function raised ZeroDivisionError for the tied scores"
     assert not ex.check(_auc_rank_sum(LABELS, TIED))
@@ -124,7 +129,7 @@ def test_exercise_4(two_models, capsys):
     assert _line(capsys).startswith("Exercise 4: you swapped the two models")
     tenth = (_tpr_at(y, a, 0.001), _tpr_at(y, b, 0.001))
     assert not ex.check(tenth)
-    assert _line(capsys) == "Exercise 4: those are the TPRs at FPR ≤ 0.001, section 9's cap; this screen's cap is 0.01"
+    assert _line(capsys) == "Exercise 4: those are the TPRs at FPR ≤ 0.001, section 8's cap; this screen's cap is 0.01"
     assert not ex.check((tenth[0], right[1]))
     assert _line(capsys).startswith("Exercise 4: your logistic regression's TPR is the TPR at FPR ≤ 0.001")
     assert not ex.check((right[0], tenth[1]))
@@ -147,26 +152,38 @@ def test_exercise_4(two_models, capsys):
 
 
 def test_quiz(capsys):
-    quiz = nb04.quiz(LABELS, SCORES, n_pos=600, n_neg=29_400)
+    quiz = nb04.quiz(LABELS, TIED, n_pos=600, n_neg=29_400)
     assert quiz.q1.check(600 * 29_400)
     assert quiz.q1.check(17_600_000)  # three significant digits
     assert not quiz.q1.check(18_000_000)
     assert "give three significant digits" in capsys.readouterr().out.lower()
     assert not quiz.q1.check(30_000 * 29_999 / 2)
     assert "every pair of rows" in capsys.readouterr().out
+    assert not quiz.q1.check(30_000)
+    assert "that is the number of rows" in capsys.readouterr().out
+    assert not quiz.q1.check(600 * 29_400 / 2)
+    assert "no halving" in capsys.readouterr().out
     assert quiz.q2.check("c") and not quiz.q2.check("a") and not quiz.q2.check("b")
     assert quiz.q3.check("b") and not quiz.q3.check("a") and not quiz.q3.check("c")
     assert quiz.q4.check("a") and not quiz.q4.check("b") and not quiz.q4.check("c")
-    assert quiz.q5.check(roc_auc_score(LABELS, 2 * SCORES - 1))
-    assert quiz.q5.check(0.85)
+    # 1 - s reverses the order: 2.5 of the 20 pairs won (2 won, the tie ½), 1 - 0.875
+    assert quiz.q5.check(roc_auc_score(LABELS, 1 - TIED))
+    assert quiz.q5.check(0.125) and roc_auc_score(LABELS, 1 - TIED) == pytest.approx(2.5 / 20)
     capsys.readouterr()
-    assert not quiz.q5.check(0.7)
-    assert "transformed the AUC itself" in capsys.readouterr().out
+    assert not quiz.q5.check(0.13)
+    assert "give three significant digits" in capsys.readouterr().out.lower()
+    assert not quiz.q5.check(0.875)
+    assert "the order is reversed" in capsys.readouterr().out
+    assert not quiz.q5.check(0.5)
+    assert "not chance" in capsys.readouterr().out
+    assert not quiz.q5.check(3 / 20)  # the tie counted as won
+    assert "a tie stays a tie" in capsys.readouterr().out
+    assert "ROC AUC 0.875" in quiz.q5.prompt
     assert quiz.audit() == []
     assert "600 positives and 29 400 negatives" in quiz.q1.prompt  # the counts the notebook prints
 
 
 def test_right_letters_are_spread():
-    quiz = nb04.quiz(LABELS, SCORES, n_pos=600, n_neg=29_400)
+    quiz = nb04.quiz(LABELS, TIED, n_pos=600, n_neg=29_400)
     letters = [q.expected for q in quiz.questions if hasattr(q, "options")]
     assert sorted(letters) == ["a", "b", "c"]

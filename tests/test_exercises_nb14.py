@@ -1,8 +1,9 @@
 """The checkers of notebook 14: right answers computed here by brute force, the printed values, too few digits,
 each typical mistake, wrong kinds, and the audits.
 
-Average precision and the AUC are computed from their definitions on the rows (no scikit-learn); the threshold
-of a recall target is found on the rows that the half tables count.
+Average precision and the AUC are computed from their definitions on the rows (no scikit-learn, except for the
+trapezoidal area under the PR curve, a student's mistake); the threshold of a recall target is found on the rows
+that the half tables count.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.metrics import auc, precision_recall_curve
 
 from helpers.exercises import nb14
 from helpers.exercises.core import NOT_ANSWERED, round_significant
@@ -72,6 +74,17 @@ def test_exercise_1(data, capsys):
     step = merged.n_pos.to_numpy() / y.sum()
     assert not ex.check((right[0], float(np.sum(step * tp / (tp + fp / w)))))
     assert said(capsys) == "Exercise 1: the weight belongs to the negatives (FP), not to the positives"
+    weights = np.where(y == 1, 1.0, w)  # a student's route: the PR curve's trapezoids, auc(recall, precision)
+    precision_w, recall_w, _ = precision_recall_curve(y, s, sample_weight=weights)
+    trapezoid = auc(recall_w, precision_w)
+    assert round_significant(trapezoid, 3) != round_significant(right[1], 3)  # a mistake on these data
+    assert not ex.check((right[0], trapezoid))
+    assert said(capsys).startswith("Exercise 1: that is the trapezoidal area under the PR curve")
+    odds = 0.99 / 0.01  # the deployment odds taken for the weight
+    assert not ex.check((right[0], average_precision(y, s, odds)))
+    assert said(capsys) == ("Exercise 1: w is ((1 − π)/π)/(N/P) ≈ 4.99, the fold change of the odds, not "
+                            "(1 − π)/π = 99")
+    assert round(w, 2) == 4.99
     assert not ex.check(right[0])
     assert said(capsys).startswith("Exercise 1: expected 2 numbers (AP as tested, AP at deployment)")
     assert ex.audit() == []

@@ -1,4 +1,5 @@
-"""Partial AUC and TPR at a fixed FPR, read off the ROC table, against scikit-learn."""
+"""Partial AUC and TPR at a fixed FPR, read off the ROC table, against scikit-learn; the bootstrap interval of the
+TPR at a cap against a loop written here with roc_curve."""
 
 import numpy as np
 import pytest
@@ -6,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from helpers.low_fpr import partial_auc, tpr_at_fpr
+from helpers.low_fpr import partial_auc, tpr_at_fpr, tpr_at_fpr_bootstrap
 
 
 @st.composite
@@ -55,3 +56,31 @@ def test_bad_max_fpr():
     for bad in (0, 1.5, "0.1", True):
         with pytest.raises(ValueError, match="max_fpr"):
             partial_auc([0, 1], [0.1, 0.9], max_fpr=bad)
+
+
+def test_bootstrap_chooses_the_threshold_again_in_each_resample():
+    rng = np.random.default_rng(5)
+    y = (rng.random(2000) < 0.1).astype(int)
+    s = rng.normal(size=y.size) + 1.5 * y
+    got = tpr_at_fpr_bootstrap(y, s, max_fpr=0.01, resamples=60, rng=11)
+    draw, pos, neg = np.random.default_rng(11), s[y == 1], s[y == 0]  # the documented draws, in their order
+    tprs = []
+    for _ in range(60):
+        p, n = pos[draw.integers(0, pos.size, pos.size)], neg[draw.integers(0, neg.size, neg.size)]
+        fpr, tpr, _ = roc_curve(np.r_[np.ones(p.size), np.zeros(n.size)], np.r_[p, n], drop_intermediate=False)
+        tprs.append(tpr[fpr <= 0.01].max())
+    assert (got.low, got.high) == pytest.approx(tuple(np.quantile(tprs, [0.025, 0.975])), abs=1e-12)
+    assert got.sd == pytest.approx(np.std(tprs, ddof=1)) and got.resamples == 60
+    # the threshold's own noise widens the interval beyond the binomial one of TP / P at a fixed threshold
+    fixed = tpr_at_fpr(y, s, max_fpr=0.01).tpr
+    assert got.sd > np.sqrt(fixed * (1 - fixed) / y.sum())
+
+
+def test_bootstrap_bad_input():
+    y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.9, 0.2, 0.8])
+    with pytest.raises(ValueError, match="resamples"):
+        tpr_at_fpr_bootstrap(y, s, max_fpr=0.5, resamples=1)
+    with pytest.raises(ValueError, match="level"):
+        tpr_at_fpr_bootstrap(y, s, max_fpr=0.5, level=95)
+    with pytest.raises(ValueError, match="y_true"):
+        tpr_at_fpr_bootstrap(np.ones(4), s, max_fpr=0.5)

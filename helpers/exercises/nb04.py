@@ -91,8 +91,9 @@ def exercise_3(labels: np.ndarray, tied: np.ndarray, scores: np.ndarray) -> Exer
 
     ``U = R - P (P + 1) / 2`` with ``R`` the sum of the positives' ranks, ties getting their average
     rank. The answer is called on ``(labels, tied)``, ``(labels, scores)`` and a sample with many ties,
-    and compared with ``roc_auc_score``. Mistakes: ties ranked in order instead of averaged; ``U`` not
-    divided by ``P N``; ``R`` without the ``P (P + 1) / 2``.
+    and compared with ``roc_auc_score``. Mistakes: ranks counted from the highest score (``1 - AUC`` on every
+    input, as ``mannwhitneyu(neg, pos)`` gives); ties ranked in order instead of averaged; ``U`` not divided by
+    ``P N``; ``R`` without the ``P (P + 1) / 2``.
     """
     y, t = labels_scores(labels, tied, "labels", "tied")
     s = labels_scores(labels, scores, "labels", "scores")[1]
@@ -114,8 +115,17 @@ def exercise_3(labels: np.ndarray, tied: np.ndarray, scores: np.ndarray) -> Exer
             return callable(answer) and bool(np.isclose(float(answer(*inputs[case])), value, rtol=0, atol=1e-9))
         return matches
 
+    def reversed_everywhere(answer: object) -> bool:
+        return callable(answer) and all(
+            np.isclose(float(answer(yy, ss)), 1 - roc_auc_score(yy, ss), rtol=0, atol=1e-9) for yy, ss in inputs)
+
+    def from_the_top(yy: np.ndarray, ss: np.ndarray) -> float:
+        return rank_sum()(yy, -ss)
+
     ordinal, as_u, as_r = rank_sum(method="ordinal"), rank_sum(part="u"), rank_sum(part="r")
     mistakes = [
+        Mistake(reversed_everywhere, "your function gives 1 - AUC: rank from the lowest score (rank 1) and add "
+                "the positives' ranks", example=lambda: from_the_top),
         Mistake(gives(1, as_u(y, s)), "your function returns U itself; the AUC is U / (P N), the share of the "
                 "P x N pairs", example=lambda: as_u),
         Mistake(gives(1, as_r(y, s)), "your function leaves out the P (P + 1) / 2: the ranks the positives "
@@ -153,7 +163,7 @@ def exercise_4(y_true: np.ndarray, score_a: np.ndarray, score_b: np.ndarray, *, 
     precision = tuple(p.tp / (p.tp + p.fp) for p in at_cap)
     pauc = tuple(roc_auc_score(y, s, max_fpr=m) for s in (a, b))
     n_neg = int((1 - y).sum())
-    smaller = f"the TPR at FPR ≤ {m / 10:g}, section 9's cap; this screen's cap is {m:g}"
+    smaller = f"the TPR at FPR ≤ {m / 10:g}, section 8's cap; this screen's cap is {m:g}"
     return Exercise(
         "Exercise 4", lambda: (at_cap[0].tpr, at_cap[1].tpr), compare=cmp,
         mistakes=[
@@ -174,26 +184,33 @@ def exercise_4(y_true: np.ndarray, score_a: np.ndarray, score_b: np.ndarray, *, 
     )
 
 
-def quiz(labels: np.ndarray, scores: np.ndarray, *, n_pos: int, n_neg: int) -> Quiz:
+def quiz(labels: np.ndarray, tied: np.ndarray, *, n_pos: int, n_neg: int) -> Quiz:
     """The quick self-test at the end of notebook 04.
 
-    Question 1's answer is ``n_pos n_neg``, the number of (positive, negative) pairs of section 9's
-    evaluation half (three significant digits); question 5's the AUC of ``2 scores - 1``, which equals that
-    of ``scores`` (a rank statistic; two significant digits).
+    Question 1's answer is ``n_pos n_neg``, the number of (positive, negative) pairs of section 8's
+    evaluation half (three significant digits); question 5's the AUC of ``1 - tied``, the tied scores of
+    section 5 reversed: every pair won is lost and a tie stays a tie, so ``1 - AUC`` (three significant
+    digits; the notebook never prints it).
     """
-    y, s = labels_scores(labels, scores, "labels", "scores")
+    y, s = labels_scores(labels, tied, "labels", "tied")
     for value, name in ((n_pos, "n_pos"), (n_neg, "n_neg")):
         if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
             raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
     n = n_pos + n_neg
     auc = roc_auc_score(y, s)
+    flipped_pos, flipped_neg = 1 - s[y == 1], 1 - s[y == 0]
+    tie_won = float(np.mean(flipped_pos[:, None] >= flipped_neg[None, :]))  # 1 - s, a tie counted as won
     return Quiz([
         NumberQuestion(
-            f"Section 9's evaluation half has {_thousands(n_pos)} positives and {_thousands(n_neg)} negatives. Over "
+            f"Section 8's evaluation half has {_thousands(n_pos)} positives and {_thousands(n_neg)} negatives. Over "
             "how many (positive, negative) pairs does its ROC AUC average?",
             lambda: n_pos * n_neg, digits=3,
             mistakes=[Mistake.if_equals(n * (n - 1) / 2, "that counts every pair of rows; ROC AUC only compares "
-                                        "a positive with a negative")],
+                                        "a positive with a negative"),
+                      Mistake.if_equals(n, "that is the number of rows; each positive is paired with each "
+                                           "negative: multiply"),
+                      Mistake.if_equals(n_pos * n_neg / 2, "no halving: a (positive, negative) pair is counted "
+                                                           "once already, its positive always first")],
             solution="n_pos x n_neg"),
         Question(
             "What is ROC AUC, read as a probability?",
@@ -224,9 +241,15 @@ def quiz(labels: np.ndarray, scores: np.ndarray, *, n_pos: int, n_neg: int) -> Q
              "c": "the difference is real, but it is a difference in the average over all FPRs, most of which "
                   "the screen never uses"}),
         NumberQuestion(
-            "Every score s of the nine examples is replaced by 2s − 1. What is the new ROC AUC?",
-            lambda: roc_auc_score(y, 2 * s - 1), digits=2,
-            mistakes=[Mistake.if_equals(2 * auc - 1, "you transformed the AUC itself; the scores' order is "
-                                        "unchanged, and ROC AUC depends on the order only")],
-            solution="roc_auc_score(labels, 2 * scores - 1), the same as before: the ranking has not changed"),
+            f"In section 5's tied example (ROC AUC {auc:.3f}), every score s is replaced by 1 − s. What is the new "
+            "ROC AUC?",
+            lambda: roc_auc_score(y, 1 - s), digits=3,
+            mistakes=[Mistake.if_equals(auc, "the order is reversed: every pair won is now lost, and a pair lost "
+                                             "is won"),
+                      Mistake.if_equals(0.5, "a reversed ranking is not chance: every pair is still ranked, the "
+                                             "other way round"),
+                      *([Mistake.if_equals(tie_won, "a tie stays a tie when every score is flipped: it counts ½")]
+                        if tie_won != 1 - auc else [])],
+            solution="roc_auc_score(labels, 1 - tied): the pairs won become lost and the tie stays a tie, "
+                     "so 1 − AUC"),
     ])

@@ -52,7 +52,10 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
         AP = sum over rows k of n_pos_k / P * TP_k / (TP_k + FP_k)       (at pi: w FP_k)
 
     Three significant digits. Mistakes: the plain mean of the precisions over the table's rows; AP as tested
-    given for the deployment too (no weight); the weight put on the positives instead (``TP / (TP + FP / w)``).
+    given for the deployment too (no weight); the weight put on the positives instead (``TP / (TP + FP / w)``);
+    at deployment, the trapezoidal area under the PR curve (``auc(recall, precision)`` from the point
+    (0, 1)) and the deployment odds ``(1 - pi) / pi`` used as the weight. A mistake that the comparison
+    cannot tell from the right answer on these data is left out (as tested the trapezoid often is).
     """
     y, s = labels_scores(y_true, y_score)
     table = _table(merged, "merged")
@@ -76,16 +79,37 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
     step = table["n_pos"].to_numpy(dtype=float) / n_pos
     mean_precision = float(np.mean(tp / (tp + fp)))
     inverted = float(np.sum(step * tp / (tp + fp / w)))
+    odds = (1 - pi) / pi
+
+    def trapezoid(weight: float) -> float:  # sklearn.metrics.auc(recall, precision) of precision_recall_curve
+        recall, precision = np.r_[0.0, tp / n_pos], np.r_[1.0, tp / (tp + weight * fp)]
+        return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
+
+    cmp = numbers(["AP as tested", "AP at deployment"], digits=3)
+    candidates = [
+        (1, trapezoid(w), "that is the trapezoidal area under the PR curve; AP is the step sum "
+                          "Σ (R_k − R_{k−1}) P_k, each precision times its step in recall"),
+        (1, float(np.sum(step * tp / (tp + odds * fp))), f"w is ((1 − π)/π)/(N/P) ≈ {w:.3g}, the fold change "
+                                                          f"of the odds, not (1 − π)/π = {odds:.4g}"),
+    ]
+
+    table_ap = (float(np.sum(step * tp / (tp + fp))), float(np.sum(step * tp / (tp + w * fp))))  # = right()
+
+    def right_on_these_data(part: int, value: float) -> bool:
+        return cmp.same(tuple(value if j == part else v for j, v in enumerate(table_ap)), table_ap)
+
     return Exercise(
         "Exercise 1",
         right,
-        compare=numbers(["AP as tested", "AP at deployment"], digits=3),
+        compare=cmp,
         mistakes=[
             Mistake.in_part(0, mean_precision, "that is the plain mean of the precisions over the table's rows; "
                             "weight each row's precision by its step in recall, n_pos / P"),
             Mistake.in_part(1, lambda: right()[0], "that is AP as tested; at deployment every false positive "
                             "counts w times: TP / (TP + w FP)"),
             Mistake.in_part(1, inverted, "the weight belongs to the negatives (FP), not to the positives"),
+            *(Mistake.in_part(i, value, message) for i, value, message in candidates
+              if not right_on_these_data(i, value)),
         ],
         hints=[
             "tp = merged.n_pos.cumsum(), fp = merged.n_neg.cumsum(): the counts at each row's threshold; each "

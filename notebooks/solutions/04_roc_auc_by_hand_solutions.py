@@ -110,7 +110,7 @@ ex3.check(answer)
 # %% [markdown]
 # ## Exercise 4
 #
-# *What is the TPR of each model of section 9 at the best threshold with
+# *What is the TPR of each model of section 8 at the best threshold with
 # FPR ≤ 0.01?*
 #
 # `tpr_at_fpr` walks down the ROC table to the last row whose FPR is at most
