@@ -164,6 +164,10 @@ def test_exercise_3(data, capsys):
     assert said(capsys).startswith("Exercise 3: those are section 7's numbers")
     assert not ex.check((judged(second, second)[0], precision))
     assert said(capsys).startswith("Exercise 3: that is the recall on the half that chose the threshold")
+    typed = round_significant(judged(second, second)[0], 3)  # as typed to the asked digits: 0.800 is the float 0.8
+    assert not math.isclose(round_significant(recall, 3), typed)  # the slip differs from the answer here
+    assert not ex.check((typed, round_significant(precision, 3)))
+    assert said(capsys).startswith("Exercise 3: that is the recall on the half that chose the threshold")
     assert not ex.check((recall, as_tested))
     assert said(capsys).startswith("Exercise 3: that is precision as tested")
     assert not ex.check("0.8")

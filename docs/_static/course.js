@@ -48,3 +48,29 @@ window.__jupyter_widgets_assets_path__ = new URL("js/", document.currentScript.s
     new MutationObserver(() => nameThings(document)).observe(document.body, { childList: true, subtree: true });
   });
 })();
+
+// 4. A widget box or an output wider (or taller) than its room scrolls inside it: make it a keyboard stop, so the
+//    arrow keys scroll it (axe: scrollable-region-focusable), named for a screen reader.
+(function () {
+  const scrolls = (el) => {
+    const cs = getComputedStyle(el);
+    return (el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(cs.overflowX)) ||
+      (el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(cs.overflowY));
+  };
+  const focusable = () => {
+    document.querySelectorAll(".jupyter-widgets, .cell_output .output").forEach((el) => {
+      if (!el.hasAttribute("tabindex") && scrolls(el)) {
+        el.setAttribute("tabindex", "0");
+        if (!el.hasAttribute("role")) { el.setAttribute("role", "region"); }
+        el.setAttribute("aria-label", "scrollable output: scroll it with the arrow keys");
+      }
+    });
+  };
+  let pending = null;
+  const soon = () => { if (pending === null) { pending = setTimeout(() => { pending = null; focusable(); }, 100); } };
+  document.addEventListener("DOMContentLoaded", () => {
+    focusable();
+    new MutationObserver(soon).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", soon);
+  });
+})();

@@ -18,14 +18,19 @@
   quizSafeMathJax();
   new MutationObserver(quizSafeMathJax).observe(document.documentElement, { childList: true, subtree: true });
 
-  // A table wider than the page scrolls sideways inside its output: make that output a keyboard stop, so
+  // An output or widget box wider (or taller) than its room scrolls inside it: make it a keyboard stop, so
   // the arrow keys scroll it (axe: scrollable-region-focusable), named for a screen reader.
+  function scrolls(el) {
+    var cs = getComputedStyle(el);
+    return (el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(cs.overflowX)) ||
+      (el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(cs.overflowY));
+  }
   function scrollableOutputsFocusable() {
-    document.querySelectorAll(".jp-OutputArea-output").forEach(function (el) {
-      if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex")) {
+    document.querySelectorAll(".jp-OutputArea-output, .jupyter-widgets").forEach(function (el) {
+      if (!el.hasAttribute("tabindex") && scrolls(el)) {
         el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "region");
-        el.setAttribute("aria-label", "wide output: scroll it with the arrow keys");
+        if (!el.hasAttribute("role")) el.setAttribute("role", "region");
+        el.setAttribute("aria-label", "scrollable output: scroll it with the arrow keys");
       }
     });
   }
