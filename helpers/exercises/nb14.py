@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_count, check_probability_open
+from ..counts import weight_negatives
 from ._labels import labels_scores
 from .core import Exercise, Mistake, numbers
 from .quiz import NumberQuestion, Question, Quiz
@@ -81,19 +82,23 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
     inverted = float(np.sum(step * tp / (tp + fp / w)))
     odds = (1 - pi) / pi
 
+    def weighted_precision(weight: float) -> np.ndarray:  # each negative counted ``weight`` times, by helpers.counts
+        c = weight_negatives(tp=tp, fn=n_pos - tp, fp=fp, tn=n_neg - fp, weight=weight)
+        return c.tp / (c.tp + c.fp)
+
     def trapezoid(weight: float) -> float:  # sklearn.metrics.auc(recall, precision) of precision_recall_curve
-        recall, precision = np.r_[0.0, tp / n_pos], np.r_[1.0, tp / (tp + weight * fp)]
+        recall, precision = np.r_[0.0, tp / n_pos], np.r_[1.0, weighted_precision(weight)]
         return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
 
     cmp = numbers(["AP as tested", "AP at deployment"], digits=3)
     candidates = [
         (1, trapezoid(w), "that is the trapezoidal area under the PR curve; AP is the step sum "
                           "Σ (R_k − R_{k−1}) P_k, each precision times its step in recall"),
-        (1, float(np.sum(step * tp / (tp + odds * fp))), f"w is ((1 − π)/π)/(N/P) ≈ {w:.3g}, the fold change "
+        (1, float(np.sum(step * weighted_precision(odds))), f"w is ((1 − π)/π)/(N/P) ≈ {w:.3g}, the fold change "
                                                           f"of the odds, not (1 − π)/π = {odds:.4g}"),
     ]
 
-    table_ap = (float(np.sum(step * tp / (tp + fp))), float(np.sum(step * tp / (tp + w * fp))))  # = right()
+    table_ap = (float(np.sum(step * tp / (tp + fp))), float(np.sum(step * weighted_precision(w))))  # = right()
 
     def right_on_these_data(part: int, value: float) -> bool:
         return cmp.same(tuple(value if j == part else v for j, v in enumerate(table_ap)), table_ap)
