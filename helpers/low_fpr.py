@@ -152,10 +152,22 @@ def tpr_at_fpr_bootstrap(y_true, y_score, *, max_fpr: float, resamples: int = 40
     is_pos = check_binary_labels(y_true)
     pos, neg = y_score[is_pos], y_score[~is_pos]
     gen = as_generator(rng)
-    labels = np.r_[np.ones(pos.size, dtype=int), np.zeros(neg.size, dtype=int)]
+    # tpr_at_fpr's point, found without the ROC table: at most k = max{k : k / N <= m} negatives may score at
+    # or above the threshold, so the lowest threshold allowed lies just above the (k+1)-th highest negative v,
+    # and TPR = #{positives > v} / P (every case flagged when k = N).
+    n = neg.size
+    k = int(np.floor(m * n))
+    while k < n and (k + 1) / n <= m:
+        k += 1
+    while k > 0 and k / n > m:
+        k -= 1
     tprs = np.empty(int(resamples))
     for b in range(int(resamples)):
-        s = np.r_[pos[gen.integers(0, pos.size, pos.size)], neg[gen.integers(0, neg.size, neg.size)]]
-        tprs[b] = tpr_at_fpr(labels, s, max_fpr=m).tpr
+        p_b, n_b = pos[gen.integers(0, pos.size, pos.size)], neg[gen.integers(0, n, n)]
+        if k >= n:
+            tprs[b] = 1.0
+            continue
+        v = np.partition(n_b, n - 1 - k)[n - 1 - k]  # the (k+1)-th highest negative score
+        tprs[b] = np.count_nonzero(p_b > v) / p_b.size
     low, high = np.quantile(tprs, [(1 - level) / 2, (1 + level) / 2])
     return TPRInterval(float(low), float(high), float(np.std(tprs, ddof=1)), int(resamples))

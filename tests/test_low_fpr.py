@@ -3,7 +3,7 @@ TPR at a cap against a loop written here with roc_curve."""
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score, roc_curve
 
@@ -84,3 +84,22 @@ def test_bootstrap_bad_input():
         tpr_at_fpr_bootstrap(y, s, max_fpr=0.5, level=95)
     with pytest.raises(ValueError, match="y_true"):
         tpr_at_fpr_bootstrap(np.ones(4), s, max_fpr=0.5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 40), st.integers(2, 120),
+       st.sampled_from([0.01, 0.05, 0.1, 0.3, 0.99]),
+       st.sampled_from([0, 1, 2]))
+def test_bootstrap_tprs_are_the_roc_curves_with_ties(seed, n_pos, n_neg, max_fpr, decimals):
+    """Each resample's TPR is roc_curve's highest TPR at FPR <= max_fpr, ties and tiny classes included."""
+    rng = np.random.default_rng(seed)
+    s = np.round(np.r_[rng.normal(1, 1, n_pos), rng.normal(0, 1, n_neg)], decimals)
+    y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+    got = tpr_at_fpr_bootstrap(y, s, max_fpr=max_fpr, resamples=5, rng=seed)
+    draw, pos, neg = np.random.default_rng(seed), s[y == 1], s[y == 0]
+    tprs = []
+    for _ in range(5):
+        p, n = pos[draw.integers(0, n_pos, n_pos)], neg[draw.integers(0, n_neg, n_neg)]
+        fpr, tpr, _ = roc_curve(np.r_[np.ones(n_pos), np.zeros(n_neg)], np.r_[p, n], drop_intermediate=False)
+        tprs.append(tpr[fpr <= max_fpr].max())
+    assert (got.low, got.high) == pytest.approx(tuple(np.quantile(tprs, [0.025, 0.975])), abs=1e-12)
