@@ -249,3 +249,42 @@ def test_classroom_kernel_draws_inline_figures_larger(monkeypatch):
     classroom = _figure_png_size(monkeypatch, str(TEMPLATE_ROOT))
     assert classroom[0] / plain[0] == pytest.approx(144 / 80, rel=0.05)
     assert classroom[1] / plain[1] == pytest.approx(144 / 80, rel=0.05)
+
+
+@pytest.mark.slow
+def test_stopping_the_launcher_stops_its_server(tmp_path):
+    """SIGTERM to ``python -m helpers.classroom`` stops the Voila server it started (it was left running)."""
+    import signal
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    launcher = subprocess.Popen([sys.executable, "-m", "helpers.classroom", "--no-browser", "--port", str(port)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def answers() -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/tree", timeout=2):
+                return True
+        except OSError:
+            return False
+
+    try:
+        deadline = time.monotonic() + 90
+        while not answers() and time.monotonic() < deadline and launcher.poll() is None:
+            time.sleep(0.5)
+        assert answers(), "the classroom server did not start"
+        launcher.send_signal(signal.SIGTERM)
+        launcher.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while answers() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert not answers(), "the server still answers after its launcher was stopped"
+    finally:
+        if launcher.poll() is None:
+            launcher.kill()
+            launcher.wait()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import webbrowser
@@ -100,6 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = f"http://127.0.0.1:{args.port}/{page}"
     print(f"classroom mode: {url}  (Ctrl+C stops the server)", flush=True)
     proc = subprocess.Popen(cmd, env=env)
+
+    def stop_the_server(signum, frame) -> None:  # a SIGTERM or SIGHUP to this launcher must not orphan the server
+        proc.terminate()
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop_the_server)
     try:
         if not args.no_browser:
             _open_when_ready(url, proc)
