@@ -360,9 +360,9 @@ print(f"corrected recall {est.recall[0]:.4f} ({est.recall[1]:.4f} to {est.recall
       f"{deploy_prevalence:.1%} {est.precision[0]:.5f} ({est.precision[1]:.5f} to {est.precision[2]:.5f})")
 
 # %% [markdown]
-# On all rows, corrected for the choice, precision at 0.1 % is 0.00486
-# (0.00481 to 0.00492): this interval covers the choice too, and it is
-# still narrow because it uses every row.
+# On all rows, corrected for the choice, the interval of the precision at
+# 0.1 % (printed above) covers the choice too, and it is still narrow
+# because it uses every row.
 #
 # ## Summary
 #

@@ -454,3 +454,38 @@ def test_counts_in_the_millions_do_not_overflow():
     arrays = metric_zoo(Counts(*(np.array([v, v]) for v in c)), keys=["mcc", "dor"])
     np.testing.assert_allclose(arrays["mcc"], z["mcc"], rtol=1e-12)
     assert arrays["dor"][0] == pytest.approx((tp * tn) / (fp * fn), rel=1e-12)
+
+
+def test_the_confusion_matrix_arguments_give_their_messages_in_full():
+    """resolve_counts and check_counts_object, behind every function taking counts: each message word for word."""
+    from helpers.counts import check_counts_object, resolve_counts
+
+    either = "either counts=Counts(...) or the four keywords tp=, fn=, fp=, tn="
+    cases = [
+        (TypeError, lambda: resolve_counts(Counts(tn=1, fp=2, fn=3, tp=4), tp=1, fn=2, function="f"),
+         f"f() got counts and also tp=, fn=: give the confusion matrix one way, {either}"),
+        (TypeError, lambda: resolve_counts(tp=1, fp=2, function="f"),
+         "f() got tp=, fp= but not fn=, tn=: give all four counts tp=, fn=, fp=, tn= (or counts=Counts(...))"),
+        (TypeError, lambda: resolve_counts(function="f"),
+         "f() needs the confusion matrix: counts=Counts(tn=..., fp=..., fn=..., tp=...), "
+         "or the four keywords tp=, fn=, fp=, tn="),
+        (ValueError, lambda: resolve_counts(tp=[1, 2], fn=[1, 2, 3], fp=1, tn=1, function="f"),
+         "the four counts must have shapes that broadcast together, got tp (2,), fn (3,), fp (), tn ()"),
+        (ValueError, lambda: resolve_counts(tp=["a"], fn=1, fp=1, tn=1, function="f", whole=False),
+         "tp must hold counts (finite numbers >= 0), got ['a']"),
+        (ValueError, lambda: resolve_counts(tp=1.5, fn=True, fp=1, tn=1, function="f", whole=False),
+         "fn must hold counts (finite numbers >= 0), got True"),
+        (ValueError, lambda: resolve_counts(tp=1.5, fn=1, fp=-0.5, tn=1, function="f", whole=False),
+         "fp must hold counts (finite numbers >= 0), got -0.5"),
+        (ValueError, lambda: check_counts_object([1, 2, 3, 4]),
+         "counts must be a helpers.Counts (named fields tn, fp, fn, tp), got list [1, 2, 3, 4]; if the four values "
+         "are in scikit-learn's confusion_matrix(...).ravel() order, write Counts(*values)"),
+        (ValueError, lambda: check_counts_object("tn=1", "c"),
+         "c must be a helpers.Counts (named fields tn, fp, fn, tp), got str 'tn=1'"),
+    ]
+    for kind, call, message in cases:
+        with pytest.raises(kind) as err:
+            call()
+        assert str(err.value) == message
+    weighted, prefix = resolve_counts(tp=1.5, fn=0.5, fp=2, tn=3, function="f", whole=False)
+    assert prefix == "" and (weighted.tp, weighted.fn) == (1.5, 0.5)
