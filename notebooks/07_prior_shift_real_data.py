@@ -376,10 +376,7 @@ print(f"mean precision:  corrected {shy.corrected.mean():.3f}   pool {shy.pool.m
 # - `precision_interval` (exact rate intervals, MOVER-R) is a confidence
 #   interval for the population precision PPV\* at a known prevalence. It
 #   covered PPV\* more often than promised (98.2 % exactly for our splits,
-#   96.7 % for fresh test sets). Wilson's intervals would have done here too
-#   (97.1 % and 94.9 %); their dips to 86 % and 91 % come from the grid of
-#   Going deeper, test sets expected to hold fewer than one false positive,
-#   not from this study.
+#   96.7 % for fresh test sets).
 # - The correction assumes test negatives like the deployment's. When
 #   deployment brings kinds of negatives the test set never had, precision
 #   and its interval are wrong, and nothing in the test set warns you.

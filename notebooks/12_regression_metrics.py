@@ -378,18 +378,17 @@ for name, model in [("ridge", make_pipeline(StandardScaler(), Ridge())), ("quant
 #
 # - R² is unit-free (1 perfect, 0 = the mean); MSE is in squared units,
 #   RMSE and MAE in target units; the median absolute error ignores outliers.
-# - MAPE measures relative error; the slides' formula is in per cent,
-#   `mean_absolute_percentage_error` returns a fraction; avoid it near 0.
+# - MAPE measures relative error (a fraction in scikit-learn, per cent in the
+#   slides); avoid it near 0.
 # - The residual plot shows curves and funnels; residuals against a feature
-#   show what the model misses, once a trend is well beyond its standard error.
+#   show what the model misses.
 # - Large true values under-predicted and small ones over-predicted is
 #   regression to the mean, which a calibrated model shows too; calibration
-#   is read by binning on the *prediction*, with an interval for its slope.
+#   is read by binning on the *prediction*.
 # - When over- and under-prediction cost differently, use the pinball loss and
-#   predict a quantile (`QuantileRegressor(quantile=...)`; `alpha=` is a penalty).
-# - In `scoring=`, losses are negated: `"neg_mean_squared_error"`. One test
-#   split of about a hundred rows is one draw: compare it with the spread of
-#   folds or of repeated splits.
+#   predict a quantile (`QuantileRegressor(quantile=...)`).
+# - One test split of about a hundred rows is one draw: compare it with the
+#   spread of folds.
 
 # %% [markdown] tags=["code-only"]
 # ## Exercises
