@@ -444,12 +444,9 @@ prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 # - Recall, the FPR and ROC AUC carry over from test to deployment;
 #   precision, F1 and average precision do not.
 # - Multiply FP by the fold change of the negative-to-positive ratio (Bayes'
-#   rule), at every threshold for the PR curve, or weight the negatives
-#   with `negative_weight` in scikit-learn; F1 and AP follow.
-# - Microchips: a 1000-fold change turns a test precision of 0.998 into
-#   0.33. Earthquakes: TPR 0.9 and FPR 0.001 give about 3 154 false alarms a
-#   year for 2.25 true ones, and the FPR that would help cannot be measured
-#   on an ordinary test set.
+#   rule), at every threshold for the PR curve; F1 and AP follow.
+# - At a rare enough prevalence, even a tiny FPR floods the true alarms, and
+#   the FPR that would help cannot be measured on an ordinary test set.
 # - The correction needs each class to look the same in test and deployment
 #   and a known prevalence, not calibrated scores.
 
