@@ -89,6 +89,35 @@ def test_too_few_digits_says_how_many_agree():
         "give three significant digits: yours agrees with the answer to only one significant digit")
 
 
+def test_agreeing_digits_are_counted_from_the_value_not_its_repr():
+    """0.90 typed for 0.904 arrives as the float 0.9, and agrees to two digits (issue 36's cold read)."""
+    assert number(digits=3).differs(0.9, 0.904) == (
+        "give three significant digits: yours agrees with the answer to only two significant digits")
+    assert number(digits=4).differs(0.9, 0.9004) == (
+        "give four significant digits: yours agrees with the answer to only three significant digits")
+    assert number(digits=3).differs(0.34, 0.34159) == (
+        "give three significant digits: yours agrees with the answer to only two significant digits")
+    assert number(digits=3).differs(1.0, 0.996) == (  # 0.996 to two digits is 1.0
+        "give three significant digits: yours agrees with the answer to only two significant digits")
+    q = NumberQuestion("A share?", 0.904, digits=3)
+    shorts = [a for a in q.to_jupyterquiz()["answers"] if a["type"] == "value"]
+    assert [(a["value"], a["feedback"]) for a in shorts] == [
+        (0.9, "Give three significant digits: that agrees with the answer to only two significant digits.")]
+
+
+@given(values, st.integers(2, 6), st.integers(1, 5))
+def test_agreeing_digits_is_the_longest_rounding_the_answer_is(e, digits, k):
+    """The value rounded to k < digits digits agrees to at least k of them, and to no more than digits - 1."""
+    from helpers.exercises.core import agreeing_digits
+
+    k = min(k, digits - 1)
+    a = round_significant(e, k)
+    assume(a != 0)
+    agree = agreeing_digits(a, e, digits)
+    assert k <= agree < digits
+    assert abs(a - e) <= half_unit(e, agree) * (1 + 1e-9)
+
+
 def test_a_share_typed_as_a_percentage_gets_its_own_message():
     q = NumberQuestion("Precision at 1 in 1 000?", 0.41, digits=2)
     assert q.verdict(41) == (False, "that is the share as a percentage: give it as a share between 0 and 1")

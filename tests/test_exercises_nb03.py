@@ -59,6 +59,10 @@ def test_exercise_1(capsys):
         other = RandomForestClassifier(n_estimators=100, max_features=2, random_state=seed).fit(X_train, y_train)
         assert not ex.check((round(roc_auc_score(y_test, other.predict_proba(X_test)[:, 1]), 3), right[1]))
         assert _line(capsys).startswith("Exercise 1: your forest's AUC is close, but not that of the forest asked")
+    for swapped in (right[::-1], tuple(round(a, 3) for a in right[::-1])):  # the SVC's AUC first, as printed too
+        assert not ex.check(swapped)
+        assert _line(capsys) == ("Exercise 1: you swapped the two models: give the random forest's AUC first, "
+                                 "then the SVC's")
     assert not ex.check((0.9, right[1]))  # far from any forest's: the plain message
     assert _line(capsys) == "Exercise 1: not yet: your SVC is right, random forest is not"
     assert not ex.check(right[0])

@@ -71,6 +71,7 @@ __all__ = [
     "Mistake",
     "Verdict",
     "WrongKind",
+    "agreeing_digits",
     "choice",
     "counts_matrix",
     "describe",
@@ -284,6 +285,29 @@ def significant_digits(x: float) -> int:
     return max(1, len(text.replace(".", "").lstrip("0")))
 
 
+def agreeing_digits(answer: float, expected: float, digits: int) -> int:
+    """How many significant digits, fewer than ``digits``, ``answer`` shares with ``expected``, counted from the value.
+
+    The largest ``k < digits`` such that ``answer`` is ``expected`` written with ``k`` significant digits
+    (``|answer - expected| <= half_unit(expected, k)``, and ``answer`` needs no more than ``k`` digits);
+    0 when there is none. A float cannot keep a trailing zero, so ``0.90`` typed for ``0.904`` arrives as
+    ``0.9``: it agrees with the answer to two digits (0.90), not to the one its ``repr`` shows.
+
+    >>> agreeing_digits(0.9, 0.904, 3), agreeing_digits(0.9, 0.883, 3), agreeing_digits(0.34, 0.34159, 3)
+    (2, 1, 2)
+    >>> agreeing_digits(0.95, 0.904, 3)
+    0
+    """
+    a, e, digits = _check_real(answer, "answer"), _check_real(expected, "expected"), _check_digits(digits)
+    if not (math.isfinite(a) and math.isfinite(e)):
+        return 0
+    own = significant_digits(a)
+    for k in range(digits - 1, own - 1, -1):
+        if abs(a - e) <= half_unit(e, k) * (1 + 1e-9):
+            return k
+    return 0
+
+
 def half_unit(x: float, digits: int) -> float:
     """Half a unit in the ``digits``-th significant digit of ``x``: how far an answer right to ``digits``
     digits can lie from ``x`` (``half_unit(0.34159, 3) == 0.0005``)."""
@@ -323,8 +347,7 @@ class _Number(Compare):
             a, e = _as_float(answer, self.kind), float(expected)
         except (WrongKind, TypeError, ValueError):
             return False
-        k = significant_digits(a)
-        return k < self.digits and abs(a - e) <= half_unit(e, k) * (1 + 1e-9)
+        return agreeing_digits(a, e, self.digits) > 0
 
     def rounded(self, expected: object) -> object:
         """The right value as a student copies it from the printed digits (itself when no digits are set)."""
@@ -339,7 +362,7 @@ class _Number(Compare):
             return None
         if self.too_few_digits(a, expected):  # true of 0.9 and of 0.900, which a float cannot tell apart
             return (f"give {digits_text(self.digits)}: yours agrees with the answer to only "
-                    f"{digits_text(significant_digits(a))}")
+                    f"{digits_text(agreeing_digits(a, float(expected), self.digits))}")
         if self.digits is not None:
             return f"not yet: your number does not agree with the answer to {digits_text(self.digits)}"
         if not (self.rel or self.abs):

@@ -51,10 +51,10 @@ def exercise_1(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_t
     """Exercise 1: the ROC AUC of the random forest and of the scaled SVC of section 5 on another split.
 
     Both models are fitted here, on ``X_train, y_train``, when the answer is first checked; the AUC is
-    ``roc_auc_score(y_test, score)``, compared to three significant digits. Mistakes: the AUC of hard
-    predictions (``predict``); the SVC without scaling; a forest AUC within 0.015 of the right one but not
-    right, which another ``random_state`` (or other settings) gives: forests of other seeds score 0.975-0.986
-    here, against 0.985 for ``random_state=0``.
+    ``roc_auc_score(y_test, score)``, compared to three significant digits. Mistakes: the two swapped; the
+    AUC of hard predictions (``predict``); the SVC without scaling; a forest AUC within 0.015 of the right one
+    but not right, which another ``random_state`` (or other settings) gives: forests of other seeds score
+    0.975-0.986 here, against 0.985 for ``random_state=0``.
     """
     ytr = labels01(y_train, "y_train")
     yte = labels01(y_test, "y_test")
@@ -89,6 +89,8 @@ def exercise_1(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_t
     return Exercise(
         "Exercise 1", right, compare=cmp,
         mistakes=[
+            Mistake.if_equals(lambda: right()[::-1], "you swapped the two models: give the random forest's AUC "
+                              "first, then the SVC's"),
             Mistake.in_part(0, lambda: roc_auc_score(yte, models()[0].predict(Xte)), "your forest's AUC comes "
                             "from predict (0/1 labels), one point; ROC AUC needs the scores, predict_proba"),
             Mistake.in_part(1, lambda: roc_auc_score(yte, models()[1].predict(Xte)), "your SVC's AUC comes from "

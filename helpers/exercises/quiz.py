@@ -35,6 +35,7 @@ from .core import (
     Exercise,
     Mistake,
     _resolve,
+    agreeing_digits,
     choice,
     describe,
     digits_text,
@@ -42,7 +43,6 @@ from .core import (
     half_unit,
     number,
     round_significant,
-    significant_digits,
 )
 
 __all__ = ["NumberQuestion", "Question", "Quiz"]
@@ -183,14 +183,19 @@ class NumberQuestion(Exercise):
                         shorts.append(short)
             answers += [{"type": "value", "value": short, "correct": False,
                          "feedback": f"Give {digits_text(self.digits)}: that agrees with the answer to only "
-                                     f"{digits_text(significant_digits(short))}."} for short in shorts]
+                                     f"{digits_text(agreeing_digits(short, e, self.digits))}."} for short in shorts]
         answers.append({"type": "default", "feedback": "Not yet: that is not the answer. Try again."})
         return {"question": _html_text(self.full_prompt()), "type": "numeric", "answers": answers}
 
     def answer_text(self) -> str:
-        """The right value and how it is found (for the solutions notebook)."""
+        """The right value and how it is found (for the solutions notebook).
+
+        A whole number (a count) is shown whole, 17640000 and not 17600000: the digits asked for say how
+        close an answer must be, not what the answer is. Any other value is shown to the digits asked for.
+        """
         e = self.expected
-        shown = fmt(round_significant(float(e), self.digits), 6) if self.digits else fmt(e)
+        whole = math.isfinite(float(e)) and float(e).is_integer()
+        shown = fmt(round_significant(float(e), self.digits), 6) if self.digits and not whole else fmt(e)
         how = f" ({self.solution_text})" if self.solution_text else ""
         return "\n".join(_wrap(f"Answer: {shown}{how}." + (f" {self.why}" if self.why else "")))
 
