@@ -29,7 +29,8 @@
 # |---|---|---|
 # | 01 | confusion matrix | What are TP, FP, FN, TN, and which of the many metrics built from them says what? |
 # | 02 | accuracy and imbalance | Why do three very different predictors all score 90 % accuracy? |
-# | 03 | thresholds, PR and ROC curves | What changes when the threshold moves, and which curves ignore the class balance? |
+# | 03 | thresholds, PR and ROC curves | What changes when the threshold moves, and how do the PR and ROC curves show every threshold at once? |
+# | 03b | prevalence and choosing a threshold | Which metrics move with the class balance, and how do we choose a threshold on one set and report it on another? |
 # | 04 | ROC AUC by hand | How is the ROC curve built row by row, and why is its area a probability? |
 # | 05 | simulated rare disease | What do 10 sick people in 100 000 do to precision, and how sure can we be? |
 # | 06 | prior-shift correction | How do we turn test-set precision into deployment precision? |
@@ -38,6 +39,7 @@
 # | 09 | precision@k on unlabeled data | Can we estimate precision without labels, from the size of the class? |
 # | 10 | multiclass metrics | Micro, macro, one-vs-one and one-vs-rest: what do they average? |
 # | 11 | choosing a metric | How do costs pick the metric and the threshold? |
+# | 11b | thresholds at the deployment prevalence | How does a cost-optimal threshold move to the share of positives where the model is used? |
 # | 12 | regression metrics | The same questions for numbers instead of classes. |
 # | 13 | your own predictions | Every analysis of the course on your CSV file. |
 # | 14 | at scale | How do we evaluate 10⁹ predictions that do not fit in memory? |
@@ -51,18 +53,22 @@
 # ## How to run the course
 #
 # From a clone of the repository, one command makes a virtual environment in
-# `.venv`, installs everything and opens this notebook in JupyterLab:
+# `.venv`, installs the course (its `helpers` package, the libraries the
+# notebooks use and JupyterLab) and opens this notebook in JupyterLab:
 #
 # ```bash
-# python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]" && .venv/bin/jupyter lab notebooks/00_start_here.ipynb --allow-root
+# python3 -m venv .venv && .venv/bin/python -m pip install -e . && .venv/bin/jupyter lab notebooks/00_start_here.ipynb --allow-root
 # ```
 #
 # (`--allow-root` matters only where you work as root, as in many containers:
 # JupyterLab refuses to start there without it; elsewhere it changes nothing.)
 # With conda: `conda env create -f environment.yml`. Then run each notebook
 # from the top (*Run → Run All Cells*). Once installed, nothing needs a
-# network: the data ship with scikit-learn or in `data/`. A notebook runs
-# top to bottom in seconds.
+# network: the data ship with scikit-learn or in `data/`. On the project's
+# 2-core test machine with nothing else running, the course's benchmark ran
+# each notebook's cells in 4 to 13 seconds (notebook 14 in 31, most of them
+# in its optional Spark part), plus a second or two to start the kernel; a
+# busy or slower machine can take several times as long.
 
 # %% [markdown]
 # ## Environment check

@@ -14,11 +14,38 @@ def _bash_blocks():
 
 
 def test_two_setup_commands_open_and_test():
+    """A student installs the course alone (no test tools); the test command adds the test extra."""
     open_cmd, test_cmd = (b.strip() for b in _bash_blocks()[:2])
-    install = 'python3 -m venv .venv && .venv/bin/python -m pip install -e ".[test]"'
-    assert open_cmd.startswith(install) and "jupyter lab notebooks/00_start_here.ipynb" in open_cmd
+    venv = "python3 -m venv .venv && .venv/bin/python -m pip install -e "
+    assert open_cmd.startswith(venv + ". && ") and "jupyter lab notebooks/00_start_here.ipynb" in open_cmd
     nbval = "--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg"
-    assert test_cmd.startswith(install) and test_cmd.endswith(f"-m pytest {nbval}")
+    assert test_cmd.startswith(venv + '".[test]" && ') and test_cmd.endswith(f"-m pytest {nbval}")
+
+
+def test_the_students_install_brings_what_opens_the_course():
+    """`pip install -e .` alone must open the course: JupyterLab, its widget front-end and the kernel are base
+    dependencies, not extras; notebook 00 gives the README's open command word for word."""
+    from helpers.environment import requirements
+
+    base = {re.sub(r"[-_.]+", "-", r.name).lower() for r in requirements()}  # no extra: what `pip install .` brings
+    assert {"jupyterlab", "jupyterlab-widgets", "ipywidgets", "ipykernel", "jupyterquiz"} <= base
+    start_here = (ROOT / "notebooks" / "00_start_here.py").read_text()
+    assert f"# {_bash_blocks()[0].strip()}\n" in start_here
+
+
+def test_start_here_states_what_the_notebook_benchmark_measured():
+    """Notebook 00's times are those of the last table of bench/README.md (bench/bench_notebooks.py)."""
+    bench = (ROOT / "bench" / "README.md").read_text()
+    tables = re.findall(r"bench/bench_notebooks\.py.*?\n(.*?)```", bench, flags=re.S)
+    seconds = dict(re.findall(r"^(\d\d[a-z]?)_\S+\.ipynb\s+([\d.]+)\s", tables[-1], flags=re.M))
+    assert len(seconds) >= 17, tables[-1]
+    times = {k: float(v) for k, v in seconds.items()}
+    last = max(times)  # notebook 14, which starts Spark in its Going deeper part
+    others = [t for k, t in times.items() if k != last]
+    text = " ".join((ROOT / "notebooks" / "00_start_here.py").read_text().split())
+    stated = (f"ran each notebook's cells in {min(others):.0f} to {max(others):.0f} seconds "
+              f"(notebook {last} in {times[last]:.0f},")
+    assert stated in text.replace("# ", ""), stated
 
 
 def test_ci_runs_the_readme_test_command_word_for_word():
