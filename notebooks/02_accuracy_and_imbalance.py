@@ -34,7 +34,7 @@ from sklearn.metrics import (
     recall_score,
 )
 
-from helpers import Counts, confusion_counts, metric_zoo, simulate_labels
+from helpers import Counts, confusion_counts, metric_zoo, simulate_labels, wilson_interval
 from helpers.cheat_sheet import CHEAT_SHEET_EXAMPLES, cheat_sheet_figures, counts_from_rates
 from helpers.costs import break_even_cost_ratio, total_cost
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
@@ -145,8 +145,17 @@ display(compare.round(3).rename_axis(columns="metric"))
 # Accuracy cannot tell the three apart. Recall, F1 and balanced accuracy
 # rank them the same way (finds all positives, then half and half, then
 # always negative), and MCC agrees where it is defined. With only 10
-# positives each of these numbers is itself uncertain: one more positive
-# found moves recall by 0.1 (notebook 05 measures how much such numbers vary). Precision does not
+# positives each of these numbers is itself uncertain: Wilson's 95 %
+# interval for the true recall (Wilson, 1927; notebook 05) runs from 0.24
+# to 0.76 after 5 of 10 found, and from 0.72 to 1.00 even after 10 of 10:
+
+# %%
+for found in (5, 10):
+    low, high = wilson_interval(found, n_pos)
+    print(f"recall {found}/{n_pos}: 95 % Wilson interval {low:.2f} to {high:.2f}")
+
+# %% [markdown]
+# Precision does not
 # separate the two predictors that say "positive": both have precision 0.5.
 # For the always-negative predictor precision and MCC are undefined (`nan`):
 # there are no predicted positives, so the prediction is constant. F1 is

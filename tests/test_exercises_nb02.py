@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from sklearn.metrics import (
     accuracy_score,
     balanced_accuracy_score,
@@ -130,6 +131,19 @@ def test_quiz(capsys):
     cheaper = "a" if 10 * EX1.fp + 50 * EX1.fn < 10 * EX2.fp + 50 * EX2.fn else "b"
     assert quiz.q3.check(cheaper)
     assert not quiz.q3.check({"a": "b", "b": "a"}[cheaper])
+    capsys.readouterr()
+    # four options (a guess is right one time in four), each wrong one answered by its misconception
+    assert len(quiz.q3.options) == 4
+    assert quiz.q3.verdict("c") == (False, "not quite: each matrix holds the decisions of a threshold already "
+                                           "chosen; their total cost needs only FP, FN and the two prices")
+    assert quiz.q3.verdict("d")[1].startswith("not quite: the class balance is already in the two matrices "
+                                              "(90 negatives and 10 positives each)")
+    assert quiz.q3.verdict("a")[1] == ("not quite: compute cost_fp·FP + cost_fn·FN for both: example 1 costs "
+                                       f"{10 * EX1.fp + 50 * EX1.fn} and example 2 costs {10 * EX2.fp + 50 * EX2.fn}")
+    lengths = {k: len(v) for k, v in quiz.q3.options.items()}
+    assert lengths[cheaper] < max(lengths.values()), "the right option must not be the longest"
+    with pytest.raises(ValueError, match="make the two examples cost the same"):
+        nb02.quiz(shown, CHEAT_SHEET_EXAMPLES, cost_fp=7, cost_fn=18)  # 9 x 18 = 18 x 7 + 2 x 18
     assert quiz.q1.check("c") and not quiz.q1.check("b")
     assert quiz.audit() == []
     assert nb02.quiz(shown, CHEAT_SHEET_EXAMPLES, cost_fp=10, cost_fn=1).q3.check("a")  # cheap misses

@@ -167,7 +167,9 @@ def quiz(matrix: Counts, examples: Mapping[str, Counts], *, cost_fp: float, cost
     Question 2 shows ``matrix`` (a confusion matrix the notebook does not print) in scikit-learn's layout
     ``[[TN, FP], [FN, TP]]``; its answer is the balanced accuracy ``(recall + specificity) / 2``, to two
     significant digits. Question 3's answer is the example of ``examples`` with the lower
-    ``cost_fp FP + cost_fn FN``.
+    ``cost_fp FP + cost_fn FN``; its two other options (the threshold, the deployment prevalence) stand for
+    thinking a matrix's cost needs more than its counts and the prices. Prices that make the two cost the same
+    are refused.
     """
     m = check_counts_object(matrix, "matrix")
     if m.n_pos == 0 or m.n_neg == 0:
@@ -179,7 +181,17 @@ def quiz(matrix: Counts, examples: Mapping[str, Counts], *, cost_fp: float, cost
     cfn = check_number(cost_fn, "cost_fn", 0)
     z = metric_zoo(m)
     costs = [total_cost(c, cost_fp=cfp, cost_fn=cfn) for c in ex]
+    if costs[0] == costs[1]:
+        raise ValueError(f"cost_fp and cost_fn make the two examples cost the same ({fmt(costs[0])}): question 3 "
+                         "would have no answer")
     cheaper = "a" if costs[0] < costs[1] else "b"
+    both = f"example 1 costs {fmt(costs[0])} and example 2 costs {fmt(costs[1])}"
+
+    def cost_reason(i: int) -> str:  # why example i + 1 is, or is not, the cheaper one
+        if cheaper == "ab"[i]:
+            return f"Total cost = cost_fp·FP + cost_fn·FN: {both}."
+        return f"compute cost_fp·FP + cost_fn·FN for both: {both}"
+
     shown = f"[[{m.tn}, {m.fp}], [{m.fn}, {m.tp}]]"
     return Quiz([
         Question(
@@ -204,10 +216,13 @@ def quiz(matrix: Counts, examples: Mapping[str, Counts], *, cost_fp: float, cost
         Question(
             f"A false positive costs {fmt(cfp)} and a false negative {fmt(cfn)}. Which of the cheat sheet's two "
             "examples costs less in total?",
-            {"a": f"example 1 (FP {ex[0].fp}, FN {ex[0].fn})", "b": f"example 2 (FP {ex[1].fp}, FN {ex[1].fn})"},
+            {"a": f"example 1 (FP {ex[0].fp}, FN {ex[0].fn})", "b": f"example 2 (FP {ex[1].fp}, FN {ex[1].fn})",
+             "c": "neither can be said: it depends on the threshold",
+             "d": "neither can be said without the prevalence of deployment"},
             cheaper,
-            {"a": "Total cost = cost_fp·FP + cost_fn·FN is lower for example 1 at these costs"
-             if cheaper == "a" else "compute cost_fp·FP + cost_fn·FN for both: example 1 costs more here",
-             "b": "Total cost = cost_fp·FP + cost_fn·FN is lower for example 2 at these costs"
-             if cheaper == "b" else "compute cost_fp·FP + cost_fn·FN for both: example 2 costs more here"}),
+            {"a": cost_reason(0), "b": cost_reason(1),
+             "c": "each matrix holds the decisions of a threshold already chosen; their total cost needs only "
+                  "FP, FN and the two prices",
+             "d": f"the class balance is already in the two matrices ({ex[0].n_neg} negatives and {ex[0].n_pos} "
+                  "positives each); their total cost needs only FP, FN and the two prices"}),
     ])
