@@ -52,7 +52,7 @@ from helpers import roc_table
 from helpers.curve_plots import plot_roc_pieces
 from helpers.curves import cheat_sheet_roc_table, counts_at_threshold, pairwise_auc
 from helpers.delong import delong_auc_difference
-from helpers.intervals import clopper_pearson_interval, wilson_interval
+from helpers.intervals import clopper_pearson_interval, precision_interval, wilson_interval
 from helpers.low_fpr import partial_auc, tpr_at_fpr, tpr_at_fpr_bootstrap
 from helpers.plotting import PALETTE, use_course_style
 from helpers.prior_shift import precision_at_prevalence
@@ -329,15 +329,20 @@ for name, s in low_scores.items():
 cap = 0.5 * (1e-3 / (1 - 1e-3)) * (1 - 1 / 3) / (1 / 3)  # TPR 0.5, pi = 1 in 1 000, p = 1/3
 print(f"FPR cap for precision 1/3 at TPR 0.5 where 1 in 1 000 is positive: {cap:.5f}")
 for name, b in best.items():
+    low, high = precision_interval(tp=b.tp, fn=n_p - b.tp, fp=b.fp, tn=n_n - b.fp, deploy_prevalence=1e-3)
     print(f"{name:20s} (TPR {b.tpr:.3f}, FPR {b.fpr:.5f}): precision "
           f"{precision_at_prevalence(b.tpr, b.fpr, n_p / (n_p + n_n)):.2f} at the data's {n_p / (n_p + n_n):.0%}, "
-          f"{precision_at_prevalence(b.tpr, b.fpr, 1e-3):.2f} where 1 in 1 000 is positive")
+          f"{precision_at_prevalence(b.tpr, b.fpr, 1e-3):.3f} where 1 in 1 000 is positive "
+          f"(95 % interval {low:.3f} to {high:.3f})")
 
 # %% [markdown]
 # With p = 1/3 (two false alarms per real case) and TPR 0.5, that is 0.00100.
 # The logistic regression's point gives precision 0.92 at the data's 2 %,
-# 0.35 at 1 in 1 000. Say which prevalence and precision your cap comes
-# from.
+# 0.353 at 1 in 1 000 (naive Bayes: 0.075). The 95 % interval for that
+# precision, 0.274 to 0.451, straddles the 1/3 the cap was built for, and
+# it takes the threshold as fixed, though the threshold was set on these
+# same negatives ([see Going deeper](#How-sure-are-these-numbers)). Say
+# which prevalence and precision your cap comes from.
 #
 # On a linear axis the region FPR $\le 10^{-3}$ is one pixel wide; a
 # logarithmic FPR axis spreads it out. In the figure, look left of the

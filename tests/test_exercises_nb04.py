@@ -163,6 +163,9 @@ def test_quiz(capsys):
     assert "that is the number of rows" in capsys.readouterr().out
     assert not quiz.q1.check(600 * 29_400 / 2)
     assert "no halving" in capsys.readouterr().out
+    # the solutions state the count itself, 600 x 29 400 = 17 640 000, not the count rounded to the digits asked
+    assert quiz.q1.answer_text().startswith("Answer: 17640000 (n_pos × n_neg = 600 × 29 400).")
+    assert nb04.quiz(LABELS, TIED, n_pos=3, n_neg=7).q1.answer_text().startswith("Answer: 21 ")
     assert quiz.q2.check("c") and not quiz.q2.check("a") and not quiz.q2.check("b")
     assert quiz.q3.check("b") and not quiz.q3.check("a") and not quiz.q3.check("c")
     assert quiz.q4.check("a") and not quiz.q4.check("b") and not quiz.q4.check("c")

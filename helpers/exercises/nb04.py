@@ -211,7 +211,7 @@ def quiz(labels: np.ndarray, tied: np.ndarray, *, n_pos: int, n_neg: int) -> Qui
                                            "negative: multiply"),
                       Mistake.if_equals(n_pos * n_neg / 2, "no halving: a (positive, negative) pair is counted "
                                                            "once already, its positive always first")],
-            solution="n_pos x n_neg"),
+            solution=f"n_pos × n_neg = {_thousands(n_pos)} × {_thousands(n_neg)}"),
         Question(
             "What is ROC AUC, read as a probability?",
             {"a": "that the model classifies a random example right, at the best threshold",
