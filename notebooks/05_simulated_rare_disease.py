@@ -56,7 +56,7 @@ from helpers import (
     simulate_studies,
     wilson_interval,
 )
-from helpers.intervals import precision_interval_estimated_prevalence
+from helpers.intervals import clopper_pearson_interval, precision_interval_estimated_prevalence
 from helpers.plotting import PALETTE, plot_confusion_matrix, use_course_style
 from helpers.prior_shift import rebuilt_precision
 from helpers.simulation import simulate_population_studies
@@ -518,9 +518,31 @@ for label, c in (("about 10 sick", drawn), ("about 110 sick", drawn_enriched)):
 #   seeing the observed count or more has probability 2.5 %, the upper limit
 #   the rate at which seeing it or fewer has probability 2.5 %. Each end errs
 #   at most 2.5 % of the time, so the interval covers at least 95 %. We use
-#   them rather than Wilson's because with less than one false positive
-#   expected, Wilson's lower limit after a single false positive lies above
-#   the true FPR too often (notebook 07 shows the coverage over that range).
+#   them rather than Wilson's because of where Wilson's lower limit for the
+#   FPR lands after one or two false positives among n negatives. For large
+#   n it is a fixed multiple of 1/n:
+
+# %%
+n_large = 10**6
+for fp_seen in (1, 2):
+    wilson_low = wilson_interval(fp_seen, n_large)[0] * n_large
+    exact_low = clopper_pearson_interval(fp_seen, n_large)[0] * n_large
+    print(f"{fp_seen} false positive(s) among n negatives: lower FPR limit {wilson_low:.2f}/n (Wilson), "
+          f"{exact_low:.3f}/n (Clopper-Pearson)")
+    if fp_seen == 1:
+        at_least_one = 1 - (1 - wilson_low / n_large) ** n_large  # P(FP >= 1) when wilson_low are expected
+        print(f"  share of test sets with at least one false positive when {wilson_low:.2f} are expected: "
+              f"{at_least_one:.0%}")
+
+# %% [markdown]
+# With fewer than about 0.18 false positives expected, a test set that
+# holds one false positive (or more) gets a Wilson limit above the true FPR,
+# and then the precision interval tends to miss: just below 0.18 expected,
+# that is 16 % of the test sets. With fewer than about 0.55 expected, two
+# or more false positives do the same. So Wilson's coverage dips twice, as
+# notebook 07's table of coverage shows. The exact limits, about 0.025/n and
+# 0.24/n, lie above the true FPR at most 2.5 % of the time, whatever it is.
+#
 # - They are combined by MOVER-R (method of variance estimates recovery, for
 #   a ratio; Donner & Zou, 2012). It recovers each rate's variance from the
 #   distances to its own limits, on each side, and combines them as for a
