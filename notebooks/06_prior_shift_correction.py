@@ -238,9 +238,8 @@ plt.show()
 # %% [markdown]
 # Follow the corrected (vermillion) curve: well below the blue test-set
 # curve, it lies on the dotted true deployment curve, up to sampling noise.
-# At its left end the test set has almost no false positives, so the
-# corrected precision there rests on a handful of counts (notebook 07 puts
-# intervals on it).
+# At its left end the corrected precision rests on a handful of false
+# positives (notebook 07 puts intervals on it).
 #
 # ## 5. F1 and average precision at the deployment prevalence
 #
@@ -338,12 +337,10 @@ print(f"labelled quiet windows, none flagged, to show an FPR below 1 in {1 / fpr
       f"{3 / fpr_needed:,.0f} (rule of three)")
 
 # %% [markdown]
-# The correction needs no test set at this prevalence, but it borrows the
-# test set's FPR, and an FPR of about 1 in 1.4 million cannot be measured on
-# an ordinary test set: by the rule of three (no false positive among n
-# negatives puts the FPR below 3/n, with 95 % confidence) it takes at least
-# 4.2 million labelled quiet windows without a single false alarm
-# ([see Going deeper](#The-rule-of-three)).
+# The correction needs no test set built at 1 in 1.26 million, but it
+# borrows the test set's FPR, and showing an FPR below 1 in 1.4 million
+# takes at least 4.2 million labelled quiet windows without a single false
+# alarm (the rule of three, [see Going deeper](#The-rule-of-three)).
 #
 # ## 8. Assumptions, and what happens when they fail
 #
@@ -393,8 +390,9 @@ plt.show()
 
 # %% [markdown]
 # Look at the gap between the purple curve and the other two: the
-# correction knows how many negatives there are, not what they look like,
-# so when their FPR changes it is too optimistic. Notebook 08 compares the
+# correction knows how many negatives there are, not what they look like:
+# it is too optimistic when their FPR rises, as here (4.1 times), and too
+# pessimistic when it falls. Notebook 08 compares the
 # scores of unlabeled deployment data with the test set's.
 #
 # **Assumption 2 broken.** Precision is only as good as the prevalence we
@@ -406,14 +404,13 @@ for factor in (0.5, 1, 2):
     print(f"prevalence {factor:>3} x {pi_dep:.4f}: precision at 0.5 = {p:.3f}")
 
 # %% [markdown]
-# When the prevalence is itself estimated from a sample, its uncertainty
-# belongs in the interval: notebook 05 builds
-# [an interval for precision when the prevalence is estimated](05_simulated_rare_disease.ipynb#An-interval-for-precision-when-the-prevalence-is-estimated).
+# An estimated prevalence brings its own uncertainty: notebook 05 puts it
+# [into the interval](05_simulated_rare_disease.ipynb#An-interval-for-precision-when-the-prevalence-is-estimated).
 #
 # **Assumption 3 is not needed for this correction.** It counts rows above
 # thresholds, so any order-preserving change of the scores gives the same
-# corrected curve. (Calibration matters when a score is read as a
-# probability at the new prior: notebook 08.) Cubing ruins calibration:
+# corrected curve (notebook 08 shows where calibration matters). Cubing
+# ruins calibration:
 
 # %%
 p_cubed, r_cubed, _ = corrected_pr_curve(y_test, s_test**3, deploy_prevalence=pi_dep)
@@ -560,8 +557,7 @@ for label, n in (("quiet windows for the earthquake target", 3 / fpr_needed), ("
     print(f"{label}: n = {n:,.0f}, none flagged -> FPR below 1 in {1 / exact:,.0f} (exact), "
           f"1 in {n / 3:,.0f} (3/n)")
 first_fp = int(np.argmax(y_test[np.argsort(-s_test)] == 0))  # positives ranked above the first negative
-tpr_top, fpr_limit = first_fp / 800, 1 - 0.05 ** (1 / 8_000)
-print(f"the {first_fp} highest test scores are all positives (TPR {tpr_top:.3f}), no false positive among them")
+tpr_top, fpr_limit = first_fp / 800, 1 - 0.05 ** (1 / 8_000)  # the TPR above the first negative; the exact limit
 for label, prev in (("1 in 10 000", 1e-4), ("the earthquake prevalence", pi_quake)):
     print(f"at {label}: corrected precision there 1, lowest precision the test set cannot rule out "
           f"{precision_at_prevalence(tpr_top, fpr_limit, prev):.4f}")

@@ -98,3 +98,32 @@ def test_no_answer_shows_in_a_rendered_main_notebook(path, template):
     stated = answers(sol) if sol.exists() else []
     body, _ = HTMLExporter(template_name=template).from_notebook_node(nbformat.read(path, as_version=4))
     assert leaks(visible_text(body), stated) == [], f"{path.name} rendered with the {template} template"
+
+
+def _parts(answer: str, min_digits: int = 3) -> list[str]:
+    """The numbers of a several-part answer as the audit prints it ("AP at ... 0.282, AP at ... 0.269") that have
+    at least ``min_digits`` significant digits (short ones, 0.5 or 1, turn up everywhere by chance)."""
+    found = re.findall(r"(?<![\w.])(-?\d+\.\d+)(?![\w])", re.sub(r"\s*\(.*\)$", "", answer))
+    if len(found) < 2:
+        return []
+    return [p for p in found if len(p.lstrip("-").replace(".", "").lstrip("0")) >= min_digits]
+
+
+def test_06_shows_no_part_of_exercise_2s_answer():
+    """06's Going deeper printed "TPR 0.269", the AP at the earthquake prevalence that exercise 2 asks for (issue
+    36). The whole-answer check above cannot see one part of a two-part answer; this looks for each part, in the
+    text of every output and every markdown cell of the main notebook."""
+    path = ROOT / "notebooks" / "06_prior_shift_correction.ipynb"
+    stated = [a for a in answers(solutions_notebook(path)) if a.startswith("AP at the first prevalence")]
+    assert len(stated) == 1, "06's solutions no longer audit exercise 2 as this test expects"
+    parts = _parts(stated[0])
+    assert len(parts) == 2
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    text = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            text.append("".join(cell["source"]))
+        for out in cell.get("outputs", []):
+            text.append("".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", "")))
+    shown = [p for p in parts if re.search(rf"(?<![\w.]){re.escape(p)}(?![\w])", "\n".join(text))]
+    assert shown == [], f"06 shows exercise 2's answer {shown}"
