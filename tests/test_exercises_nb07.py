@@ -161,6 +161,12 @@ def test_quiz_judges_the_number_to_the_printed_digits(capsys):
         assert round_significant(forgot, 3) != round_significant(right_printed, 3)
         assert not quiz.q1.check(forgot)
         assert "multiply the FPR by 1 − π" in said(capsys)
+    # the precision in per cent (the cold read's 75.3): its own message, in code and in the clickable quiz
+    for percent in (100 * right_printed, round_significant(100 * right_printed, 3)):
+        assert not quiz.q1.check(percent)
+        assert said(capsys) == "Question 1: that is the precision in per cent: give it as a share between 0 and 1"
+    ranges = [a for a in quiz.q1.to_jupyterquiz()["answers"] if a["type"] == "range"]
+    assert any(lo <= 75.3 <= hi and "per cent" in a["feedback"] for a in ranges for lo, hi in [a["range"]])
     assert quiz.audit() == []
 
 

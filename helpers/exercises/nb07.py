@@ -178,7 +178,8 @@ def quiz(tpr_held: float, fpr_held: float, *, prevalence: float, exact_coverage:
 
         PPV* = TPR pi / (TPR pi + FPR (1 - pi))
 
-    so that the forgotten ``1 - pi`` (``TPR pi / (TPR pi + FPR)``) is caught from the printed rates too.
+    so that the forgotten ``1 - pi`` (``TPR pi / (TPR pi + FPR)``) is caught from the printed rates too, and
+    the precision given in per cent (75.3 for 0.753) gets its own message.
     ``exact_coverage`` is the exact coverage of PPV* for the notebook's splits (question 3's explanation).
     """
     tpr, fpr = check_probability_open(tpr_held, "tpr_held"), check_probability_open(fpr_held, "fpr_held")
@@ -193,7 +194,10 @@ def quiz(tpr_held: float, fpr_held: float, *, prevalence: float, exact_coverage:
             digits=3,
             mistakes=[Mistake.if_equals(lambda: tpr_shown * pi / (tpr_shown * pi + fpr_shown),
                                         "the false positives come from the negatives, a share 1 − π of the "
-                                        "images: multiply the FPR by 1 − π")],
+                                        "images: multiply the FPR by 1 − π"),
+                      # the prompt's "%" is the prevalence's, so NumberQuestion adds no per-cent mistake itself
+                      Mistake.if_equals(lambda: 100 * tpr_shown * pi / (tpr_shown * pi + fpr_shown * (1 - pi)),
+                                        "that is the precision in per cent: give it as a share between 0 and 1")],
             solution="precision_at_prevalence(TPR, FPR, π)",
         ),
         Question(
