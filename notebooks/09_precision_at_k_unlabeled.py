@@ -284,10 +284,9 @@ def real_precision_at(proba_p, c, k_):
 rows = {}
 for c in LABELED:
     size = int(np.sum(y_pool == c))
-    for name, (pt, pp) in models.items():
-        rows.setdefault(c, {})[f"recall@C {name}"] = recall_at_k_unlabeled(pt[y_test == c, c], pp[:, c])[size - 1]
-    for name, (_, pp) in models.items():
-        rows[c][f"real precision@C {name}"] = real_precision_at(pp, c, size)
+    rows[c] = {f"recall@C {name}": recall_at_k_unlabeled(pt[y_test == c, c], pp[:, c])[size - 1]
+               for name, (pt, pp) in models.items()}
+    rows[c] |= {f"real precision@C {name}": real_precision_at(pp, c, size) for name, (_, pp) in models.items()}
 pd.DataFrame(rows).T.rename_axis(columns="digit").round(3)
 
 # %% [markdown]

@@ -69,7 +69,8 @@ class_size = {c: int(np.sum(y_pool == c)) for c in LABELED}
 class_size_audit = {c: class_size_from_audit(int(np.sum(y_pool[audit_sample] == c)), 200, pool_size=n_pool)[0]
                     for c in LABELED}
 print(f"pool: {n_pool} images; test images per digit: {np.bincount(y_test).tolist()}")
-print("class size C:    ", class_size)
+print("class size C:    ", class_size, f"(each {min(class_size.values()) / n_pool:.1%} to "
+      f"{max(class_size.values()) / n_pool:.1%} of the pool)")
 print("audit estimate:  ", {c: round(v, 1) for c, v in class_size_audit.items()})
 
 # %% [markdown]
