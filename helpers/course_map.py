@@ -1,4 +1,4 @@
-"""The course's notebooks: their names, their header card, and the size of their main line.
+r"""The course's notebooks: their names, their header card, and the size of their main line.
 
 A course notebook is ``NN_topic.ipynb`` or, for a notebook split off another, ``NNb_topic.ipynb``
 (:data:`NOTEBOOK_NAME`); its worked solutions are in ``solutions/NN_topic_solutions.ipynb``. Its first
@@ -14,19 +14,31 @@ markdown cell is the **card**::
 
     - ...
 
-The **main line** is every cell before the markdown heading ``## Going deeper`` (the whole notebook
-when there is none). Its size is measured by :func:`main_line`, and the time on one's own follows
-from it by a stated rule (:func:`minutes_on_your_own`)::
+The **main line** is every cell before the first markdown cell holding a heading that mentions "Going
+deeper" (:data:`GOING_DEEPER`, ``## Going deeper`` in the course; the whole notebook when there is none).
+Its size is measured by :func:`main_line`, and the time on one's own follows from it by a stated rule
+(:func:`minutes_on_your_own`)::
 
-    minutes = prose words / 70  +  1 per visible code cell  +  5 per exercise  +  1 per quiz question
+    minutes = prose words / 70  +  1 per visible code cell  +  each exercise's minutes  +  1 per quiz question
 
-rounded up to a multiple of 5. 70 words a minute is a pace for technical prose read with its
-formulas and checked against the outputs beside it; a code cell is read, run and its output looked
-at; an exercise is read, worked and checked; a quiz question is read and answered. (Measured
-against three careful readers' times for the course's notebooks in November 2026, the rule falls
-within or slightly under their ranges.) The course keeps each main line at most
-:data:`MAX_WORDS` words of prose and :data:`MAX_CODE_CELLS` visible code cells, with
-:data:`GOALS` learning goals.
+rounded up to a multiple of 5. 70 words a minute is a pace for technical prose read with its formulas and
+checked against the outputs beside it; a code cell is read, run and its output looked at; a quiz question is
+read and answered. An exercise counts what it asks (:mod:`helpers.exercises.effort`, declared on its checker
+with ``@effort(kind, what)``): 5 minutes for a number read off the outputs or one formula on them, 10 for a
+few lines of code on the notebook's objects (a recomputation, a search, a helper called with other
+arguments), 15 for a model fitted, a function written or a simulation run. Issue 36's fourth careful read
+timed every notebook; with exercises weighted this way every card lies within the readers' range
+(``tests/test_main_line.py`` keeps their table), where a flat 5 minutes per exercise fell 15-50 % short on
+the notebooks whose exercises fit models, write functions or run simulations.
+
+Prose words are counted as the project's stop check counts them (:func:`prose_words`): in the markdown
+cells of the main line, ``<details>...</details>`` blocks removed, every match of
+``[A-Za-z0-9][\w'.-]*``, so inline code, math and link targets count as words, as a reader reads them.
+The course keeps each main line at most :data:`MAX_WORDS` words of prose and :data:`MAX_CODE_CELLS`
+visible code cells, with :data:`GOALS` learning goals.
+
+``python tools/build_notebooks.py --sync-times`` writes the rule's time into every card, the README's
+course map and the teacher's guide, without running a notebook.
 """
 
 from __future__ import annotations
@@ -60,10 +72,15 @@ NOTEBOOK_NAME = re.compile(r"^(?P<number>\d\d[a-z]?)_(?P<slug>[a-z0-9_]+)\.ipynb
 MAX_WORDS = 1800
 MAX_CODE_CELLS = 30
 GOALS = range(3, 6)
-GOING_DEEPER = re.compile(r"^##\s+Going deeper\s*$", re.M)
+GOING_DEEPER = re.compile(r"(?im)^#+\s.*going deeper")
+"""A heading that ends the main line: any level, "going deeper" anywhere in it, in any case (the stop check's)."""
+WORD = re.compile(r"[A-Za-z0-9][\w'.-]*")
+"""One word of prose, as the stop check counts it."""
+_DETAILS = re.compile(r"<details>.*?</details>", re.S)
 _TIME = re.compile(r"^\*\*Time on your own:\*\*\s+about\s+(\d+)\s+minutes\.?\s*$", re.M)
 _TITLE = re.compile(r"^#\s+(?P<number>\d\d[a-z]?)\s+·\s+(?P<title>.+?)\s*$", re.M)
 _EXERCISE_CHECK = re.compile(r"^\s*(ex\d+)\.check\(", re.M)
+_EXERCISE_FACTORY = re.compile(r"^\s*(ex\d+)\s*=\s*(nb\d\d[a-z]?)\.(exercise_\w+)\(", re.M)
 
 
 def _folder(folder: object) -> Path:
@@ -116,33 +133,36 @@ def _source(cell: dict) -> str:
 
 
 def prose_words(markdown: str) -> int:
-    """Words of prose in a markdown text: fenced code, ``<details>`` blocks, HTML tags, link targets,
-    inline code and display math are left out; a word is a run of non-space characters holding a letter
-    or a digit.
+    """Words of prose in a markdown text, as the project's stop check counts them: ``<details>...</details>``
+    blocks removed, every match of ``[A-Za-z0-9][\\w'.-]*`` (:data:`WORD`). Inline code, math and link targets
+    are read, so they count.
 
     >>> prose_words("Recall is `tp / (tp + fn)`: see [notebook 01](01_confusion_matrix.ipynb).")
-    5
+    9
     """
     if not isinstance(markdown, str):
         raise ValueError(f"markdown must be a text, got {type(markdown).__name__}")
-    text = re.sub(r"```.*?```", " ", markdown, flags=re.S)
-    text = re.sub(r"<details.*?</details>", " ", text, flags=re.S | re.I)
-    text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
-    text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub(r"\]\([^)]*\)", "] ", text)
-    text = re.sub(r"`[^`]*`", " ", text)
-    return sum(1 for w in text.split() if re.search(r"\w", w))
+    return len(WORD.findall(_DETAILS.sub(" ", markdown)))
 
 
 @dataclass(frozen=True)
 class MainLine:
-    """The size of a notebook's main line (the cells before ``## Going deeper``)."""
+    """The size of a notebook's main line (the cells before the Going deeper heading).
+
+    ``exercise_minutes`` holds one entry per exercise: the minutes its checker declares
+    (:mod:`helpers.exercises.effort`).
+    """
 
     words: int
     code_cells: int
-    exercises: int
+    exercise_minutes: tuple[int, ...]
     quiz_questions: int
     has_going_deeper: bool
+
+    @property
+    def exercises(self) -> int:
+        """The number of exercises."""
+        return len(self.exercise_minutes)
 
     @property
     def minutes(self) -> int:
@@ -161,12 +181,34 @@ def _quiz_questions(cells: list[dict]) -> int:
     return n
 
 
+def _exercise_minutes(handles: list[str], code: list[str]) -> tuple[int, ...]:
+    """The minutes declared by the checker of each exercise handle (``ex1 = nb04.exercise_1(...)`` in ``code``)."""
+    import importlib
+
+    from .exercises.effort import exercise_minutes
+
+    factories = {m.group(1): (m.group(2), m.group(3)) for src in code for m in _EXERCISE_FACTORY.finditer(src)}
+    minutes = []
+    for handle in handles:
+        if handle not in factories:
+            raise ValueError(f"exercise {handle}: no cell builds it as '{handle} = nbNN.exercise_N(...)', so its "
+                             "declared effort cannot be read")
+        module, name = factories[handle]
+        try:
+            factory = getattr(importlib.import_module(f"helpers.exercises.{module}"), name)
+        except (ImportError, AttributeError):
+            raise ValueError(f"exercise {handle}: no checker helpers.exercises.{module}.{name}") from None
+        minutes.append(exercise_minutes(factory))
+    return tuple(minutes)
+
+
 def main_line(notebook: str | Path | dict) -> MainLine:
     """Measure the main line of ``notebook`` (a path to an ``.ipynb`` or its JSON as a dict).
 
     Prose words are :func:`prose_words` of the markdown cells; visible code cells are the non-empty code
-    cells without ``jupyter.source_hidden``; exercises are the distinct ``exN.check(`` handles; quiz
-    questions are counted from the ``course_quiz`` metadata the quiz cell carries.
+    cells without ``jupyter.source_hidden``; exercises are the distinct ``exN.check(`` handles, each weighted
+    by the effort its checker declares (``exN = nbNN.exercise_N(...)``, :mod:`helpers.exercises.effort`);
+    quiz questions are counted from the ``course_quiz`` metadata the quiz cell carries.
     """
     cells = _cells(notebook)
     main, deeper = [], False
@@ -178,21 +220,25 @@ def main_line(notebook: str | Path | dict) -> MainLine:
     words = sum(prose_words(_source(c)) for c in main if c["cell_type"] == "markdown")
     code = [c for c in main if c["cell_type"] == "code" and _source(c).strip()]
     visible = [c for c in code if not c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
-    exercises = {m for c in visible for m in _EXERCISE_CHECK.findall(_source(c))}
-    return MainLine(words=words, code_cells=len(visible), exercises=len(exercises),
+    handles = sorted({m for c in visible for m in _EXERCISE_CHECK.findall(_source(c))}, key=lambda h: int(h[2:]))
+    return MainLine(words=words, code_cells=len(visible),
+                    exercise_minutes=_exercise_minutes(handles, [_source(c) for c in visible]),
                     quiz_questions=_quiz_questions(main), has_going_deeper=deeper)
 
 
 def minutes_on_your_own(line: MainLine) -> int:
-    """``words / 70 + code cells + 5 * exercises + quiz questions``, rounded up to a multiple of 5.
+    """``words / 70 + code cells + the exercises' minutes + quiz questions``, rounded up to a multiple of 5.
 
-    >>> minutes_on_your_own(MainLine(words=1400, code_cells=20, exercises=3, quiz_questions=4,
+    Each exercise's minutes are those its checker declares: 5 (read), 10 (compute) or 15 (build); see
+    :mod:`helpers.exercises.effort`.
+
+    >>> minutes_on_your_own(MainLine(words=1400, code_cells=20, exercise_minutes=(5, 10), quiz_questions=4,
     ...                              has_going_deeper=True))
     60
     """
     if not isinstance(line, MainLine):
         raise ValueError(f"line must be a MainLine (from main_line), got {type(line).__name__}")
-    raw = line.words / 70 + line.code_cells + 5 * line.exercises + line.quiz_questions
+    raw = line.words / 70 + line.code_cells + sum(line.exercise_minutes) + line.quiz_questions
     return max(5, 5 * math.ceil(raw / 5 - 1e-9))
 
 
@@ -255,7 +301,8 @@ def _main(argv: list[str] | None = None) -> int:
     for p in paths:
         line = main_line(p)
         stated = card(p).minutes
-        print(f"{p.name}: {line.words} words, {line.code_cells} code cells, {line.exercises} exercises, "
+        print(f"{p.name}: {line.words} words, {line.code_cells} code cells, {line.exercises} exercises "
+              f"({' + '.join(map(str, line.exercise_minutes)) or '0'} min), "
               f"{line.quiz_questions} quiz questions, going deeper {'yes' if line.has_going_deeper else 'no'}: "
               f"{line.minutes} min (card says {stated})")
     return 0

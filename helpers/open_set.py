@@ -1,4 +1,4 @@
-"""Set-ups for notebook 09: labeled data that covers only some classes, and an unlabeled pool.
+"""Set-ups for notebooks 09 and 09b: labeled data that covers only some classes, and an unlabeled pool.
 
 The precision@k article's experimental design: some classes are labeled (half of their
 samples go to the labeled part, the other half to the unlabeled pool), the

@@ -82,9 +82,9 @@ def precision_at_k_unlabeled(recall_at_k, *, class_size: float) -> np.ndarray:
     test positives. The interval of ``precision_at_k_interval`` is pointwise:
     read across thousands of k, its lower end exceeds 1 somewhere by chance
     in many studies of a perfect ranking. Evidence that the labeled positives
-    do not represent the whole class needs a reading at a k fixed in advance
-    (such as k = class_size) or a band that holds for every k at once
-    (``simultaneous_band``); see notebook 09.
+    do not represent the whole class needs a reading at a k fixed in advance,
+    well below class_size (at k = class_size the estimate is recall@k, at most 1),
+    or a band that holds for every k at once (``simultaneous_band``); see notebook 09b.
     """
     r = _check_recall_at_k(recall_at_k)
     size = check_positive(class_size, "class_size")

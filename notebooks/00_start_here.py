@@ -37,6 +37,7 @@
 # | 07 | prior shift on real data | Does the correction work on real data, and when does it break? |
 # | 08 | unknown deployment prevalence | What if we do not know the deployment prevalence? |
 # | 09 | precision@k on unlabeled data | Can we estimate precision without labels, from the size of the class? |
+# | 09b | reading the precision@k curve | Is a bump in the curve a shape or noise, and which threshold does it suggest? |
 # | 10 | multiclass metrics | Micro, macro, one-vs-one and one-vs-rest: what do they average? |
 # | 11 | choosing a metric | How do costs pick the metric and the threshold? |
 # | 11b | thresholds at the deployment prevalence | How does a cost-optimal threshold move to the share of positives where the model is used? |
@@ -266,7 +267,7 @@ quiz.show()
 # | **the cheat sheet** | *Метрики моделей бинарной классификации* (Metrics of binary classification models); author not recorded | one-page cheat sheet in Russian, undated | the matrix in scikit-learn's order, how to read each ratio off a row or a column, two worked examples with 90 negatives and 10 positives, a ROC table built by hand (notebooks 01, 02, 04) |
 # | **the rare-disease blog post** | a blog post on precision and recall for a very rare disease, part I; author and title not recorded | blog post, undated | the study of 10 sick people among 100 000, enriching the test set with treatment-centre patients, recovering real-world precision from the accuracy within each class (notebook 05; its promised part II on real data became notebook 07) |
 # | **the prior-shift blog post** | a blog post on correcting precision when the class balance of deployment differs from the test set; author and title not recorded | blog post, undated | rescaling the false positives by the change in the ratio of negatives to positives, the microchip and earthquake examples, the assumptions of the method (notebooks 06, 07) |
-# | **the precision@k article** | an article on why recall carries over from the test set to real data and precision does not; author not recorded | online article, undated | recall@k and precision@k on unlabeled data with a known class size, the shapes of the recall@k curve, choosing the threshold (notebooks 07, 09) |
+# | **the precision@k article** | an article on why recall carries over from the test set to real data and precision does not; author not recorded | online article, undated | recall@k and precision@k on unlabeled data with a known class size, the shapes of the recall@k curve, choosing the threshold (notebooks 07, 09, 09b) |
 #
 # Other methods the course uses are cited where they appear, with their
 # authors and year (for example Saerens et al., 2002, for estimating an

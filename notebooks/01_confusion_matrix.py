@@ -4,7 +4,7 @@
 # How scikit-learn lays out the confusion matrix, which class is "positive",
 # and the sixteen metrics built from its four counts.
 #
-# **Time on your own:** about 60 minutes.
+# **Time on your own:** about 65 minutes.
 #
 # **Learning goals**
 #

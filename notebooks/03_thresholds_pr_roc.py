@@ -17,7 +17,7 @@
 # How a threshold turns a classifier's scores into decisions, and how the
 # precision-recall and ROC curves show every threshold at once.
 #
-# **Time on your own:** about 60 minutes.
+# **Time on your own:** about 75 minutes.
 #
 # **Learning goals**
 #

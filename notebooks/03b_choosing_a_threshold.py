@@ -18,7 +18,7 @@
 # ROC AUC does not, and how to pick a threshold on one set, report it on
 # another and name the prevalence it was picked for.
 #
-# **Time on your own:** about 50 minutes.
+# **Time on your own:** about 60 minutes.
 #
 # **Learning goals**
 #
@@ -89,10 +89,9 @@ print(f"test set: {yb_test.size} points, {n_pos} positives, {n_neg} negatives, p
 # Precision, $\mathrm{TP}/(\mathrm{TP}+\mathrm{FP})$, mixes the two classes
 # and follows the share of positives.
 #
-# We keep the SVC's test scores and change only the class balance, by
-# giving every negative the weight $w$ of `helpers.negative_weight`, which
-# makes the weighted prevalence any value we like: exactly the same
-# classifier, exactly the same scores.
+# We keep the SVC's test scores and change only the class balance: every
+# negative counts $w$ times (`helpers.negative_weight`), which puts the
+# weighted prevalence wherever we like, with the same scores.
 
 # %%
 rows = []
@@ -124,9 +123,9 @@ display(table.round(4).set_index("prevalence").rename_axis(index=None, columns="
 #
 # So a ROC AUC measured on an enriched test set carries over to deployment
 # **under one assumption**: within each class, the scores are distributed in
-# deployment as in the test set, and only the mix of the classes differs. It
-# fails under *spectrum change* (Ransohoff & Feinstein, 1978), for instance
-# when the test set's positives are easier cases than the ones met later
+# deployment as in the test set. It fails under *spectrum change* (Ransohoff
+# & Feinstein, 1978), for instance when the test set's positives are easier
+# cases than the ones met later
 # ([see Going deeper](#When-the-assumption-fails)). Precision and AP need the
 # same assumption and, on top, the deployment prevalence: report it next to
 # them, or correct them (notebook 06).
@@ -134,19 +133,13 @@ display(table.round(4).set_index("prevalence").rename_axis(index=None, columns="
 # ### How sure are the rare rows?
 #
 # The precision of 1.5 % at 1 in 1 000 rests on the 45 test negatives above
-# the cut, each standing for about 120 negatives at that prevalence (the
-# weight in the table), and the AP on a few top-ranked points. Two intervals
-# say how far each could be off. Both have as estimand the value of this
-# fitted model at prevalence 0.001 in the population the test set comes
-# from, the scores within each class distributed as there:
-#
-# - for precision, `precision_interval` (notebook 05 returns to it) combines
-#   exact binomial intervals for TPR and FPR (Clopper & Pearson, 1934) into one
-#   for precision at the stated prevalence (the MOVER method for a ratio,
-#   Donner & Zou, 2012);
-# - for AP, a bootstrap (Efron, 1979): the test set is drawn again from
-#   itself 2000 times, positives from positives and negatives from
-#   negatives, and the middle 95 % of the recomputed APs is the interval.
+# the cut, the AP on a few top-ranked points. Two intervals say how far each
+# could be off, both for this fitted model's value at 1 in 1 000 in the
+# population the test set comes from. For precision, `precision_interval`
+# combines exact Clopper–Pearson intervals for TPR and FPR by the MOVER
+# method (Clopper & Pearson, 1934; Donner & Zou, 2012); for AP, a bootstrap
+# (Efron, 1979) redraws the test set 2000 times within each class
+# ([how each works](#The-intervals-behind-the-rare-rows)).
 
 # %%
 c0 = counts_at_threshold(yb_test, svc_score, 0.0)
@@ -167,10 +160,8 @@ print(f"share of that AP from the one positive ranked above every negative: {1 /
 # %% [markdown]
 # The precision is known to within about a third of itself. The AP at
 # 1 in 1 000 is not known to better than a factor of several: more than a
-# quarter of it comes from a single positive, and a test set with 121
-# positives cannot pin down a number that a few top-ranked points decide
-# ([see Going deeper](#The-intervals-behind-the-rare-rows)). Give rare-prevalence
-# numbers with their interval, and in relative terms.
+# quarter of it comes from a single positive. Give rare-prevalence numbers
+# with their interval, and in relative terms.
 #
 # ### The picture: two histograms, one threshold, a prevalence
 #
@@ -224,9 +215,8 @@ histograms.controls["preset"].value = next(iter(PRESETS))
 #
 # A threshold picked to make a score as high as possible on some rows makes
 # that score look better on those rows than on new ones: of many thresholds
-# we keep the one on which the noise happened to help. Cawley & Talbot
-# (2010) show how large this selection bias can be when a model's settings
-# are chosen on the same data that then judge it. So we pick on a
+# we keep the one on which the noise happened to help (Cawley & Talbot,
+# 2010, show how large this selection bias can be). So we pick on a
 # **validation** set and report on the **test** set, which plays no part in
 # the choice.
 #
@@ -249,11 +239,10 @@ print(f"  F1 on test (held out):        {f1_score(yb_test, s_test >= t_val, samp
 
 # %% [markdown]
 # Here the F1 where the threshold was picked is the higher one, but one
-# split mixes the optimism with the luck of the draw. To see the optimism
-# alone we repeat the whole procedure on 20 random three-way splits of all
-# 4500 points (half to fit, a quarter to pick, a quarter to test), where
-# validation and test sets are drawn alike, so only the picking separates
-# them:
+# split mixes the optimism with the luck of the draw. Repeating the whole
+# procedure on 20 random splits, where validation and test sets are drawn
+# alike, measures the optimism on average
+# ([how](#The-optimism-over-repeated-splits)):
 
 # %%
 splits = picked_vs_held_out(lr, X_b, y_b, prevalence=PI, n_splits=20)
@@ -267,11 +256,8 @@ print(f"spread between single splits (standard deviation): held-out F1 {splits.f
 
 # %% [markdown]
 # On average the F1 on the picking rows is 0.024 higher than on held-out
-# rows. That is about as large as the spread of the held-out F1 from one
-# split to another (0.026), and the gap itself varies more (0.042): the
-# picked-on F1 is the higher one in only 13 of the 20 splits. One split
-# cannot show the optimism; the average over many can
-# ([about its standard error](#The-standard-error-of-the-optimism)).
+# rows, about the spread of the held-out F1 from one split to another
+# (0.026): one split cannot show the optimism, the average over many can.
 # scikit-learn packs the procedure in `TunedThresholdClassifierCV` and
 # `FixedThresholdClassifier` ([see Going deeper](#scikit-learn-threshold-classes)).
 #
@@ -418,6 +404,12 @@ print("weighted curve == corrected curve:", np.allclose(p_w, p_c) and np.allclos
 #
 # ### The intervals behind the rare rows
 #
+# Both intervals of section 2 have as estimand the value of this fitted
+# model at prevalence 0.001 in the population the test set comes from, the
+# scores within each class distributed as there. At that prevalence each of
+# the 45 test false positives stands for about 120 negatives (the weight in
+# the table). `precision_interval` comes back in notebook 05.
+#
 # **Precision.** At a stated prevalence $\pi$, precision depends on the test
 # set only through $\mathrm{LR}^+ = \mathrm{TPR}/\mathrm{FPR}$:
 # $\mathrm{PPV} = \pi\,\mathrm{LR}^+/(\pi\,\mathrm{LR}^+ + 1 - \pi)$.
@@ -429,9 +421,10 @@ print("weighted curve == corrected curve:", np.allclose(p_w, p_c) and np.allclos
 # and maps that interval to precision. The FPR rests on 45 false positives,
 # so it is known to roughly ±30 %, and so is the precision.
 #
-# **AP.** The bootstrap redraws positives and negatives separately, so every
-# draw has 121 positives and 1004 negatives and the negatives' weight stays
-# the same. A percentile interval reads the 2.5 % and 97.5 % quantiles off
+# **AP.** The bootstrap draws the test set again from itself 2000 times,
+# positives from positives and negatives from negatives, so every draw has
+# 121 positives and 1004 negatives and the negatives' weight stays the same;
+# the middle 95 % of the recomputed APs is the interval. A percentile interval reads the 2.5 % and 97.5 % quantiles off
 # the draws; it is reliable when the statistic is a smooth average of many
 # rows. AP at 1 in 1 000 is not: it is decided by the few top-ranked points,
 # where one negative more or less above the top positives moves precision
@@ -469,7 +462,16 @@ print(f"FixedThresholdClassifier at {t_val:.3f}: test F1 {f1_score(yb_test, fixe
 # prevalence; like every picked-on score, its `best_score_` is optimistic
 # next to the test F1.
 #
-# ### The standard error of the optimism
+# ### The optimism over repeated splits
+#
+# `picked_vs_held_out` repeats the procedure of section 3 on 20 random
+# three-way splits of all 4500 points: half to fit, a quarter to pick, a
+# quarter to test. Validation and test sets are drawn alike, so only the
+# picking separates them, and the mean gap between the picked-on and the
+# held-out F1 is the optimism alone. The gap itself varies more from split
+# to split (standard deviation 0.042) than the held-out F1 (0.026): the
+# picked-on F1 is the higher one in only 13 of the 20 splits, so a single
+# split cannot show the optimism.
 #
 # The standard error printed with the optimism is a Monte Carlo one, over
 # re-splits of these 4500 points: it says how much the average would move

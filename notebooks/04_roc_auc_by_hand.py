@@ -18,7 +18,7 @@
 # probability, and read the low-FPR end of the curve where rare positives
 # are screened.
 #
-# **Time on your own:** about 75 minutes.
+# **Time on your own:** about 95 minutes.
 #
 # **Learning goals**
 #

@@ -17,7 +17,7 @@
 # Why a 99.9 % accurate test flags mostly healthy people when a disease is
 # rare, and how much a study with 10 sick people can tell us about it.
 #
-# **Time on your own:** about 65 minutes.
+# **Time on your own:** about 80 minutes.
 #
 # **Learning goals**
 #

@@ -18,7 +18,7 @@
 # precision from a test set to the class balance of deployment, and when
 # that correction can be trusted.
 #
-# **Time on your own:** about 70 minutes.
+# **Time on your own:** about 85 minutes.
 #
 # **Learning goals**
 #

@@ -15,7 +15,7 @@
 # 200 random splits, what its confidence interval covers, and how it fails
 # when the test set holds the wrong kind of negatives.
 #
-# **Time on your own:** about 65 minutes.
+# **Time on your own:** about 80 minutes.
 #
 # **Learning goals**
 #

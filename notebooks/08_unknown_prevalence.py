@@ -14,7 +14,7 @@
 # Estimate the share of positives in unlabeled deployment data from a
 # model's scores, and carry the estimate's uncertainty into precision.
 #
-# **Time on your own:** about 60 minutes.
+# **Time on your own:** about 85 minutes.
 #
 # **Learning goals**
 #
@@ -175,8 +175,9 @@ plt.show()
 # | mean probability | mean of p | calibration at the training prior |
 # | EM | repeat: π ← mean of p moved to π | calibration at the training prior |
 #
-# CC is biased whenever the model errs. Under prior shift the flagged share
-# is q = TPR·π + FPR·(1 − π); ACC solves that for π, as Rogan & Gladen
+# Under prior shift the flagged share is q = TPR·π + FPR·(1 − π), so CC
+# is biased except at the one prevalence where its false flags and missed
+# positives cancel, π* = FPR / (FPR + 1 − TPR). ACC solves q for π, as Rogan & Gladen
 # (1978) did for screening tests (Forman, 2008, calls it the adjusted count;
 # [more](#The-names-of-the-estimators)).
 # The mean probability is right only at the training prior. EM (Saerens,
@@ -203,11 +204,12 @@ print(f"mean probability:        {p_low.mean():.4f}")
 pi_low = y_low.mean()
 print(f"CC's two errors here: false flags FPR·(1 − π) = {FPR * (1 - pi_low):.4f}, "
       f"missed nines (1 − TPR)·π = {(1 - TPR) * pi_low:.4f}")
+print(f"CC is unbiased only at π* = FPR / (FPR + 1 − TPR) = {FPR / (FPR + 1 - TPR):.3f}")
 
 # %% [markdown]
 # EM and ACC land close to the true 0.0505, the mean probability well above.
-# CC lands close by coincidence: here its false flags and missed nines
-# almost cancel (last line). At 0.01 they do not (next table).
+# CC lands close only because 0.05 sits next to π* = 0.053, where its false
+# flags and missed nines cancel (last lines); at 0.01 they do not (next table).
 
 # %% [markdown]
 # ## Shifts of several sizes
@@ -250,19 +252,14 @@ print(study_table(study).to_string())
 # %% [markdown]
 # ## How many unlabeled rows does an estimate need?
 #
-# With d = TPR − FPR, the delta method (linearise π̂ = (q̂ − FPR̂)/(TPR̂ −
-# FPR̂) and add each estimate's variance times its squared slope) gives
-#
-# $$\operatorname{Var}(\hat\pi) \approx \frac{1}{d^2}\left[
-#   \underbrace{\frac{q(1-q)}{n_\text{unlabeled}}}_{\text{unlabeled sample}}
-#   + \underbrace{\frac{\pi^2\,\text{TPR}(1-\text{TPR})}{n_\text{pos}}
-#   + \frac{(1-\pi)^2\,\text{FPR}(1-\text{FPR})}{n_\text{neg}}}_{\text{labeled set}}\right].$$
-#
-# Asking that π̂ ± 1.96·SE fit within ± r·π and solving for the unlabeled
-# size gives `unlabeled_rows_needed`. When the labeled part alone is too
-# wide, no unlabeled sample is large enough ("never"). For this model's
-# rates, known exactly, from this labeled set, or from one a hundred times
-# larger:
+# ACC's error has two sources: the unlabeled rows, through the flagged share
+# q, and the labeled set, through TPR and FPR. Its standard error (the delta
+# method, [see Going deeper](#The-standard-error-of-ACC)) grows as the
+# prevalence falls, relative to π. `unlabeled_rows_needed` gives the
+# unlabeled rows for which π̂ ± 1.96·SE fits within ± r·π; when the labeled
+# part alone is too wide, no unlabeled sample is large enough ("never"). For
+# this model's rates, known exactly, from this labeled set, or from one a
+# hundred times larger:
 
 # %%
 N_POS, N_NEG = int(LAB.tp + LAB.fn), int(LAB.fp + LAB.tn)
@@ -291,13 +288,11 @@ print(f"\nFPR / prevalence at 1e-4: {FPR / 1e-4:.0f}")
 # ## Precision at an estimated prevalence
 #
 # Calling `precision_interval` with π̂ as the prevalence treats π̂ as exact
-# (the *plug-in* interval).
-# `acc_intervals` lets the three rates behind π̂ vary: TPR, FPR and the
-# flagged share q, each drawn many times from what its count says about it
-# ([see Going deeper](#Jeffreys-draws-rather-than-a-bootstrap)); π̂ and the
-# precision at π̂ are recomputed per draw, and the 2.5 % and 97.5 %
-# quantiles taken. The targets: the prevalence π of the population the
-# unlabeled rows come from, and the precision at π. A sample at 0.01:
+# (the *plug-in* interval). `acc_intervals` also lets TPR, FPR and the
+# flagged share vary as their counts allow, recomputing π̂ and the precision
+# at π̂ each time ([how](#Jeffreys-draws-rather-than-a-bootstrap)). The
+# targets: the prevalence π of the population the unlabeled rows come from,
+# and the precision at π. A sample at 0.01:
 
 # %%
 rare = sample_at_prevalence(y_pool, 0.01, rng=0)
@@ -570,6 +565,28 @@ print(f"\nexpected flags in 800 rows at 0.01 (the pool's rates): {8 * TPR_POOL:.
 # it is a lower bound. The course gives EM's estimate no interval.
 
 # %% [markdown]
+# ### The standard error of ACC
+#
+# With d = TPR − FPR, ACC is π̂ = (q̂ − FPR̂)/(TPR̂ − FPR̂), a function of three
+# estimated shares: q̂ from the unlabeled rows, TPR̂ from the labeled
+# positives and FPR̂ from the labeled negatives, drawn independently. The
+# delta method linearises π̂ around the true shares and adds each share's
+# binomial variance times its squared slope (∂π̂/∂q = 1/d,
+# ∂π̂/∂TPR = −π/d, ∂π̂/∂FPR = −(1 − π)/d):
+#
+# $$\operatorname{Var}(\hat\pi) \approx \frac{1}{d^2}\left[
+#   \underbrace{\frac{q(1-q)}{n_\text{unlabeled}}}_{\text{unlabeled sample}}
+#   + \underbrace{\frac{\pi^2\,\text{TPR}(1-\text{TPR})}{n_\text{pos}}
+#   + \frac{(1-\pi)^2\,\text{FPR}(1-\text{FPR})}{n_\text{neg}}}_{\text{labeled set}}\right].$$
+#
+# Asking that π̂ ± 1.96·SE fit within ± r·π and solving for the unlabeled
+# size gives `unlabeled_rows_needed`: $n_\text{unlabeled} = q(1-q) /
+# [d^2 (r\pi/1.96)^2 - \text{labeled part}]$, "never" when the labeled part
+# alone exceeds $d^2 (r\pi/1.96)^2$. At rare prevalences q is close to FPR,
+# so the unlabeled part is about FPR/n, while the target shrinks like π²:
+# the rows needed grow like FPR/π².
+
+# %% [markdown]
 # ### Checking the formula by simulation
 #
 # Draw the number of flagged rows of as many unlabeled rows as the formula
@@ -646,7 +663,10 @@ print(f"simulation standard error of a coverage near 95 %: ±{np.sqrt(0.95 * 0.0
 # %% [markdown]
 # ### Jeffreys draws rather than a bootstrap
 #
-# A plain (parametric) bootstrap would redraw a count k out of n from
+# `acc_intervals` draws each of the three rates behind π̂ (TPR, FPR and the
+# flagged share q) many times from what its count says about it, recomputes
+# π̂ and the precision at π̂ per draw, and takes the 2.5 % and 97.5 %
+# quantiles. A plain (parametric) bootstrap would redraw a count k out of n from
 # Binomial(n, k/n): with 7 false positives it rarely draws many more, and it
 # can never draw one where none was seen. `acc_intervals` draws each rate
 # from Beta(k + ½, n − k + ½) instead: the posterior of the rate under the

@@ -3,7 +3,7 @@
 #
 # How the binary metrics carry over to ten classes: a 10 × 10 confusion matrix, one precision, recall and F1 per class, the ways of averaging them, and one-vs-rest and one-vs-one ROC AUC.
 #
-# **Time on your own:** about 65 minutes.
+# **Time on your own:** about 70 minutes.
 #
 # **Learning goals**
 #

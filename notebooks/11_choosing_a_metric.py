@@ -5,7 +5,7 @@
 # kind of mistake, the threshold with the smallest bill, and the score you
 # hand to cross-validation.
 #
-# **Time on your own:** about 60 minutes.
+# **Time on your own:** about 70 minutes.
 #
 # **Learning goals**
 #

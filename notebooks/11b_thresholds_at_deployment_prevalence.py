@@ -4,7 +4,7 @@
 # Why a cost-optimal threshold belongs to one share of positives, and two
 # ways to move it to the share where the model is used.
 #
-# **Time on your own:** about 55 minutes.
+# **Time on your own:** about 70 minutes.
 #
 # **Learning goals**
 #

@@ -5,7 +5,7 @@
 # that show where it errs, and a loss for errors whose two directions cost
 # differently.
 #
-# **Time on your own:** about 60 minutes.
+# **Time on your own:** about 75 minutes.
 #
 # **Learning goals**
 #

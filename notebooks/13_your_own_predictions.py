@@ -16,7 +16,7 @@
 #
 # From a file of your model's labels and scores to a deployment decision: the threshold your rule gives, and what it will do where the model is deployed, with the uncertainty of choosing it included.
 #
-# **Time on your own:** about 60 minutes.
+# **Time on your own:** about 80 minutes.
 #
 # **Learning goals**
 #

@@ -16,7 +16,7 @@
 #
 # How to get the ROC curve, its AUC, precision at deployment and an honestly judged threshold from a file too big for memory: count it by score where it lies, then work on that small table.
 #
-# **Time on your own:** about 65 minutes.
+# **Time on your own:** about 85 minutes.
 #
 # **Learning goals**
 #

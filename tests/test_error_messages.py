@@ -778,6 +778,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.course_map.minutes_on_your_own": [Bad("line", lambda f: f(60))],
     "helpers.course_map.prose_words": [Bad("markdown", lambda f: f(["a", "list"]))],
     "helpers.course_map.solutions_notebook": [Bad("notebook", lambda f: f("notes.ipynb"))],
+    "helpers.exercises.effort.effort": [Bad("kind", lambda f: f("hard", "a model")),
+                                        Bad("what", lambda f: f("read", " "))],
+    "helpers.exercises.effort.exercise_minutes": [Bad("factory", lambda f: f(len))],
     "helpers.exercises.core.number": [Bad("rel", lambda f: f(rel=-0.1)), Bad("kind", lambda f: f(kind=3))],
     "helpers.exercises.core.probability": [Bad("abs", lambda f: f(abs="small"))],
     "helpers.exercises.core.numbers": [Bad("names", lambda f: f("precision"))],
@@ -953,7 +956,12 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("X", lambda f: f("pixels", Y3, lambda: None, P3, Y3, P3, Y3, labeled=[0, 1, 2])),
         Bad("make_model", lambda f: f(P3, Y3, "model", P3, Y3, P3, Y3, labeled=[0, 1, 2])),
     ],
-    "helpers.exercises.nb09.exercise_3": [
+    "helpers.exercises.nb09b.exercise_1": [
+        Bad("fresh", lambda f: f(S, S, S)),
+        Bad("band_low", lambda f: f(np.c_[S, S], S, S[:3])),
+        Bad("k_last", lambda f: f(np.c_[S, S], S, S, fresh_first_k=2, k_last=9)),
+    ],
+    "helpers.exercises.nb09b.exercise_2": [
         Bad("y_pool", lambda f: f(P3, Y3, P3, Y3[:2], labeled=[0, 1, 2])),
         Bad("digit", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], digit=7)),
         Bad("keep_every", lambda f: f(P3, Y3, P3, Y3, labeled=[0, 1, 2], digit=1, keep_every=1)),
@@ -1003,6 +1011,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
 NO_BAD_INPUT = {
     "helpers.plotting.use_course_style": "takes no arguments",
     "helpers.exercises.nb09.quiz": "takes no arguments: its numeric question states its own numbers",
+    "helpers.exercises.nb09b.quiz": "takes no arguments: its numeric question states its own numbers",
     "helpers.exercises.nb11b.quiz": "takes no arguments: its numeric question states its own numbers",
     "helpers.exercises.core.describe": "takes any value: it says in words what kind of value it is",
     "helpers.report.cli.main": "the command line: a bad option gives exit status 2 and a message naming the option "

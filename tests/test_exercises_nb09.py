@@ -1,5 +1,6 @@
 """The checkers of notebook 09: right answers computed here by brute force, the answers as printed, too few
-digits, each typical mistake with its own message, wrong kinds, and every checker's audit."""
+digits, each typical mistake with its own message, wrong kinds, and every checker's audit. (Exercise 3 of the
+notebook before its split, the F1 threshold in a rarer pool, is notebook 09b's exercise 2: test_exercises_nb09b.py.)"""
 
 import numpy as np
 import pytest
@@ -142,76 +143,8 @@ def test_exercise_2(capsys):
     assert ex.audit() == []
 
 
-def brute_f1_threshold(test_pos, score, size):
-    best, best_t = -1, None
-    for t in np.sort(score)[::-1]:
-        k = np.sum(score >= t)
-        f1 = 2 * np.mean(test_pos >= t) * size / (k + size)
-        if f1 > best:
-            best, best_t = f1, t
-    return best_t
-
-
-def rarer_pool(y_pool, digit, every):
-    is_c = y_pool == digit
-    keep = ~is_c
-    keep[np.flatnonzero(is_c)[::every]] = True
-    return keep
-
-
-def test_exercise_3(data, capsys):
-    proba_test, y_test, proba_pool, y_pool = data
-    ex = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=1, keep_every=3)
-    keep = rarer_pool(y_pool, 1, 3)
-    right = brute_f1_threshold(proba_test[y_test == 1, 1], proba_pool[keep, 1], int(np.sum(y_pool[keep] == 1)))
-    assert not ex.check(...)
-    assert NOT_ANSWERED in said(capsys)
-    assert ex.check(right)
-    assert said(capsys).startswith("Exercise 3: correct.")
-    assert not ex.check(0.0)
-    assert said(capsys).startswith("Exercise 3: not yet")
-    assert not ex.check("high")
-    assert said(capsys) == "Exercise 3: expected one threshold (a number), got the text 'high'"
-    assert ex.audit() == []
-
-
-def test_exercise_3_on_the_notebook_data_names_each_mistake(digits, capsys):
-    """Issue 29: in the old design the typical mistake gave the right answer; here each one flags other images."""
-    X, y, proba_test, y_test, proba_pool, y_pool, labeled = digits
-    ex = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=labeled, digit=5, keep_every=10)
-    keep = rarer_pool(y_pool, 5, 10)
-    test_pos, score = proba_test[y_test == 5, 5], proba_pool[:, 5]
-    right = brute_f1_threshold(test_pos, score[keep], int(np.sum(y_pool[keep] == 5)))
-    given = brute_f1_threshold(test_pos, score, int(np.sum(y_pool == 5)))
-    full_c = brute_f1_threshold(test_pos, score[keep], int(np.sum(y_pool == 5)))
-    flagged = [int(np.sum(score[keep] >= t)) for t in (right, given, full_c)]
-    assert len(set(flagged)) == 3, flagged
-    assert ex.check(right) and ex.check(float(f"{right:.4f}"))
-    said(capsys)
-    typed = [round_significant(right, d) for d in (2, 3)]  # the solution prints 4 digits; fewer cross a score
-    assert all(np.sum(score[keep] >= t) != np.sum(score[keep] >= right) for t in typed), (right, typed)
-    for t in typed:
-        assert not ex.check(t)
-        assert said(capsys) == ("Exercise 3: a rounded threshold flags other images than the answer's: pass the "
-                                "variable holding the threshold, unrounded")
-    assert not ex.check(right - 0.05)  # not a rounding of the answer: what differs, as before
-    assert said(capsys).startswith("Exercise 3: not yet")
-    assert not ex.check(given)
-    assert "pool as given" in said(capsys)
-    assert not ex.check(full_c)
-    assert "class size of the pool as given" in said(capsys)
-    assert len(ex.mistakes) == 3 and ex.audit() == []
-    old = nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=labeled, digit=3, keep_every=2)
-    # half the 3s: both computed mistakes flag the answer's images, so neither is offered
-    assert all(m.message.startswith("a rounded threshold") for m in old.mistakes) and old.audit() == []
-
-
 def test_bad_arguments_are_named(data):
     proba_test, y_test, proba_pool, y_pool = data
-    with pytest.raises(ValueError, match="digit must be one of labeled"):
-        nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=7)
-    with pytest.raises(ValueError, match="keep_every"):
-        nb09.exercise_3(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, digit=1, keep_every=1)
     with pytest.raises(ValueError, match="y_pool"):
         nb09.exercise_1(proba_test, y_test, proba_pool, y_pool[:-1], labeled=LABELED)
     with pytest.raises(ValueError, match="make_model"):
@@ -229,14 +162,16 @@ def test_hints_run_out_and_point_to_the_solutions(data, capsys):
 
 def test_quiz(capsys):
     quiz = nb09.quiz()
-    assert quiz.q1.check("b") and quiz.q2.check("c") and quiz.q3.check(0.9 * 90 / 100) and quiz.q4.check("a")
+    assert quiz.q1.check("b") and quiz.q2.check("a") and quiz.q3.check(0.9 * 90 / 100) and quiz.q4.check("c")
     said(capsys)
     assert quiz.q3.check(0.81)
     assert not quiz.q3.check(0.9 * 100 / 90)
     assert "recall@k · C / k" in said(capsys)
     assert not quiz.q3.check(0.9)
     assert "recall@k itself" in said(capsys)
-    assert not quiz.q2.check("a")
-    assert said(capsys).startswith("Question 2: not quite: at k = C")
+    assert not quiz.q2.check("b")
+    assert said(capsys).startswith("Question 2: not quite: C is the same for both models")
+    assert not quiz.q4.check("a")
+    assert "labeled share overstates C" in said(capsys)
     assert quiz.audit() == []
-    assert len({q.expected for q in quiz.questions if isinstance(q.expected, str)}) == 3  # b, c, a
+    assert len({q.expected for q in quiz.questions if isinstance(q.expected, str)}) == 3  # b, a, c

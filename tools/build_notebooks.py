@@ -10,6 +10,13 @@ made here by a clean top-to-bottom run in a fresh kernel::
 The run fails (exit 1) on an error output or a warning written to stderr, and
 prints how long each notebook took (not stored in the notebook).
 
+After a change to a main line, one command writes the time that the rule of
+``helpers.course_map.minutes_on_your_own`` gives into every card (the ``.py`` and
+the ``.ipynb``), the README's course map (its rows, from the cards), the
+teacher's guide and the session plans, without running anything::
+
+    python tools/build_notebooks.py --sync-times
+
 Rebuilding an unchanged notebook changes no byte of it, so a diff shows only
 real changes: no execution timestamps are recorded (``record_timing=False``),
 printed text is saved as one output per stream (:func:`coalesce_streams`),
@@ -24,13 +31,14 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from helpers.course_map import NOTEBOOK_NAME  # noqa: E402
+from helpers.course_map import NOTEBOOK_NAME, course_notebooks, main_line, readme_rows  # noqa: E402
 
 if TYPE_CHECKING:
     import nbformat
@@ -177,10 +185,76 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
     return target, elapsed, problems
 
 
+_CARD_TIME = re.compile(r"(\*\*Time on your own:\*\*\s+about\s+)(\d+)(\s+minutes)")
+_GUIDE_TIME = re.compile(r"^(## (\d\d[a-z]?) · .*\(estimate; about )(\d+)( minutes on your own\))", re.M)
+_PLAN_TIME = re.compile(r"(notebook (\d\d[a-z]?) \()(\d+)( minutes\))")
+_README_ROW = re.compile(r"^\| \d\d[a-z]? \| \[.*\| \d+ min \|\n", re.M)
+
+
+def _sync_card(notebook: Path, minutes: int) -> bool:
+    """Write ``minutes`` into the card of ``notebook`` (.ipynb, its cell id, and its .py twin); True if it changed."""
+    import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    card = next(c for c in nb.cells if c.cell_type == "markdown")
+    new = _CARD_TIME.sub(lambda m: f"{m.group(1)}{minutes}{m.group(3)}", card.source, count=1)
+    if new == card.source:
+        return False
+    card.source = new
+    for cell, new_id in zip(nb.cells, cell_ids(nb.cells), strict=True):
+        cell.id = new_id
+    source = notebook.with_suffix(".py")
+    text = source.read_text(encoding="utf-8")
+    source.write_text(_CARD_TIME.sub(lambda m: f"{m.group(1)}{minutes}{m.group(3)}", text, count=1), encoding="utf-8")
+    nbformat.write(nb, notebook)
+    stamp = notebook.stat()
+    os.utime(source, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    return True
+
+
+def sync_times(root: Path = ROOT) -> list[str]:
+    """Write each course notebook's time on one's own (the rule's) into its card, the README's course map, the
+    teacher's guide (``notebooks/TEACHING.md``) and the session plans (``docs/teachers/sessions.md``).
+
+    Returns one line per file changed. Nothing is executed: the times come from the committed notebooks.
+    """
+    folder = root / "notebooks"
+    minutes = {p.name.split("_")[0]: main_line(p).minutes for p in course_notebooks(folder)}
+    changed = [f"{p.relative_to(root)}: card says {minutes[p.name.split('_')[0]]} minutes"
+               for p in course_notebooks(folder) if _sync_card(p, minutes[p.name.split("_")[0]])]
+    readme = root / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    rows = list(_README_ROW.finditer(text))
+    if rows:
+        new = text[:rows[0].start()] + "".join(r + "\n" for r in readme_rows(folder)) + text[rows[-1].end():]
+        if new != text:
+            readme.write_text(new, encoding="utf-8")
+            changed.append("README.md: the course map's rows")
+    plans = root / "docs" / "teachers" / "sessions.md"
+    for path, pattern in ((folder / "TEACHING.md", _GUIDE_TIME), (plans, _PLAN_TIME)):
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        new = pattern.sub(lambda m: m.group(1) + str(minutes.get(m.group(2), m.group(3))) + m.group(4), text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(f"{path.relative_to(root)}: times on one's own")
+    return changed
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sources", nargs="*", type=Path, help="jupytext .py sources (default: all in notebooks/)")
+    parser.add_argument("--sync-times", action="store_true",
+                        help="write the rule's time on one's own into the cards, the README, TEACHING.md and the "
+                             "session plans, without running any notebook")
     args = parser.parse_args(argv)
+    if args.sync_times:
+        if args.sources:
+            parser.error("--sync-times takes no sources: it syncs every course notebook")
+        for line in sync_times():
+            print(line)
+        return 0
     sources = args.sources or (
         [p for p in sorted(NOTEBOOKS.glob("*.py")) if NOTEBOOK_NAME.match(p.with_suffix(".ipynb").name)]
         + [p for p in sorted(NOTEBOOKS.glob("solutions/*_solutions.py"))

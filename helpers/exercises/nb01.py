@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..counts import Counts, check_counts_object, metric_zoo
 from .core import Exercise, Mistake, numbers, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -23,6 +24,7 @@ DIGITS = 3
 """Every exercise of notebook 01 asks for three significant digits (the zoo table prints three decimals)."""
 
 
+@effort("read", "NPV and precision from the counts at 0.9")
 def exercise_1(counts_benign: Counts, *, printed: Counts | None = None) -> Exercise:
     """Exercise 1: NPV and precision, ``(TN / (TN + FN), TP / (TP + FP))``, to three significant digits.
 
@@ -60,6 +62,7 @@ def exercise_1(counts_benign: Counts, *, printed: Counts | None = None) -> Exerc
     )
 
 
+@effort("read", "precision with the negatives' counts times ten")
 def exercise_2(counts_benign: Counts) -> Exercise:
     """Exercise 2: the precision once TN and FP are multiplied by 10, ``TP / (TP + 10 FP)``, to three digits.
 
@@ -83,6 +86,7 @@ def exercise_2(counts_benign: Counts) -> Exercise:
     )
 
 
+@effort("read", "F1 of the other class from precision and recall, checked with f1_score")
 def exercise_3(counts_malignant: Counts, *, printed: Counts | None = None) -> Exercise:
     """Exercise 3: F1 with malignant as the positive class, ``2 P R / (P + R)``, to three significant digits.
 

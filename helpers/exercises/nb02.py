@@ -23,11 +23,13 @@ from ..cheat_sheet import counts_from_rates
 from ..costs import break_even_cost_ratio, total_cost
 from ..counts import Counts, check_counts_object, metric_zoo
 from .core import Compare, Exercise, Mistake, WrongKind, counts_matrix, describe, fmt, number, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 
 
+@effort("read", "precision from two per-class accuracies and a class mix")
 def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
     """Exercise 1: the precision ``TP / (TP + FP)`` at another class balance, to three significant digits.
 
@@ -56,6 +58,7 @@ def exercise_1(example: Counts, *, n: int, share_negative: float) -> Exercise:
     )
 
 
+@effort("read", "the break-even cost from the two examples' printed counts")
 def exercise_2(example_1: Counts, example_2: Counts, *, cost_fp: float) -> Exercise:
     """Exercise 2: the false-negative cost ``x = cost_fp (FP_2 - FP_1) / (FN_1 - FN_2)`` of equal total cost.
 
@@ -121,6 +124,7 @@ class _FourthPredictor(Compare):
         return f"{fmt(expected)} (the only new matrix with accuracy {fmt(self.accuracy)} and MCC > {fmt(self.min_mcc)})"
 
 
+@effort("compute", "a predictor's counts searched under two constraints, accuracy 0.9 and MCC above 0.6")
 def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int) -> Exercise:
     """Exercise 3: a fourth predictor with accuracy 0.9 and MCC above 0.6 on ``n_pos`` + ``n_neg`` cases.
 

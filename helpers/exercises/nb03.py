@@ -26,6 +26,7 @@ from .._validate import check_probabilities
 from ..delong import delong_auc_difference
 from ._labels import labels01, labels_scores
 from .core import Exercise, Mistake, numbers, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -47,6 +48,7 @@ def _features(X: object, name: str, n_rows: int | None = None) -> np.ndarray:
     return arr
 
 
+@effort("build", "a forest and an SVC pipeline fitted, two AUCs and a paired DeLong interval")
 def exercise_1(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_test: np.ndarray) -> Exercise:
     """Exercise 1: the ROC AUC of the random forest and of the scaled SVC of section 5 on another split.
 
@@ -109,6 +111,7 @@ def exercise_1(X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_t
     )
 
 
+@effort("compute", "AP and ROC AUC recomputed with the classes swapped")
 def exercise_2(y_test: np.ndarray, proba: np.ndarray) -> Exercise:
     """Exercise 2: AP and ROC AUC with class 0 positive: ``AP(y == 0, 1 - p)`` and ``AUC(y == 0, 1 - p)``.
 

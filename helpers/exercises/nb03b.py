@@ -23,11 +23,13 @@ from ..prior_shift import precision_at_prevalence
 from ..threshold_choice import prevalence_weights
 from ._labels import labels_scores
 from .core import Exercise, Mistake, fmt, numbers, probability, threshold
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
 
 
+@effort("compute", "counts at a cut, precision at 1 in 200 and its interval with precision_interval")
 def exercise_1(y_test: np.ndarray, scores: np.ndarray, *, cut: float, prevalence: float) -> Exercise:
     """Exercise 1: precision at ``prevalence`` at threshold ``cut``, and its ``precision_interval``.
 
@@ -74,6 +76,7 @@ def _smallest_threshold(y: np.ndarray, s: np.ndarray, w: np.ndarray | None, targ
     return float(t[np.argmax(ok)])
 
 
+@effort("compute", "a threshold searched on the weighted validation precision, then counted on test")
 def exercise_2(y_val: np.ndarray, s_val: np.ndarray, y_test: np.ndarray, s_test: np.ndarray, *,
                prevalence: float, min_precision: float) -> Exercise:
     """Exercise 2: the smallest threshold with validation precision >= ``min_precision`` at ``prevalence``,

@@ -19,6 +19,7 @@ from .._validate import check_number, check_rate
 from ..low_fpr import tpr_at_fpr
 from ._labels import labels01, labels_scores
 from .core import Exercise, Mistake, function, number, numbers, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "exercise_4", "quiz"]
@@ -28,6 +29,7 @@ def _thousands(x: float) -> str:
     return f"{x:,.0f}".replace(",", " ")
 
 
+@effort("read", "three AUCs reasoned from the count of ordered pairs")
 def exercise_1(labels: np.ndarray) -> Exercise:
     """Exercise 1: ROC AUC when every positive scores above every negative, the reverse, and all tied.
 
@@ -59,6 +61,7 @@ def _pairs(y: np.ndarray, s: np.ndarray) -> float:
     return float(np.sum(pos[:, None] > neg[None, :]) + 0.5 * np.sum(pos[:, None] == neg[None, :]))
 
 
+@effort("read", "one more example's pairs counted")
 def exercise_2(labels: np.ndarray, scores: np.ndarray, *, new_label: int, new_score: float) -> Exercise:
     """Exercise 2: the ROC AUC once one example (``new_label``, ``new_score``) is added.
 
@@ -86,6 +89,7 @@ def exercise_2(labels: np.ndarray, scores: np.ndarray, *, new_label: int, new_sc
     )
 
 
+@effort("build", "a function written: AUC by the rank-sum form")
 def exercise_3(labels: np.ndarray, tied: np.ndarray, scores: np.ndarray) -> Exercise:
     """Exercise 3: a function ``f(y_true, y_score)`` returning the AUC from the rank sum, ``U / (P N)``.
 
@@ -142,6 +146,7 @@ def exercise_3(labels: np.ndarray, tied: np.ndarray, scores: np.ndarray) -> Exer
     )
 
 
+@effort("compute", "each model's best TPR at FPR <= 0.01 from its ROC curve")
 def exercise_4(y_true: np.ndarray, score_a: np.ndarray, score_b: np.ndarray, *, max_fpr: float) -> Exercise:
     """Exercise 4: the TPR of each model (``score_a``, ``score_b``) at its best threshold with FPR <= ``max_fpr``.
 

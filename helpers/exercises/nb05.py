@@ -28,6 +28,7 @@ from ..intervals import wilson_interval
 from ..prior_shift import precision_at_prevalence, rebuilt_precision
 from ..simulation import simulate_counts, simulate_population_studies
 from .core import Compare, Exercise, Mistake, WrongKind, describe, fmt, number, numbers, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -43,6 +44,7 @@ def _count(value: object, name: str) -> int:
     return int(value)
 
 
+@effort("read", "precision, F1 and the healthy flagged from sensitivity, specificity and the population")
 def exercise_1(n_sick: int, n_healthy: int, *, tpr: float, tnr: float) -> Exercise:
     """Exercise 1: precision, F1 and the healthy people flagged of a second test on the real population.
 
@@ -108,6 +110,7 @@ class _SmallestN(Compare):
         return f"{fmt(expected)} (any number up to {fmt(expected + self.slack - 1)} is accepted)"
 
 
+@effort("compute", "the study size searched for a Wilson interval's width")
 def exercise_2(*, recall: float, half_width: float) -> Exercise:
     """Exercise 2: the fewest sick people for a 95 % Wilson interval of ``recall`` narrower than ``± half_width``.
 
@@ -159,6 +162,7 @@ def relative_spread(precision: np.ndarray, truth: float) -> float:
     return float((high - low) / truth)
 
 
+@effort("build", "the population simulation run again at 1 in 1 000 000")
 def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_studies: int, rng=None) -> Exercise:
     """Exercise 3: the spread of precision relative to the true precision at a rarer disease.
 

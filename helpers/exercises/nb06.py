@@ -25,6 +25,7 @@ from ..counts import confusion_counts, negative_weight
 from ..prior_shift import corrected_precision
 from ._labels import labels_scores
 from .core import Exercise, Mistake, fmt, number, numbers, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -41,6 +42,7 @@ def _prevalence(value: object, name: str) -> float:
     return pi
 
 
+@effort("read", "the test precision that the odds formula maps to 0.5")
 def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exercise:
     """Exercise 1: the test precision needed for a deployed precision ``target``.
 
@@ -80,6 +82,7 @@ def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exer
     )
 
 
+@effort("compute", "AP at two prevalences with weighted negatives")
 def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[float],
                deploy_prevalence: float) -> Exercise:
     """Exercise 2: AP of the test set at each of two deployment prevalences, to three significant digits.
@@ -120,6 +123,7 @@ def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[
     )
 
 
+@effort("compute", "the shifted deployment rebuilt at another strength, corrected minus true precision")
 def exercise_3(deployment: Callable[[float], tuple[np.ndarray, np.ndarray]], *, strength: float,
                y_test: np.ndarray, s_test: np.ndarray, deploy_prevalence: float, threshold: float = 0.5) -> Exercise:
     """Exercise 3: corrected minus true precision at ``threshold`` when the negatives shift with ``strength``.

@@ -13,6 +13,7 @@ from .._validate import check_count, check_numbers, check_probability_open, chec
 from ..enriched_pool import enriched_pool_splits, precision_estimates
 from ._labels import classes, labels01
 from .core import Exercise, Mistake, number, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -35,6 +36,7 @@ def _estimates(y, p, n_pos, n_neg, pi, n_splits, mask=None) -> pd.DataFrame:
                                                     n_splits=n_splits, test_negative_mask=mask, rng=1))
 
 
+@effort("compute", "the 200 splits run again with twice the test negatives")
 def exercise_1(y_held, y_pred_held, *, n_test_pos: int, n_test_neg: int, pool_prevalence: float,
                n_splits: int) -> Exercise:
     """Exercise 1 (more negatives): the mean width of the 95 % interval with twice the test negatives.
@@ -72,6 +74,7 @@ def exercise_1(y_held, y_pred_held, *, n_test_pos: int, n_test_neg: int, pool_pr
     )
 
 
+@effort("compute", "the 200 splits run again with a rarer pool")
 def exercise_2(y_held, y_pred_held, *, n_test_pos: int, n_test_neg: int, pool_prevalence: float,
                old_prevalence: float) -> Exercise:
     """Exercise 2 (a rarer pool): PPV*, the population precision at the new pool's prevalence ``pi``.
@@ -116,6 +119,7 @@ def exercise_2(y_held, y_pred_held, *, n_test_pos: int, n_test_neg: int, pool_pr
     )
 
 
+@effort("compute", "the broken case run again with two more digits among the test negatives")
 def exercise_3(y_held, y_pred_narrow, digit_held, *, seen, added, n_test_pos: int, n_test_neg: int,
                pool_prevalence: float, n_splits: int, y_pred_held=None) -> Exercise:
     """Exercise 3 (patch the test set): the mean corrected precision when the test negatives may also be ``added``.

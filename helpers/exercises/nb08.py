@@ -29,6 +29,7 @@ from ..prevalence_uncertainty import unlabeled_rows_needed
 from ..prior_shift import adjust_posteriors, estimate_prevalence_acc, estimate_prevalence_em
 from ._labels import labels01, labels_scores
 from .core import Compare, Exercise, Mistake, WrongKind, describe, number, numbers, round_significant
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "labeled_negatives_needed", "quiz"]
@@ -43,6 +44,7 @@ def _acc(p: np.ndarray, t: float, tpr: float, fpr: float) -> float:
     return estimate_prevalence_acc((p >= t).astype(int), tpr=tpr, fpr=fpr)
 
 
+@effort("compute", "CC, ACC and EM at another threshold, TPR and FPR measured again")
 def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, train_prevalence: float,
                threshold: float = 0.3) -> Exercise:
     """Exercise 1: classify and count, ACC and EM on one sample when the model flags at ``threshold``.
@@ -105,6 +107,7 @@ def _balanced_model_proba(X_train: np.ndarray, y_train: np.ndarray, X_sample: np
     return model.fit(X_train[bal], y_train[bal]).predict_proba(X_sample)[:, 1]
 
 
+@effort("build", "the pipeline fitted on a balanced sample, its mean probability and EM")
 def exercise_2(X_train, y_train, X_sample, proba_sample) -> Exercise:
     """Exercise 2: a model trained on a balanced sample (training prior 0.5); its mean probability and EM.
 
@@ -207,6 +210,7 @@ class _Size(Compare):
         return "no number (inf)" if _is_inf(expected) else f"{round_significant(float(expected), self.digits):,.0f}"
 
 
+@effort("compute", "unlabeled_rows_needed at a screening test's rates, and a search for the labeled negatives")
 def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: float, n_pos: int,
                n_neg: int) -> Exercise:
     """Exercise 3 (a screening test): three numbers, each right to two significant digits.

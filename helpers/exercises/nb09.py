@@ -7,8 +7,9 @@ Each factory takes the notebook's own data and computes the right answer from it
                 of c's test images scoring at least the k-th highest pool score:  recall@k * C / k, C = 90
     exercise 2: all ten digits labeled (open_set_split(y, labeled_classes=range(10), rng=0)), the model
                 refitted: mean over the labeled digits of |test precision - real precision| at 0.5
-    exercise 3: the pool without all but every tenth image of one digit: the k-th highest score of that
-                digit where 2 recall@k C / (k + C) is largest, C = the digit's images kept
+
+Exercise 3 of the notebook before it was split (the estimated F1-best threshold in a rarer pool) is exercise 2 of
+notebook 09b (:mod:`helpers.exercises.nb09b`).
 """
 
 from __future__ import annotations
@@ -27,16 +28,13 @@ from .core import (
     Mistake,
     WrongKind,
     describe,
-    half_unit,
     number,
     numbers,
-    round_significant,
-    significant_digits,
-    threshold,
 )
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
-__all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
+__all__ = ["exercise_1", "exercise_2", "quiz"]
 
 
 def _recall_at_k(test_pos: np.ndarray, pool: np.ndarray) -> np.ndarray:
@@ -60,6 +58,7 @@ def _data(proba_test, y_test, proba_pool, y_pool, labeled) -> tuple[np.ndarray, 
     return pt, yt, pp, yp, labeled
 
 
+@effort("compute", "six precision@k estimates recomputed with another class size")
 def exercise_1(proba_test, y_test, proba_pool, y_pool, *, labeled, class_size: float = 90,
                threshold: float = 0.5) -> Exercise:
     """Exercise 1 (a wrong class size): precision@k estimates of every labeled digit with ``C`` = ``class_size``.
@@ -152,6 +151,7 @@ def _precision(y: np.ndarray, flagged: np.ndarray) -> float:
     return float(np.sum(y & flagged) / np.sum(flagged)) if flagged.any() else float("nan")
 
 
+@effort("build", "the split rebuilt with every digit labeled, the model refitted, the precision gaps averaged")
 def exercise_2(X, y, make_model: Callable[[], object], proba_test, y_test, proba_pool, y_pool, *, labeled,
                threshold: float = 0.5, rng: int = 0) -> Exercise:
     """Exercise 2 (no unseen classes): mean |test precision - real precision| when every class is labeled.
@@ -210,78 +210,6 @@ def exercise_2(X, y, make_model: Callable[[], object], proba_test, y_test, proba
     )
 
 
-def _f1_threshold(test_pos: np.ndarray, score: np.ndarray, class_size: int) -> float:
-    """The pool score at the k that maximises the estimated F1, ``2 recall@k C / (k + C)``."""
-    k = np.arange(1, len(score) + 1)
-    f1_hat = 2 * _recall_at_k(test_pos, score) * class_size / (k + class_size)
-    return float(np.sort(score)[::-1][int(np.argmax(f1_hat))])
-
-
-def _rounded_from(answer: object, right: float) -> bool:
-    """True when ``answer`` is a number that ``right`` rounds to, at the answer's own significant digits."""
-    if isinstance(answer, bool | np.bool_) or not isinstance(answer, int | float | np.integer | np.floating):
-        return False
-    a = float(answer)
-    return bool(np.isfinite(a)) and abs(a - right) <= half_unit(a, significant_digits(a)) * (1 + 1e-9)
-
-
-def exercise_3(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 5,
-               keep_every: int = 10) -> Exercise:
-    """Exercise 3: the estimated F1-best threshold of ``digit`` in a pool where the digit is rarer.
-
-    The pool keeps every image of the other classes and every ``keep_every``-th image of ``digit`` (the
-    1st, the ``keep_every + 1``-th ... in pool order). In it (score ``s`` = the digit's column, ``C`` = its
-    images kept), the estimated F1 at the ``k`` highest scores is ``2 recall@k C / (k + C)``; the answer is
-    the ``k``-th highest score where it is largest. Any threshold that flags the same images of that pool
-    is right. Mistakes, each kept only when it flags other images than the answer: the right threshold
-    rounded (typed from a printout) across a pool score; the threshold chosen on the pool as given; the rarer
-    pool with the pool's full class size as ``C``.
-    """
-    pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
-    if digit not in labeled:
-        raise ValueError("digit must be one of labeled")
-    if isinstance(keep_every, bool) or not isinstance(keep_every, int) or keep_every < 2:
-        raise ValueError("keep_every must be a whole number >= 2")
-    j = labeled.index(digit)
-    is_c = yp == digit
-    keep = ~is_c
-    keep[np.flatnonzero(is_c)[::keep_every]] = True
-    test_pos = pt[yt == digit, j]
-    right = _f1_threshold(test_pos, pp[keep, j], int(np.sum(is_c[keep])))
-    cmp = threshold(is_c[keep].astype(int), pp[keep, j])
-    candidates = [
-        (_f1_threshold(test_pos, pp[:, j], int(np.sum(is_c))),
-         f"that is the threshold chosen on the pool as given; choose it again on the pool with every "
-         f"{keep_every}th {digit} only"),
-        (_f1_threshold(test_pos, pp[keep, j], int(np.sum(is_c))),
-         f"your C is the class size of the pool as given; in the rarer pool C is the number of {digit}s kept"),
-    ]
-    mistakes, seen = [], [right]
-    rounded = next((round_significant(right, d) for d in range(2, 7) if not cmp.same(round_significant(right, d),
-                                                                                        right)), None)
-    if rounded is not None:  # a threshold typed from the printout, rounded across a score: say so, not "TP wrong"
-        mistakes.append(Mistake(lambda a: _rounded_from(a, right) and not cmp.same(a, right),
-                                "a rounded threshold flags other images than the answer's: pass the variable "
-                                "holding the threshold, unrounded", example=rounded))
-    for value, message in candidates:
-        if not any(cmp.same(value, s) for s in seen):
-            mistakes.append(Mistake(lambda a, v=value: cmp.same(a, v), message, example=value))
-            seen.append(value)
-    return Exercise(
-        "Exercise 3",
-        right,
-        compare=cmp,
-        mistakes=mistakes,
-        hints=[
-            f"is{digit} = y_pool == {digit}; keep = ~is{digit}; keep[np.flatnonzero(is{digit})[::{keep_every}]] = "
-            "True.",
-            f"estimated_f1_threshold(proba_test[y_test == {digit}, {j}], proba_pool[keep, {j}], C) with C the "
-            f"number of {digit}s kept.",
-        ],
-        why="Every F1-best threshold belongs to the share of the class in the pool it was chosen on.",
-    )
-
-
 def quiz() -> Quiz:
     """The quick self-test of notebook 09; the numeric question is ``recall@k C / k`` for recall@k 0.9, C 90, k 100.
 
@@ -300,15 +228,14 @@ def quiz() -> Quiz:
              "c": "unseen classes in the pool are exactly what it copes with, since it uses only recall."},
         ),
         Question(
-            "A precision@k curve can reveal narrow labels (labeled members that show only part of the class). "
-            "Where do you read it?",
-            {"a": "at k = C, where a threshold would be put",
-             "b": "wherever it leaves the pointwise 95 % band",
-             "c": "at a k fixed in advance, well below C"},
-            "c",
-            {"a": "at k = C, precision@k equals recall@C, at most 1: narrow labels cannot show there.",
-             "b": "read at thousands of k, most ideal curves leave a pointwise band somewhere by chance.",
-             "c": "There an ideal ranking's estimate is near 1 with a known spread, and narrow labels push it above."},
+            "Two models are compared at the same k on the same pool, and nobody knows the class size C. Then",
+            {"a": "the one with the higher recall@k has the higher estimated precision@k",
+             "b": "they cannot be compared until C is estimated",
+             "c": "the one with the higher test precision at 0.5 is the better one"},
+            "a",
+            {"a": "precision@k = recall@k · C / k with the same C and k for both: C cancels.",
+             "b": "C is the same for both models at the same k, so it cancels from the comparison.",
+             "c": "test precision ignores the classes the labels never showed, and each model's 0.5 flags another k."},
         ),
         NumberQuestion(
             f"recall@k is {recall_k:g} at k = {k}, and the pool holds C = {size} members of the class. "
@@ -322,14 +249,13 @@ def quiz() -> Quiz:
             solution="recall@k · C / k",
         ),
         Question(
-            "You choose the k that maximises the estimated F1 on the test positives. At that k, the precision@k "
-            "estimate is",
-            {"a": "too high on average: the test positives chose k",
-             "b": "unbiased, as at any k fixed in advance",
-             "c": "too low, as few test positives make it noisy"},
-            "a",
-            {"a": "The largest of many noisy estimates is too high on average (the winner's curse).",
-             "b": "k was not fixed in advance: it was picked where the estimate happened to be high.",
-             "c": "noise alone moves it both ways; picking its maximum moves it up."},
+            "Where can the class size C of an unlabeled pool come from?",
+            {"a": "the labeled share of the class, scaled to the pool",
+             "b": "the number of pool images the model flags",
+             "c": "domain knowledge, or an audit of a random sample"},
+            "c",
+            {"a": "the pool holds classes the labels never showed, so the labeled share overstates C.",
+             "b": "the flagged images mix members with look-alikes: that count is k, not C.",
+             "c": "C is information about the pool itself; an audit gives a rough estimate with its interval."},
         ),
     ])

@@ -12,6 +12,7 @@ import numpy as np
 
 from .._validate import check_count, check_numbers, check_probability_open, check_same_length
 from .core import Compare, Exercise, Mistake, WrongKind, describe, fmt, numbers
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -42,6 +43,7 @@ def _labels(y_true, name: str) -> np.ndarray:
     return y.astype(int)
 
 
+@effort("compute", "macro and micro F1 recomputed with few eights kept")
 def exercise_1(y_test, pred, *, rare_class: int = 8, n_kept: int = 5) -> Exercise:
     """Exercise 1 (a rare class): macro and micro F1 after keeping only the first ``n_kept`` of ``rare_class``.
 
@@ -125,6 +127,7 @@ class _Pair(Compare):
         return fmt(tuple(expected))
 
 
+@effort("read", "the most asymmetric pair read off the pairs table")
 def exercise_2(y_test, proba) -> Exercise:
     """Exercise 2 (asymmetric pairs): the pair of classes where ``A(j|k)`` and ``A(k|j)`` differ most.
 

@@ -17,6 +17,7 @@ import numpy as np
 from .._validate import check_positive, check_probability_open
 from ._labels import labels_scores
 from .core import Compare, Exercise, Mistake, WrongKind, numbers, probability, round_significant
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -52,6 +53,7 @@ def _distinct(cmp, right: tuple, candidates: list[tuple[int, float, str]]) -> li
     return kept
 
 
+@effort("compute", "Bayes threshold, smallest validation cost and its accuracy at equal prices")
 def exercise_1(y_val, p_val, *, cost: float = 10) -> Exercise:
     """Exercise 1 (equal prices): the Bayes threshold, the smallest mean validation cost and the accuracy there.
 
@@ -138,6 +140,7 @@ class _RecallBelowOne(Compare):
         return self.inner.rounded(expected)
 
 
+@effort("compute", "the highest threshold meeting a recall target on validation, counted on test")
 def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exercise:
     """Exercise 2 (a guarantee): test recall and precision at the highest validation threshold with enough recall.
 

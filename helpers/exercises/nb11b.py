@@ -22,6 +22,7 @@ import numpy as np
 from .._validate import check_positive, check_probability_open
 from ._labels import labels01, labels_scores
 from .core import Exercise, Mistake, WrongKind, number, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -57,6 +58,7 @@ def _reachable(cmp, right: float, candidates: list[tuple[float, str]]) -> list[M
     return kept
 
 
+@effort("build", "the zero-count upper bound derived in several steps and solved for the number of tumours")
 def exercise_1(y_test, p_test, *, t_a: float, t_b: float, cost_fp: float, cost_fn: float,
                deploy_prevalence: float, confidence: float = 0.95) -> Exercise:
     """Exercise 1: how many benign test tumours without a false alarm would rank route (a) below route (b).
@@ -111,6 +113,7 @@ def exercise_1(y_test, p_test, *, t_a: float, t_b: float, cost_fp: float, cost_f
     )
 
 
+@effort("compute", "the shifted Bayes threshold's odds rearranged for the prevalence where it is 0.5")
 def exercise_2(y_train, *, cost_fp: float, cost_fn: float) -> Exercise:
     """Exercise 2 (when is 0.5 right?): the deployment prevalence at which the shifted Bayes threshold is 0.5.
 

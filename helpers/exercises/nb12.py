@@ -13,6 +13,7 @@ from sklearn.preprocessing import StandardScaler
 
 from .._validate import check_numbers, check_positive, check_same_length
 from .core import Exercise, Mistake, number, numbers, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
@@ -34,6 +35,7 @@ def _regression_data(y_train, y_test, pred) -> tuple[np.ndarray, np.ndarray, np.
     return y_train, y_test, pred
 
 
+@effort("compute", "a mean-predicting baseline scored with three metrics")
 def exercise_1(y_train, y_test, pred) -> Exercise:
     """Exercise 1 (a baseline): R², MAE and MAPE, on the test set, of always predicting the training mean.
 
@@ -83,6 +85,7 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
     )
 
 
+@effort("build", "a quantile regression fitted, its share of test patients below")
 def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
     """Exercise 2 (a 90 % upper bound): the share of test targets at or below the 0.9-quantile regression.
 

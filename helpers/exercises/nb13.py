@@ -12,6 +12,7 @@ from .._validate import check_number, check_probability_open
 from ..threshold_rules import threshold_rule
 from ._labels import labels01, labels_scores
 from .core import Compare, Exercise, Mistake, number, probability
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -24,6 +25,7 @@ def _apart(candidates: list[tuple[object, str]], right: object, compare: Compare
             if not compare.same(value, right) and not compare.same(value, shown)]
 
 
+@effort("compute", "a fixed threshold counted on the file, precision at 1 %")
 def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: float = 0.01) -> Exercise:
     """Exercise 1: precision at the deployment prevalence ``pi`` of the threshold fixed in advance.
 
@@ -74,6 +76,7 @@ def _estimate(y: np.ndarray, s: np.ndarray, rule, pi: float):
     return optimism_bootstrap(canonical_table(count_scores(y, s), rule), rule, deploy_prevalence=pi, rng=0)
 
 
+@effort("compute", "the report's analysis run, its counted precision against the corrected one")
 def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
     """Exercise 2: how much the highest-F1 threshold's precision at ``pi`` counted on the file flatters it.
 
@@ -113,6 +116,7 @@ def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
     )
 
 
+@effort("build", "every resampled file's threshold counted on the screening file")
 def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: float = 0.01) -> Exercise:
     """Exercise 3: the share of resampled files whose chosen threshold, counted on the file, misses the target.
 

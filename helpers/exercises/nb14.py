@@ -22,6 +22,7 @@ from .._validate import check_count, check_probability_open
 from ..counts import weight_negatives
 from ._labels import labels_scores
 from .core import Exercise, Mistake, numbers
+from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
@@ -44,6 +45,7 @@ def _weight(n_pos: int, n_neg: int, pi: float) -> float:
     return (1 - pi) / pi * n_pos / n_neg
 
 
+@effort("build", "AP computed from the merged count table at two prevalences, checked against scikit-learn")
 def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: float) -> Exercise:
     """Exercise 1: average precision, as tested and at ``deploy_prevalence``, from the merged table.
 
@@ -141,6 +143,7 @@ def _binned(y: np.ndarray, s: np.ndarray, digits: int) -> tuple[float, float]:
     return bound, float(abs(roc_auc_score(y, rounded) - roc_auc_score(y, s)))
 
 
+@effort("compute", "the count table rebuilt at two digits, the AUC's bound and actual error")
 def exercise_2(y_true, y_score, *, digits: int = 2, shown_digits: int = 3) -> Exercise:
     """Exercise 2: the bound on the AUC's error and the actual error, scores rounded to ``digits`` digits.
 
@@ -211,6 +214,7 @@ def _judged(choose: pd.DataFrame, judge: pd.DataFrame, r: float, pi: float) -> t
     return tp / p, tp / (tp + _weight(p, n, pi) * fp), tp / (tp + fp)
 
 
+@effort("compute", "the split-half choice swapped, recall and precision at 0.1 %")
 def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 0.8,
                deploy_prevalence: float = 0.001) -> Exercise:
     """Exercise 3: the rule "recall at least r" chosen on ``second`` and judged on ``first``.

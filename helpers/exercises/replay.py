@@ -18,16 +18,18 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 from pathlib import Path
+
+from ..course_map import GOING_DEEPER
 
 __all__ = ["main_line_code", "replay"]
 
-_GOING_DEEPER = re.compile(r"^##\s+Going deeper\s*$", re.M)
+_GOING_DEEPER = GOING_DEEPER  # the main line ends where helpers.course_map says it does
 
 
 def main_line_code(notebook: str | Path) -> list[str]:
-    """The sources of the non-empty code cells of ``notebook`` (an ``.ipynb``) before ``## Going deeper``."""
+    """The sources of the non-empty code cells of ``notebook`` (an ``.ipynb``) before ``## Going deeper`` (the
+    first markdown cell with a heading that mentions "going deeper": ``helpers.course_map.GOING_DEEPER``)."""
     if not isinstance(notebook, str | Path) or not Path(notebook).is_file():
         raise ValueError(f"notebook must be the path of an .ipynb file, got {notebook!r}")
     cells = json.loads(Path(notebook).read_text(encoding="utf-8"))["cells"]
