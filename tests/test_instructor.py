@@ -327,3 +327,27 @@ def test_list_prints_every_assignment_and_its_written_parts(capsys):
            "and why does EM not?" in out
     assert main(["build", "--out", "x", "--only", "99", "--notebooks", str(NOTEBOOKS)]) == 2
     assert capsys.readouterr().err.startswith("python -m helpers.instructor build: only: no course notebook")
+
+
+def _steps(text: str) -> list[str]:
+    """The commands of the first bash block after "## Graded homework" (or of the only one), without paths."""
+    part = text.split("## Graded homework", 1)[-1]
+    block = re.search(r"```bash\n(.*?)```", part, re.S).group(1)
+    steps = []
+    for line in block.splitlines():
+        line = line.split("#", 1)[0].strip()
+        m = re.search(r"(nbgrader \w+|jupyter lab|helpers\.instructor build|pip install -e \"\.\[instructor\]\")", line)
+        if m:
+            steps.append(m.group(1))
+    return steps
+
+
+def test_the_readme_the_guide_and_the_course_folder_give_the_same_commands():
+    from helpers.instructor.build import _overview
+
+    readme = _steps((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert readme == ['pip install -e ".[instructor]"', "helpers.instructor build", "nbgrader validate",
+                      "nbgrader generate_assignment", "nbgrader autograde", "jupyter lab", "nbgrader generate_feedback",
+                      "nbgrader export"]
+    assert _steps((NOTEBOOKS / "TEACHING.md").read_text(encoding="utf-8")) == readme
+    assert _steps(_overview([])) == readme[2:]

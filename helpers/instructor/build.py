@@ -54,8 +54,18 @@ c.Execute.timeout = 600
 '''
 
 
+def _check_homework(hw: object) -> Homework:
+    if not isinstance(hw, Homework):
+        raise ValueError(f"hw must be a notebook's graded version (helpers.instructor.discover.homework), "
+                         f"got {type(hw).__name__}")
+    return hw
+
+
 def notebook_path(out: str | Path, hw: Homework) -> Path:
     """Where the source assignment of ``hw`` goes: ``out/source/hwNN/NN_topic_homework.ipynb``."""
+    if not isinstance(out, str | Path) or not str(out):
+        raise ValueError(f"out must be the course folder, got {out!r}")
+    hw = _check_homework(hw)
     return Path(out) / "source" / hw.assignment / f"{hw.stem}_homework.ipynb"
 
 
@@ -71,6 +81,9 @@ def checker_facts_of(hw: Homework, *, timeout: int = 600) -> dict[str, dict]:
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
+    hw = _check_homework(hw)
+    if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout < 1:
+        raise ValueError(f"timeout must be a whole number of seconds >= 1, got {timeout!r}")
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(_facts_code(hw))]
     try:
@@ -194,6 +207,11 @@ may differ in the last digit.
 
 def assignment_notebook(hw: Homework, facts: dict[str, dict]) -> nbformat.NotebookNode:
     """The source assignment of ``hw`` (solutions and hidden tests in), given its checkers' ``facts``."""
+    hw = _check_homework(hw)
+    keys = {"points", "parts", "factory", "fingerprint"}
+    if not isinstance(facts, dict) or any(not keys <= set(facts.get(e.handle, {})) for e in hw.exercises):
+        raise ValueError(f"facts must give, for each of {', '.join(e.handle for e in hw.exercises)}, its checker's "
+                         f"{', '.join(sorted(keys))} (helpers.instructor.build.checker_facts_of)")
     cells = [_cell("markdown", _intro(hw, facts), "intro", _meta("intro", locked=True)),
              _cell("code", _setup(hw), "setup", _meta("setup", locked=True))]
     for e in hw.exercises:
@@ -234,14 +252,15 @@ def _overview(done: list[tuple[Homework, dict[str, dict]]]) -> str:
 Written by `python -m helpers.instructor build` from the course's notebooks, their checkers and their worked
 solutions; build again after the course changes (your `nbgrader_config.py`, `gradebook.db` and the folders
 `release/`, `submitted/`, `autograded/` and `feedback/` are left alone). The README's section "Graded
-homework" says what each step does. From this folder, for one assignment (here `hw01`):
+homework" says what each step does. From this folder, with the course's environment active (`source
+.venv/bin/activate`: nbgrader runs alembic, its database tool, from the PATH), for one assignment (here `hw01`):
 
 ```bash
 nbgrader validate source/hw01/*.ipynb       # the solutions pass every test
 nbgrader generate_assignment hw01           # release/hw01/: the student version, no solution, no hidden test
 # hand out release/hw01/*.ipynb; put each student's notebook in submitted/<student>/hw01/
 nbgrader autograde hw01                     # scores every submission (autograded/, gradebook.db)
-nbgrader formgrader                         # or the Formgrader tab of JupyterLab: grade the answers in words
+jupyter lab                                 # menu Nbgrader > Formgrader: grade the answers in words
 nbgrader generate_feedback hw01             # feedback/<student>/hw01/*.html
 nbgrader export                             # grades.csv
 ```

@@ -109,7 +109,9 @@ def answer_variable(handle: str) -> str:
 def rename_answer(code: str, new: str) -> str:
     """``code`` with the variable ``answer`` renamed ``new``: every name ``answer`` the parser sees (also inside
     f-strings), never a string, a comment, an attribute or a keyword argument."""
-    if not re.fullmatch(r"[A-Za-z_]\w*", new):
+    if not isinstance(code, str):
+        raise ValueError(f"code must be Python source as text, got {type(code).__name__}")
+    if not isinstance(new, str) or not re.fullmatch(r"[A-Za-z_]\w*", new):
         raise ValueError(f"new must be a variable name, got {new!r}")
     lines = code.splitlines(keepends=True)
     spots = sorted({(n.lineno, n.col_offset) for n in ast.walk(ast.parse(code))

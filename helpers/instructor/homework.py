@@ -131,6 +131,11 @@ def _factory_fingerprint(factory: object) -> str:
 def checker_facts(checkers: Mapping[str, Exercise], factories: Mapping[str, object]) -> dict[str, dict]:
     """What a build needs to know of each checker, by its name: its title, the points and parts of its answer,
     what kind of answer it expects, the factory that builds it and a fingerprint of that factory's source."""
+    if not isinstance(checkers, Mapping) or not all(isinstance(v, Exercise) for v in checkers.values()):
+        raise ValueError(f"checkers must map names to checkers (helpers.exercises.Exercise), got {describe(checkers)}")
+    if not isinstance(factories, Mapping) or not all(callable(v) for v in factories.values()):
+        raise ValueError(f"factories must map names to the functions that build the checkers, got "
+                         f"{describe(factories)}")
     facts = {}
     for handle, ex in checkers.items():
         factory = factories.get(handle)
