@@ -351,4 +351,18 @@ def test_the_readme_the_guide_and_the_course_folder_give_the_same_commands():
                       "nbgrader generate_assignment", "nbgrader autograde", "jupyter lab", "nbgrader generate_feedback",
                       "nbgrader export"]
     assert _steps((NOTEBOOKS / "TEACHING.md").read_text(encoding="utf-8")) == readme
-    assert _steps(_overview([])) == readme[2:]
+    assert _steps(_overview(ROOT / "no" / "course")) == readme[2:]
+
+
+def test_homework_md_lists_every_assignment_of_the_folder(tmp_path):
+    """A build of some notebooks keeps the others in HOMEWORK.md's table: it is read from the folder."""
+    from helpers.instructor.build import _overview, notebook_path
+
+    for nn in ("01", "04"):
+        hw = homework(next(NOTEBOOKS.glob(f"{nn}_*.ipynb")))
+        path = notebook_path(tmp_path, hw)
+        path.parent.mkdir(parents=True)
+        nbformat.write(assignment_notebook(hw, _facts(hw)), str(path))
+    rows = [line for line in _overview(tmp_path).splitlines() if line.startswith("| hw")]
+    assert rows == ["| hw01 | `source/hw01/01_confusion_matrix_homework.ipynb` | 3 | 4 | 2 |",
+                    "| hw04 | `source/hw04/04_roc_auc_by_hand_homework.ipynb` | 4 | 5 | 0 |"]

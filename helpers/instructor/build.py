@@ -238,13 +238,16 @@ def assignment_notebook(hw: Homework, facts: dict[str, dict]) -> nbformat.Notebo
 # --------------------------------------------------------------------------- the course folder
 
 
-def _overview(done: list[tuple[Homework, dict[str, dict]]]) -> str:
+def _overview(out: Path) -> str:
+    """HOMEWORK.md: the commands, and every assignment of ``out/source`` with its points (read from its cells'
+    nbgrader metadata, so a build of some notebooks keeps the others in the table)."""
     rows = []
-    for hw, facts in done:
-        auto = sum(facts[e.handle]["points"] for e in hw.exercises)
-        words = sum(1 for e in hw.exercises if e.written)
-        rows.append(f"| {hw.assignment} | `source/{hw.assignment}/{hw.stem}_homework.ipynb` | {len(hw.exercises)} | "
-                    f"{auto} | {words} |")
+    for path in sorted(out.glob("source/hw*/*_homework.ipynb"), key=lambda p: p.parent.name):
+        cells = [c.get("metadata", {}).get("nbgrader", {}) for c in json.loads(path.read_text("utf-8"))["cells"]]
+        tests = [c for c in cells if c.get("grade") and not c.get("solution")]
+        words = [c for c in cells if c.get("task")]
+        rows.append(f"| {path.parent.name} | `{path.relative_to(out).as_posix()}` | {len(tests)} | "
+                    f"{sum(c['points'] for c in tests):g} | {sum(c['points'] for c in words):g} |")
     table = "\n".join(rows)
     return f"""\
 # Graded homework of the course
@@ -316,7 +319,7 @@ def build(out: str | Path, *, notebooks: str | Path | None = None, only: Sequenc
         log(f"{hw.assignment}: {path.relative_to(out)}: {len(hw.exercises)} exercises, {auto} points autograded, "
             f"{words} in words ({seconds:.0f} s)")
         written.append(path)
-    (out / "HOMEWORK.md").write_text(_overview([(hw, facts) for hw, facts, _ in results]), encoding="utf-8")
+    (out / "HOMEWORK.md").write_text(_overview(out), encoding="utf-8")
     config = out / "nbgrader_config.py"
     if not config.exists():
         config.write_text(CONFIG, encoding="utf-8")
