@@ -50,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, RuntimeError) as err:
         print(f"python -m helpers.instructor {args.command}: {err}", file=sys.stderr)
         return 2
-    print(f"Next, from {args.out}: nbgrader validate source/hw01/*.ipynb, then nbgrader generate_assignment hw01 "
-          "(HOMEWORK.md lists the commands).")
+    print(f"Next, with the course's environment active, in {args.out}: nbgrader validate source/hw01/*.ipynb, then "
+          f"nbgrader generate_assignment hw01 ({Path(args.out) / 'HOMEWORK.md'} lists the commands in order).")
     return 0
 
 
