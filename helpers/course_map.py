@@ -277,12 +277,16 @@ def card(notebook: str | Path | dict) -> Card:
 
 
 def readme_rows(folder: str | Path) -> list[str]:
-    """The README's course map, one markdown row per notebook: number, linked title, its one line, its time."""
+    """The README's course map, one markdown row per notebook: number, linked title, its one line, its time,
+    and its graded homework (the nbgrader assignment ``hwNN`` of :mod:`helpers.instructor`, or "–")."""
+    from .instructor.discover import assignment_id
+
     rows = []
     for p in course_notebooks(folder):
         c = card(p)
+        graded = f"`{assignment_id(p)}`" if assignment_id(p) else "–"
         rows.append(f"| {c.number} | [{c.title}](notebooks/{p.name}) | {c.lead.replace('|', '/')} | "
-                    f"{main_line(p).minutes} min |")
+                    f"{main_line(p).minutes} min | {graded} |")
     return rows
 
 

@@ -669,6 +669,44 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("name", lambda f: f(3)),
         Bad("name", lambda f: f("no_such_file.csv")),
     ],
+    # --- helpers.instructor: the graded homework (questions, discover, homework, build)
+    "helpers.instructor.questions.sentences": [
+        Bad("question", lambda f: f(None), start=r"question must be the question's markdown text, got NoneType$")],
+    "helpers.instructor.questions.written_sentences": [Bad("question", lambda f: f(["Why?"]))],
+    "helpers.instructor.questions.written_part": [Bad("question", lambda f: f(b"Why?"))],
+    "helpers.instructor.discover.answer_variable": [
+        Bad("handle", lambda f: f("quiz"), start=r"handle must be a checker's name such as 'ex1', got 'quiz'$")],
+    "helpers.instructor.discover.rename_answer": [
+        Bad("code", lambda f: f(3, "answer_1")),
+        Bad("new", lambda f: f("answer = 1", "answer 1"), start=r"new must be a variable name, got 'answer 1'$"),
+    ],
+    "helpers.instructor.discover.exercise_handles": [
+        Bad("notebook", lambda f: f("notes.ipynb"),
+            start=r"notebook must be the path of a course notebook NN_topic\.ipynb, got 'notes\.ipynb'$")],
+    "helpers.instructor.discover.assignment_id": [Bad("notebook", lambda f: f("/no/such/01_x.ipynb"))],
+    "helpers.instructor.discover.homework": [Bad("notebook", lambda f: f(1))],
+    "helpers.instructor.discover.homework_notebooks": [Bad("folder", lambda f: f("/no/such/folder"))],
+    "helpers.instructor.homework.part_names": [
+        Bad("exercise", lambda f: f(0.5), start=r"exercise must be a checker \(helpers\.exercises\.Exercise\)")],
+    "helpers.instructor.homework.points": [Bad("exercise", lambda f: f("ex1"))],
+    "helpers.instructor.homework.score": [Bad("exercise", lambda f: f(None, 0.5))],
+    "helpers.instructor.homework.checker_facts": [
+        Bad("checkers", lambda f: f([1], {})),
+        Bad("factories", lambda f: f({}, {"ex1": 3})),
+    ],
+    "helpers.instructor.homework.start": [Bad("notebook", lambda f: f(""))],
+    "helpers.instructor.build.notebook_path": [
+        Bad("out", lambda f: f(None, None)),
+        Bad("hw", lambda f: f("course", "hw01")),
+    ],
+    "helpers.instructor.build.checker_facts_of": [Bad("hw", lambda f: f("01_confusion_matrix"))],
+    "helpers.instructor.build.assignment_notebook": [Bad("hw", lambda f: f({}, {}))],
+    "helpers.instructor.build.build": [
+        Bad("out", lambda f: f("")),
+        Bad("jobs", lambda f: f("course", jobs=1.5)),
+        Bad("notebooks", lambda f: f("course", notebooks="/no/such/folder")),
+        Bad("only", lambda f: f("course", only="01")),
+    ],
     # --- helpers.widgets.dashboard
     "helpers.widgets.dashboard.new_figure": [Bad("height", lambda f: f(6.4, -1))],
     "helpers.widgets.dashboard.figure_png": [Bad("fig", lambda f: f("figure"))],

@@ -56,10 +56,11 @@ def test_ci_runs_the_readme_test_command_word_for_word():
 
 def test_course_map_is_the_course_notebooks_with_their_cards():
     """One row per course notebook, in course order, each linking an existing notebook: the rows
-    ``python -m helpers.course_map --readme`` prints (its time column is checked in tests/test_main_line.py)."""
+    ``python -m helpers.course_map --readme`` prints (its time column is checked in tests/test_main_line.py, its
+    graded-homework column in tests/test_instructor.py)."""
     from helpers.course_map import readme_rows
 
-    row = r"^\| (\d\d[a-z]?) \| \[[^\]]+\]\((notebooks/[^)]+)\) \| [^|]+ \| ([^|]+) \|$"
+    row = r"^\| (\d\d[a-z]?) \| \[[^\]]+\]\((notebooks/[^)]+)\) \| [^|]+ \| ([^|]+) \| [^|]+ \|$"
     rows = re.findall(row, README, flags=re.M)
     assert rows, "README: no course map"
     for number, path, _ in rows:

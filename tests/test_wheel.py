@@ -134,3 +134,19 @@ def test_papermill_runs_notebook_13_as_shipped(installed):
     text = "".join("".join(o.get("text", "")) for c in solved["cells"] if c["cell_type"] == "code"
                    for o in c.get("outputs", []))
     assert "Exercise 3: correct." in text and "PROBLEM" not in text
+
+
+def test_the_graded_homework_builds_from_the_wheel(installed):
+    """python -m helpers.instructor, installed: it finds the shipped notebooks and their solutions, and a build
+    replays a shipped notebook in a kernel of the new environment to write its assignment."""
+    python, _, work = installed
+    listed = subprocess.run([str(python), "-m", "helpers.instructor", "list"], capture_output=True, text=True,
+                            cwd=work, env=_env(), timeout=300)
+    assert listed.returncode == 0, listed.stderr[-2000:]
+    assert [line.split(":")[0] for line in listed.stdout.splitlines() if line.startswith("hw")][:2] == ["hw01", "hw02"]
+    built = subprocess.run([str(python), "-m", "helpers.instructor", "build", "--out", "course", "--only", "13"],
+                           capture_output=True, text=True, cwd=work, env=_env(), timeout=900)
+    assert built.returncode == 0, built.stderr[-3000:]
+    source = json.loads((work / "course" / "source" / "hw13" / "13_your_own_predictions_homework.ipynb").read_text())
+    tests = [c for c in source["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id", "").endswith("_test")]
+    assert len(tests) == 3 and all("homework.grade(" in "".join(c["source"]) for c in tests)

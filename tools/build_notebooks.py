@@ -188,7 +188,7 @@ def build(source: Path, timeout: int = 600) -> tuple[Path, float, list[str]]:
 _CARD_TIME = re.compile(r"(\*\*Time on your own:\*\*\s+about\s+)(\d+)(\s+minutes)")
 _GUIDE_TIME = re.compile(r"^(## (\d\d[a-z]?) · .*\(estimate; about )(\d+)( minutes on your own\))", re.M)
 _PLAN_TIME = re.compile(r"(notebook (\d\d[a-z]?) \()(\d+)( minutes\))")
-_README_ROW = re.compile(r"^\| \d\d[a-z]? \| \[.*\| \d+ min \|\n", re.M)
+_README_ROW = re.compile(r"^\| \d\d[a-z]? \| \[.*\| \d+ min \|(?: [^|\n]* \|)?\n", re.M)
 
 
 def _sync_card(notebook: Path, minutes: int) -> bool:
