@@ -279,7 +279,7 @@ for fitted, rows in zip(moved["estimator"], moved["indices"]["test"], strict=Tru
 # between 0.73 and 0.89, far below what an AUC of 0.99 allows: with
 # $\gamma = 1/64$ all scores are nearly equal, the nines' and the other
 # digits' medians a few thousandths apart, and a threshold tuned on other fits
-# of the model misses so narrow a gap. With today's defaults the model is
+# of the model hits so narrow a gap only roughly. With today's defaults the model is
 # good, and both kinds of metric say so: below, each metric's mean and
 # spread over five folds, next to `DummyClassifier(strategy="prior")`, which
 # ignores the pixels: the floor.
