@@ -297,7 +297,7 @@ def estimate_prevalence_em(
     if not tol > 0:
         raise ValueError(f"tol must be > 0, got {tol!r}")
     pi = pi_t
-    step = float("nan")  # no step taken (max_iter = 0)
+    step = np.nan  # no step taken (max_iter = 0)
     for _ in range(int(max_iter)):
         new = float(np.mean(_adjust(p, pi_t, pi)))
         step = abs(new - pi)
