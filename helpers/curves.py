@@ -18,6 +18,7 @@ The plots of these curves are in :mod:`helpers.curve_plots`.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 import numpy as np
@@ -43,14 +44,19 @@ def _labels_scores(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
     return check_binary_labels(y_true), y_score
 
 
+def _one_line(value: object) -> str:
+    """``repr(value)`` on one line (a masked array's repr spans three)."""
+    return re.sub(r"\s*\n\s*", " ", repr(value))
+
+
 def _threshold(value: object, name: str = "threshold") -> float:
     """A threshold: any number but nan (``inf`` allowed: nothing reaches it)."""
     if isinstance(value, (bool, str)) or np.ndim(value) != 0:
-        raise ValueError(f"{name} must be a number, got {value!r}")
+        raise ValueError(f"{name} must be a number, got {_one_line(value)}")
     try:
         t = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number, got {value!r}") from None
+        raise ValueError(f"{name} must be a number, got {_one_line(value)}") from None
     if np.isnan(t):
         raise ValueError(f"{name} must be a number, got nan")
     return t

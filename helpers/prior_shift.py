@@ -20,9 +20,11 @@ checks that it agrees with the definition.
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
 from numpy.typing import ArrayLike
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics import confusion_matrix_at_thresholds
 
 from ._arguments import Cell, takes_counts
@@ -284,18 +286,31 @@ def estimate_prevalence_em(
     maximum-likelihood prior. It stops at the first step shorter than
     ``tol`` (``|pi_{s+1} - pi_s| < tol``), or after ``max_iter`` steps, and
     returns the last ``pi``: a float in [0, 1] (a mean of probabilities;
-    0 or 1 exactly when every ``proba`` is 0 or every one is 1).
+    0 or 1 exactly when every ``proba`` is 0 or every one is 1). When it
+    stops at ``max_iter`` it warns with scikit-learn's ``ConvergenceWarning``,
+    as an unconverged solver does: EM crawls when the scores barely separate
+    the classes and the maximum-likelihood prior is near 0 or 1, and the
+    value returned may then be far from it.
     """
     p = check_probabilities(proba).ravel()  # named proba, the default
     pi_t = check_probability_open(train_prevalence, "train_prevalence")
     if not tol > 0:
         raise ValueError(f"tol must be > 0, got {tol!r}")
     pi = pi_t
+    step = np.nan  # no step taken (max_iter = 0)
     for _ in range(int(max_iter)):
         new = float(np.mean(_adjust(p, pi_t, pi)))
-        if abs(new - pi) < tol:
+        step = abs(new - pi)
+        if step < tol:
             return new
         pi = new
+    warnings.warn(
+        f"estimate_prevalence_em stopped at max_iter={max_iter} steps without converging "
+        f"(last step {step:.3g}, tol={tol:g}): the prior it returns, {pi:.3g}, may be far from "
+        "the maximum-likelihood one; raise max_iter, or check that the scores separate the classes",
+        ConvergenceWarning,
+        stacklevel=2,
+    )
     return pi
 
 

@@ -35,6 +35,7 @@ from sklearn.metrics import (
 from sklearn.model_selection import train_test_split
 from sklearn.multiclass import OneVsRestClassifier
 
+from helpers.intervals import precision_interval
 from helpers.multiclass import ovo_auc, ovo_auc_table, ovr_auc, ovr_auc_table, per_class_counts
 from helpers.plotting import PALETTE, use_course_style
 from helpers.prior_shift import negative_weight
@@ -364,6 +365,23 @@ per_class.round(3)
 # falls from 0.952 to 0.757. Digits 3 and 8 by precision, and 5 by AP (0.978
 # to 0.821), tell the same story. The AUC column alone would have called all
 # ten classes excellent.
+#
+# Each precision at 1 in 100 rests on a few false positives, so give its 95 %
+# interval (`precision_interval`, notebook 05):
+
+# %%
+low, high = precision_interval(tp=counts.tp.to_numpy(), fn=counts.fn.to_numpy(), fp=counts.fp.to_numpy(),
+                               tn=counts.tn.to_numpy(), deploy_prevalence=0.01)
+pd.DataFrame({"false positives": counts.fp, "other digits": counts.fp + counts.tn,
+              "precision (1 in 100)": per_class["precision (1 in 100)"], "95 % low": low, "95 % high": high},
+             ).rename_axis(columns="digit").round(3)
+
+# %% [markdown]
+# Digit 1's 0.427 rests on 5 false positives among 407 other digits: its
+# precision at 1 in 100 could lie anywhere from 0.240 to 0.696. Digits 0 and 7
+# print 1.000 from no false positive, yet their intervals start at 0.531 and
+# 0.507: no false alarm among about 400 images still allows a false-positive
+# rate that would make nearly half the alarms false at 1 in 100.
 
 # %% [markdown]
 # ## Summary
@@ -380,7 +398,8 @@ per_class.round(3)
 # - One-vs-one AUC (Hand & Till): the mean over ordered pairs of $A(j\mid k)$,
 #   each computed on the two classes' samples only; insensitive to the class mix.
 # - A class's AUC does not see its prevalence, its precision does: report each
-#   class's precision, recall and AP, at the prevalence where the model is used.
+#   class's precision (with its interval), recall and AP, at the prevalence
+#   where the model is used.
 
 # %% [markdown] tags=["code-only"]
 # ## Exercises

@@ -301,10 +301,10 @@ print(f"training rows: slope {train_trend.slope:.2f} per bmi unit")
 # Its minimiser is the $\alpha$-quantile of the target, not the mean. A
 # **quantile regression** (the same authors) fits a linear model by
 # minimising the pinball loss, so it predicts the $\alpha$-quantile of the
-# target given the inputs. In scikit-learn the level $\alpha$ goes into
-# `QuantileRegressor(quantile=...)`; its `alpha=` is something else, the
-# weight of an L1 penalty on the coefficients (default 1.0), which we switch
-# off with `alpha=0.0`:
+# target given the inputs. In scikit-learn the level $\alpha$ is `quantile=`
+# in `QuantileRegressor` but `alpha=` in `mean_pinball_loss` (used below);
+# the regressor's own `alpha=` is an L1 penalty on the coefficients (default
+# 1.0), which we switch off with `alpha=0.0`:
 
 # %%
 ALPHA = 0.75
@@ -322,8 +322,7 @@ print(f"standard error of a share of 0.25 among {len(y_test)} patients: {se:.3f}
 # it deliberately predicts high, so only 22 % of the test patients are
 # under-predicted. The aim is 25 %; with 111 patients the share has a binomial
 # standard error of 0.041, so the two agree within noise. A cost that is not
-# linear (a fixed penalty for any shortage) can be written as a function of
-# $y$ and $\hat y$ and used as below.
+# linear can be written as a function of $y$ and $\hat y$ and used as below.
 
 # %% [markdown]
 # ## Regression metrics in cross-validation

@@ -22,17 +22,14 @@
 #
 # - say what a ROC curve of 10⁸ predictions costs in memory (as measured),
 #   and what to bring back instead: one row per distinct score;
-# - write the ROC table in SQL (a `GROUP BY` with two counts, running sums,
-#   the rates and the trapezoids of the area), run it with DuckDB on a
-#   Parquet file and check it against scikit-learn;
+# - write the ROC table in SQL (a `GROUP BY` and running sums), run it with
+#   DuckDB on a Parquet file and check it against scikit-learn;
 # - shrink that table exactly, by merging the runs of scores without
 #   positives, or approximately, by binning, with a bound on the AUC's error;
 # - choose a threshold on one half of the counts and judge it on the other,
 #   with an interval for precision at the deployment prevalence;
 # - tell which metrics follow from one model's score-count table and which
 #   do not.
-#
-# Positives are the label 1 (`pos_label=1`) throughout.
 
 # %%
 import tempfile
@@ -67,8 +64,8 @@ pd.set_option("display.float_format", "{:.6g}".format)
 # Fraud checks, ad clicks and screening logs produce the most predictions
 # where positives are rarest: 10⁸ to 10¹⁰ scored rows, one positive in a
 # thousand. A prediction needs its score (a float64, 8 bytes) and its label
-# (1 byte). A ROC curve computed in memory needs much more: it sorts the rows
-# and keeps sorted copies and several result arrays as long as the file. The
+# (1 byte). A ROC curve computed in memory needs much more: sorted copies and
+# result arrays as long as the file. The
 # peak memory of scikit-learn's `roc_curve`, measured on a 2-core, 24 GiB
 # machine (`data/scale_measurements.csv`):
 
@@ -91,16 +88,16 @@ print(f"at {per_row.min():.0f} bytes a row: 10^9 rows need about {1e9 * per_row.
 # What a ROC curve needs is much smaller. Take the *distinct* scores from
 # the highest down, and keep for each how many positives and how many
 # negatives have exactly that score: the **score-count table** (`score,
-# n_pos, n_neg`). Running sums from the top give, at every threshold `t`
-# (flag every score `>= t`), `TP(t)` and `FP(t)`, then `FN = P - TP` and
-# `TN = N - FP` (notebook 04). For **one model's scores against binary
+# n_pos, n_neg`). Running sums from the top give `TP` and `FP` at every
+# threshold (flag every score `>= t`), hence `FN` and `TN` (notebook 04).
+# For **one model's scores against binary
 # labels**, what follows from it:
 #
 # - the confusion matrix and its metrics (notebook 01) at every threshold;
 # - the ROC and precision–recall curves with their areas;
 # - precision at a deployment prevalence (notebook 06), costs (notebook 11);
-# - DeLong's interval for one AUC (a row's placement depends only on its
-#   score), intervals of the rates, resampling from the counts (notebook 13).
+# - DeLong's interval for one AUC, intervals of the rates, resampling from
+#   the counts (notebook 13).
 #
 # What does not:
 #
@@ -113,7 +110,7 @@ print(f"at {per_row.min():.0f} bytes a row: 10^9 rows need about {1e9 * per_row.
 # ## 2. A file of 2 million predictions
 #
 # A stand-in for a log too big for memory: 2 million rows, written as
-# Parquet (the column format of data lakes) to a temporary folder. About one
+# Parquet to a temporary folder. About one
 # row in 200 is a positive; the score, a logistic function of a normal
 # variable shifted upwards for positives, is stored with six decimals: many
 # distinct scores, and some ties.
@@ -139,8 +136,7 @@ print(f"written: {n_rows:,} rows, columns y_true (0/1) and y_score, to predictio
 #    it over cores or machines and add up partial counts.
 # 2. `totals`: `P` and `N`, summed from that small table.
 # 3. `running`: the running sums from the highest score down, a **window
-#    function** (`SUM(...) OVER (ORDER BY score DESC ...)`): `tp` and `fp`
-#    at the threshold `score`.
+#    function**: `tp` and `fp` at the threshold `score`.
 # 4. the rates `tpr = tp / P`, `fpr = fp / N`, and each row's trapezoid of
 #    area: its width is the row's share of the negatives, `n_neg / N`, its
 #    height the mean of the TPR before the row and after it,
@@ -199,9 +195,8 @@ pd.concat([sql_table.head(4), sql_table.tail(3)]).rename_axis(columns="row")
 #
 # This file still fits in memory, so we check the query row by row against
 # scikit-learn's `roc_curve` (with `drop_intermediate=False`: every distinct
-# score) and `roc_auc_score`. Counts must be equal; rates and areas are sums
-# of floating-point numbers, added in different orders, so they are
-# compared within 10⁻¹².
+# score) and `roc_auc_score`. Counts must be equal; rates and areas, sums
+# added in other orders, within 10⁻¹².
 
 # %%
 rows = pd.read_parquet(parquet_path)
@@ -228,14 +223,13 @@ print(f"score_count_table equals the query's GROUP BY: {counted.equals(grouped)}
 #
 # With one positive in 200, most rows of the table hold negatives only,
 # often many in a row. Along such a run `TP` does not move: the ROC curve
-# runs flat, and the area under it is one rectangle, of height `TP / P` and
-# width the run's negatives over `N`. So each run can be merged into one row
+# runs flat, its area one rectangle. So each run can be merged into one row
 # (its lowest score, the sum of its negatives) without changing the corners
 # of the ROC and precision–recall curves, the AUC, DeLong's interval, or any
 # threshold that a recall target, a cost or F1 chooses: each lies on a score
-# that has positives. At most `2P + 1` rows are left, however long the file
-# is. `merge_negative_runs` does it; the report (`rare-report`, notebook 13)
-# merges while the engine reads the file, so it never holds the long table.
+# that has positives. At most `2P + 1` rows are left.
+# `merge_negative_runs` does it; the report (`rare-report`, notebook 13)
+# merges while reading the file.
 
 # %%
 merged = merge_negative_runs(counted)
@@ -253,18 +247,16 @@ print(f"on 10^{np.log10(report['rows']):.0f} rows, in one run: the report's peak
 # %% [markdown]
 # The merged table gives the same AUC and the same interval from far fewer
 # rows, and on 10⁸ rows the report needs a small part of `roc_curve`'s
-# memory. One thing is lost: the counts at a threshold *inside*
-# a run, such as one fixed in advance; `merge_negative_runs(table,
-# keep=(t,))` cuts the runs there. The merge is one more window function in
+# memory. One thing is lost: the counts at a threshold *inside* a run;
+# `merge_negative_runs(table, keep=(t,))` cuts the runs there. The merge is one more window function in
 # SQL ([see Going deeper](#The-merge-in-SQL)).
 #
 # ## 6. Many positives too: binning
 #
 # With 10⁸ positives the merged table can still be long. Then **round** the
-# scores to `d` digits before the `GROUP BY` (`floor(score * 10^d + 0.5) /
-# 10^d`, the formula `helpers` uses on every engine): at most `10^d + 1`
-# rows for scores in [0, 1]. A row labelled `t` holds the scores from
-# `t - 0.5·10^-d` up to just below `t + 0.5·10^-d`.
+# scores to `d` digits before the `GROUP BY` (half up, as `helpers` does on
+# every engine): at most `10^d + 1` rows for scores in [0, 1]. A row
+# labelled `t` holds the scores within half a unit of `t`.
 #
 # Binning loses the order *inside* a bin: a positive and a negative in the
 # same bin become a tie, worth one half, where they were worth 1 (ranked
@@ -293,8 +285,8 @@ print(f"binned AUC {binned_auc:.6f} ± {bound:.6f} (bound sum n_pos n_neg / 2PN)
 # quantiles give a smaller bound ([see Going deeper](#Quantile-bins)).
 #
 # The figure draws the exact ROC curve (thinned to 2000 points) and the
-# binned one, whose corners are the bins' lower edges. Look at where the
-# dots leave the line: nowhere, at this scale.
+# binned one, whose corners are the bins' lower edges. At this scale the
+# dots never leave the line.
 
 # %%
 exact_roc, binned_roc = roc_from_score_counts(counted), roc_from_score_counts(binned)
@@ -325,8 +317,8 @@ plt.show()
 # class (from the multivariate hypergeometric distribution). We choose the
 # threshold for "recall at least 0.8" on the first half and count it on the
 # second: recall with its Clopper–Pearson interval and precision at 0.1 %
-# with its MOVER-R interval (notebook 07; the methods of this section are
-# explained [in Going deeper](#The-methods-named-here)).
+# with its MOVER-R interval (notebook 07; the methods:
+# [see Going deeper](#The-methods-named-here)).
 
 # %%
 deploy_prevalence = 0.001
@@ -344,13 +336,13 @@ print(f"precision at {deploy_prevalence:.1%}: {judged.precision:.5f} (1 in {1 / 
 
 # %% [markdown]
 # At deployment almost every flagged case is a false alarm, and that
-# precision is known to within a few per cent. But the interval covers only the counting on the second half,
-# not the choice: another random split moves the threshold, and with it
-# the precision (exercise 3). The report
-# therefore applies the rule to **all** rows, the threshold one would
-# deploy, and corrects its counts for the choice with the optimism-corrected
-# bootstrap of notebook 13, whose resampled files are drawn from the counts
-# too:
+# precision is known to within a few per cent. The interval is valid for the
+# threshold chosen on the first half; but that is not the threshold chosen on
+# all rows, which one would deploy (another split moves it: exercise 3), and
+# it is judged on half the data. The report
+# therefore applies the rule to **all** rows and corrects its counts for the
+# choice with the optimism-corrected bootstrap of notebook 13, whose
+# resampled files are drawn from the counts too:
 
 # %%
 est = optimism_bootstrap(merged, rule, deploy_prevalence=deploy_prevalence, rng=0)
@@ -360,9 +352,8 @@ print(f"corrected recall {est.recall[0]:.4f} ({est.recall[1]:.4f} to {est.recall
       f"{deploy_prevalence:.1%} {est.precision[0]:.5f} ({est.precision[1]:.5f} to {est.precision[2]:.5f})")
 
 # %% [markdown]
-# On all rows, corrected for the choice, the interval of the precision at
-# 0.1 % (printed above) covers the choice too, and it is still narrow
-# because it uses every row.
+# This interval covers the choice too, and is still narrow: it uses every
+# row.
 #
 # ## Summary
 #
@@ -370,13 +361,11 @@ print(f"corrected recall {est.recall[0]:.4f} ({est.recall[1]:.4f} to {est.recall
 #   metric of one model's scores against binary labels follows from the
 #   score-count table, one row per distinct score. Paired comparisons of
 #   models, regression and multiclass metrics need more.
-# - In SQL that table is a `GROUP BY score` with two counts; the ROC table
-#   adds running sums (a window function), the rates and the trapezoids.
-#   DuckDB and Spark run the same text.
+# - In SQL that table is a `GROUP BY score`; the ROC table adds running
+#   sums (a window function). DuckDB and Spark run the same text.
 # - Merging the runs of scores without positives is exact and leaves at
-#   most `2P + 1` rows. Rounding or quantile bins make any table short; the
-#   AUC then moves by at most the share of positive-negative pairs inside a
-#   bin, halved: print that bound with the AUC.
+#   most `2P + 1` rows. Rounding or quantile bins make any table short:
+#   print the AUC with its binning bound.
 # - Precision at deployment is one more column, `TP / (TP + w FP)`. Choose
 #   the threshold on one half of the counts and judge it on the other, or
 #   choose on all and correct with the bootstrap: both run on the table.
@@ -395,7 +384,7 @@ print(f"corrected recall {est.recall[0]:.4f} ({est.recall[1]:.4f} to {est.recall
 # is `AP = sum over thresholds of (recall_k - recall_(k-1)) * precision_k`.
 # Compute it from `merged` alone, as tested and at the deployment prevalence
 # of 0.1 % (with `w FP`), and check the first against scikit-learn's
-# `average_precision_score` on the rows. Give both, to three significant
+# `average_precision_score` on the rows. Give both, to four significant
 # digits.
 
 # %% tags=["code-only"]

@@ -122,7 +122,10 @@ def test_pair_counts_chunk_of_one_and_bad_chunks():
 @pytest.mark.parametrize(
     ("threshold", "shown"),
     [("0.5", "'0.5'"), (True, "True"), (None, "None"), (np.array([0.5]), r"array\(\[0\.5\]\)"),
-     ([0.5], r"\[0\.5\]"), (float("nan"), "nan")],
+     ([0.5], r"\[0\.5\]"), (float("nan"), "nan"),
+     # float() takes a one-item masked array (numpy 2.4): only the shape check refuses it
+     (np.ma.array([0.5]), r"masked_array\(data=\[0\.5\], mask=False, fill_value=1e\+20\)"),
+     (1 + 2j, r"\(1\+2j\)")],  # one value, but float() refuses it
 )
 def test_a_threshold_must_be_one_number(threshold, shown):
     with pytest.raises(ValueError, match=rf"^threshold must be a number, got {shown}$"):

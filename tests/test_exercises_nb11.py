@@ -1,11 +1,14 @@
 """The checkers of notebook 11: right answers computed here with scikit-learn, the answers as printed, too few
 digits, each typical mistake, wrong kinds; and, on many random data sets, no mistake message on a right answer."""
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.metrics import accuracy_score, precision_score, recall_score
+from sklearn.metrics import accuracy_score, confusion_matrix, precision_score, recall_score
 
 from helpers.exercises import nb11
 from helpers.exercises.core import NOT_ANSWERED, round_significant
@@ -107,7 +110,11 @@ def test_exercise_2(data, capsys):
         if round_significant(value, 3) != round_significant(right[1], 3):
             assert not ex.check((right[0], value))
             assert message in said(capsys)
-    assert right[0] < 1 and len(ex.mistakes) == 4
+    assert right[0] < 1 and len(ex.mistakes) >= 4
+    # the two numbers swapped, exact or as printed, get their own message
+    for swapped in (right[::-1], rounded(right)[::-1]):
+        assert not ex.check(swapped)
+        assert said(capsys) == "Exercise 2: your two numbers are in the other order: give (recall, precision)"
     assert not ex.check((1, 0.5))  # a recall of 1 is a claim (no malignant tumour missed), not a rounding
     assert said(capsys).startswith("Exercise 2: a recall of 1 would mean that every malignant test tumour is "
                                    "flagged")
@@ -119,15 +126,62 @@ def test_exercise_2(data, capsys):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(40, 300))
-def test_no_mistake_fires_on_a_right_or_rounded_answer(seed, n):
+@given(seed=st.integers(0, 10_000), n=st.integers(40, 300), target=st.sampled_from([0.9, 0.95]))
+def test_no_mistake_fires_on_a_right_or_rounded_answer(seed, n, target):
     y, p, yt, pt = make(seed, n)
     if min(y.sum(), (1 - y).sum(), yt.sum(), (1 - yt).sum()) < 3:
         return
-    for ex in (nb11.exercise_1(y, p, cost=10), nb11.exercise_2(y, p, yt, pt, min_recall=0.9)):
+    for ex in (nb11.exercise_1(y, p, cost=10), nb11.exercise_2(y, p, yt, pt, min_recall=target)):
         assert ex.audit() == []
         for answer in (ex.expected, rounded(ex.expected)):
             assert ex.verdict(answer)[0]
+
+
+@pytest.mark.parametrize("seed", [832, 1432])
+def test_a_mistake_typed_to_three_digits_gets_its_own_message(seed):
+    """Two precisions 0.5795 and 0.5789: typed as 0.579, the second was caught by the first one's message."""
+    y, p, yt, pt = make(seed, 300)
+    assert nb11.exercise_2(y, p, yt, pt, min_recall=0.95).audit() == []
+
+
+def test_exercise_2_swapped_is_not_named_where_recall_equals_precision(capsys):
+    y = np.r_[np.zeros(10, int), np.ones(10, int)]
+    p = np.r_[np.linspace(0.0, 0.4, 9), 0.95, 0.05, np.linspace(0.6, 1.0, 9)]  # 9 of 10 above 0.6, 1 false alarm
+    ex = nb11.exercise_2(y, p, y, p, min_recall=0.9)
+    assert ex.expected == pytest.approx((0.9, 0.9))
+    assert ex.check((0.9, 0.9))
+    assert said(capsys).startswith("Exercise 2: correct.")
+    assert not any("other order" in m.message for m in ex.mistakes)
+    assert ex.audit() == []
+
+
+def notebook_rows():
+    """Notebook 11's rows, model and exercise 2's target, as its cells build them."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, target = load_breast_cancer(return_X_y=True)
+    y = (target == 0).astype(int)
+    X_dev, X_test, y_dev, y_test = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
+    X_train, X_val, y_train, y_val = train_test_split(X_dev, y_dev, test_size=0.4, stratify=y_dev, random_state=0)
+    model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1000)).fit(X_train, y_train)
+    source = (Path(__file__).parents[1] / "notebooks" / "11_choosing_a_metric.py").read_text()
+    target_recall = float(re.search(r"nb11\.exercise_2\(.*min_recall=([\d.]+)\)", source).group(1))
+    return y_val, model.predict_proba(X_val)[:, 1], y_test, model.predict_proba(X_test)[:, 1], target_recall
+
+
+def test_exercise_2_asks_for_a_threshold_the_notebook_does_not_price_on_test():
+    """Issue 36: at 98 % the threshold was the cheapest validation one, whose test counts the notebook prints."""
+    y_val, p_val, y_test, p_test, target_recall = notebook_rows()
+    t = highest_with_recall(y_val, p_val, target_recall)
+    t_cheapest = brute_cheapest(y_val, p_val, 10, 100)[0]
+    printed = [tuple(confusion_matrix(y_test, p_test >= u).ravel()) for u in (0.5, 10 / 110, t_cheapest)]
+    assert tuple(confusion_matrix(y_test, p_test >= t).ravel()) not in printed
+    ex = nb11.exercise_2(y_val, p_val, y_test, p_test, min_recall=target_recall)
+    assert ex.expected == pytest.approx((recall_score(y_test, p_test >= t), precision_score(y_test, p_test >= t)))
 
 
 def test_exercise_2_on_the_notebook_rows_names_a_recall_of_one(capsys):

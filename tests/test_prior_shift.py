@@ -1,12 +1,16 @@
 """Prior-shift correction: Bayes vs FP rescaling, the corrected PR curve, posteriors and EM."""
 
+import linecache
 import math
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from helpers import (
@@ -304,13 +308,44 @@ def test_em_stops_at_the_first_step_shorter_than_tol_and_reaches_the_edges():
     # a first step exactly as long as tol is not shorter than it: EM takes a second step
     assert estimate_prevalence_em([0.8], train_prevalence=0.5, tol=step, max_iter=2) == after_two
     assert estimate_prevalence_em([0.8], train_prevalence=0.5, tol=step * 1.01, max_iter=2) == after_one
-    assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=1) == after_one
-    assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=0) == 0.5
+    # stopped by max_iter, not by tol: the last value, with a warning
+    with pytest.warns(ConvergenceWarning, match=r"max_iter=1 steps without converging \(last step 0\.3, tol=1e-10\)"):
+        assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=1) == after_one
+    with pytest.warns(ConvergenceWarning, match=r"max_iter=0 steps without converging \(last step nan, tol=1e-10\)"):
+        assert estimate_prevalence_em([0.8], train_prevalence=0.5, max_iter=0) == 0.5
     with warnings.catch_warnings(), np.errstate(all="warn"):
         warnings.simplefilter("error")
         assert estimate_prevalence_em([1.0, 1.0], train_prevalence=0.3) == 1.0
         assert estimate_prevalence_em(np.zeros((2, 3)), train_prevalence=0.3) == 0.0
         assert 0 < estimate_prevalence_em([1.0, 0.0, 0.5], train_prevalence=0.3) < 1
+
+
+def test_em_warns_when_max_iter_stops_it_short_of_the_maximum_likelihood_prior():
+    # An uninformative classifier: its scores barely move from 0.5, so the likelihood of the prior is
+    # flat and its maximum lies at 0; EM crawls towards it, each step shorter than the one before.
+    p = 0.5 + 0.01 * np.random.default_rng(0).normal(size=1_000)
+    with pytest.warns(ConvergenceWarning) as caught:
+        at_cap = estimate_prevalence_em(p, train_prevalence=0.5)
+    assert len(caught) == 1
+    assert str(caught[0].message) == (
+        "estimate_prevalence_em stopped at max_iter=10000 steps without converging "
+        "(last step 5.43e-09, tol=1e-10): the prior it returns, 4.68e-06, may be far from the "
+        "maximum-likelihood one; raise max_iter, or check that the scores separate the classes"
+    )
+    # stacklevel=2: the warning points at the caller's line. Under mutation testing the caller is mutmut's
+    # trampoline (a wrapper calls it, and it calls the function as orig_func or mutated_func)
+    if "mutmut" in sys.modules:
+        line = linecache.getline(caught[0].filename, caught[0].lineno)
+        assert Path(caught[0].filename).name == "trampoline.py" and "_func(" in line, line
+    else:
+        assert caught[0].filename == __file__
+    # the value really was unconverged: allowed more steps, EM stops by tol, silently, 50 times lower
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        further = estimate_prevalence_em(p, train_prevalence=0.5, max_iter=20_000)
+        assert 0 < further < at_cap / 50
+        # and with a looser tol it stops early, silently too
+        assert estimate_prevalence_em(p, train_prevalence=0.5, tol=1e-6) > at_cap
 
 
 @pytest.mark.parametrize(

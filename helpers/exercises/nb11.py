@@ -41,14 +41,15 @@ def _cheapest(y: np.ndarray, p: np.ndarray, cost_fp: float, cost_fn: float) -> t
 
 
 def _distinct(cmp, right: tuple, candidates: list[tuple[int, float, str]]) -> list[Mistake]:
-    """``Mistake.in_part(part, value, message)`` for each candidate whose value differs, to the asked digits, from
-    the right part (and is not the right part with too few digits) and from the earlier kept mistakes of that
-    part: small data sets can make them coincide."""
+    """``Mistake.in_part(part, value, message)`` for each candidate whose value, exact or typed to the asked
+    digits, differs from the right part (and is not the right part with too few digits) and from the earlier
+    kept mistakes of that part: small data sets can make them coincide."""
     kept: list[Mistake] = []
     for part, value, message in candidates:
         each = cmp.each[part]
         others = [right[part], *(m.value for m in kept if m.part == part)]
-        if not (any(each.same(value, other) for other in others) or each.too_few_digits(value, right[part])):
+        typed = (value, getattr(each, "rounded", lambda v: v)(value))
+        if not (any(each.same(v, other) for v in typed for other in others) or each.too_few_digits(value, right[part])):
             kept.append(Mistake.in_part(part, value, message))
     return kept
 
@@ -141,26 +142,34 @@ class _RecallBelowOne(Compare):
 
 
 @effort("compute", "the highest threshold meeting a recall target on validation, counted on test")
-def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exercise:
+def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.95) -> Exercise:
     """Exercise 2 (a guarantee): test recall and precision at the highest validation threshold with enough recall.
 
     ``t = max{t : TP_val(t) / P_val >= min_recall}`` over the distinct validation scores (flag ``p >= t``);
     the answer is ``(TP / P, TP / (TP + FP))`` of ``p_test >= t`` on the test rows, at their own mix, each to
     three significant digits; a recall of 1 where the right one is below 1 is a wrong value, not too few
-    digits. Mistakes (each kept only where it differs from the answer and from the mistakes before it): a
-    recall of 1; the validation precision (the rows that chose the threshold), the threshold chosen on the
-    test rows, the highest threshold with recall 1.
+    digits. Mistakes (each kept only where it differs from the answer and from the mistakes before it): the
+    two numbers in the other order; a recall of 1; the validation precision (the rows that chose the
+    threshold), the threshold chosen on the test rows, the highest threshold with recall 1.
     """
     y, p = labels_scores(y_val, p_val, "y_val", "p_val")
     yt, pt = labels_scores(y_test, p_test, "y_test", "p_test")
     r = check_probability_open(min_recall, "min_recall")
-    right = _recall_precision(yt, pt, _highest_with_recall(y, p, r))
+    t = _highest_with_recall(y, p, r)
+    right = _recall_precision(yt, pt, t)
+    on_validation = _recall_precision(y, p, t)
     cmp = numbers(["recall", "precision"], kinds={"recall": _RecallBelowOne(3),
                                                   "precision": probability(digits=3)})
+    swapped = (right[1], right[0])
+    # named only where each number differs from the other (to the asked digits): else the swap is invisible
+    invisible = any(each.same(v, r) or each.too_few_digits(v, r)
+                    for each, v, r in zip(cmp.each, swapped, right, strict=True))
+    kept = [] if invisible else [Mistake.if_equals(swapped, "your two numbers are in the other order: give "
+                                                            "(recall, precision)")]
     candidates = [
         (0, 1.0, "a recall of 1 would mean that every malignant test tumour is flagged; count the ones the "
                  "threshold misses on the test rows"),
-        (1, _recall_precision(y, p, _highest_with_recall(y, p, r))[1],
+        (1, on_validation[1],
          "your precision is the one on the validation rows, which chose the threshold; check it on the test rows"),
         (1, _recall_precision(yt, pt, _highest_with_recall(yt, pt, r))[1],
          "your precision belongs to a threshold chosen on the test rows; choose it on the validation rows, "
@@ -169,7 +178,7 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exe
          f"your precision belongs to the threshold that finds every malignant validation tumour; the highest "
          f"one that finds {100 * r:g} % of them flags fewer benign ones"),
     ]
-    mistakes = _distinct(cmp, right, candidates)
+    mistakes = kept + _distinct(cmp, right, candidates)
     return Exercise(
         "Exercise 2",
         right,
@@ -182,8 +191,8 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.98) -> Exe
         ],
         solution="val_curve = cost_curve(y_val, p_val, cost_fp=1, cost_fn=1)\n"
                  "recall = val_curve['tp'] / (val_curve['tp'] + val_curve['fn'])\n"
-                 f"t_98 = val_curve['threshold'][recall >= {r:g}].max()\n"
-                 "c = confusion_counts(y_test, (p_test >= t_98).astype(int))\n"
+                 f"t_guarantee = val_curve['threshold'][recall >= {r:g}].max()\n"
+                 "c = confusion_counts(y_test, (p_test >= t_guarantee).astype(int))\n"
                  "answer = (c.tp / (c.tp + c.fn), c.tp / (c.tp + c.fp))",
         why="The guarantee holds on the rows that chose the threshold by construction; the test rows say "
             "whether it holds on new patients.",

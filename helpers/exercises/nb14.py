@@ -45,8 +45,22 @@ def _weight(n_pos: int, n_neg: int, pi: float) -> float:
     return (1 - pi) / pi * n_pos / n_neg
 
 
+def _per_cent(right: tuple[float, ...], message: str) -> Mistake:
+    """The answer with a part given in per cent: that part, divided by 100, within 1 % of the right one."""
+
+    def matches(answer: object) -> bool:
+        try:
+            parts = [float(a) for a in answer]  # type: ignore[union-attr]
+        except (TypeError, ValueError):
+            return False
+        return len(parts) == len(right) and any(
+            r != 0 and abs(a / 100 - r) <= 0.01 * abs(r) for a, r in zip(parts, right, strict=True))
+
+    return Mistake(matches, message, example=tuple(100 * r for r in right))
+
+
 @effort("build", "AP computed from the merged count table at two prevalences, checked against scikit-learn")
-def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: float) -> Exercise:
+def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: float, digits: int = 4) -> Exercise:
     """Exercise 1: average precision, as tested and at ``deploy_prevalence``, from the merged table.
 
     The right values are scikit-learn's ``average_precision_score`` on the rows (at ``pi`` with
@@ -54,7 +68,9 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
 
         AP = sum over rows k of n_pos_k / P * TP_k / (TP_k + FP_k)       (at pi: w FP_k)
 
-    Three significant digits. Mistakes: the plain mean of the precisions over the table's rows; AP as tested
+    ``digits`` significant digits (four: at three, an AP at deployment cut off instead of rounded could not be
+    told from the trapezoidal area, which on the notebook's data differs in the third digit's rounding only).
+    Mistakes: either number in per cent; the plain mean of the precisions over the table's rows; AP as tested
     given for the deployment too (no weight); the weight put on the positives instead (``TP / (TP + FP / w)``);
     at deployment, the trapezoidal area under the PR curve (``auc(recall, precision)`` from the point
     (0, 1)) and the deployment odds ``(1 - pi) / pi`` used as the weight. A mistake that the comparison
@@ -63,6 +79,7 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
     y, s = labels_scores(y_true, y_score)
     table = _table(merged, "merged")
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    d = check_count(digits, "digits", low=1)
     if int(table["n_pos"].sum()) != int(y.sum()) or int(table["n_neg"].sum()) != int((y == 0).sum()):
         raise ValueError("merged must count the same rows as y_true (the notebook's merged table)")
     n_pos, n_neg = int(y.sum()), int((y == 0).sum())
@@ -92,7 +109,7 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
         recall, precision = np.r_[0.0, tp / n_pos], np.r_[1.0, weighted_precision(weight)]
         return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
 
-    cmp = numbers(["AP as tested", "AP at deployment"], digits=3)
+    cmp = numbers(["AP as tested", "AP at deployment"], digits=d)
     candidates = [
         (1, trapezoid(w), "that is the trapezoidal area under the PR curve; AP is the step sum "
                           "Σ (R_k − R_{k−1}) P_k, each precision times its step in recall"),
@@ -110,6 +127,7 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
         right,
         compare=cmp,
         mistakes=[
+            _per_cent(table_ap, "your numbers look like percentages; give each AP as a share between 0 and 1"),
             Mistake.in_part(0, mean_precision, "that is the plain mean of the precisions over the table's rows; "
                             "weight each row's precision by its step in recall, n_pos / P"),
             Mistake.in_part(1, lambda: right()[0], "that is AP as tested; at deployment every false positive "
@@ -224,8 +242,8 @@ def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 
 
         recall = TP / P,     precision at pi = TP / (TP + w FP),   w = ((1 - pi) / pi) / (N / P)   (first's P, N)
 
-    Three significant digits. Mistakes: recall counted on the half that chose it; precision as tested (no
-    weight); the answer of section 7 (chosen on ``first``, judged on ``second``).
+    Three significant digits. Mistakes: either number in per cent; recall counted on the half that chose it;
+    precision as tested (no weight); the answer of section 7 (chosen on ``first``, judged on ``second``).
     """
     first = _table(first, "first")
     second = _table(second, "second")
@@ -240,6 +258,8 @@ def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 
         (recall, precision),
         compare=cmp,
         mistakes=[
+            _per_cent((recall, precision), "your numbers look like percentages; give recall and precision as "
+                      "shares between 0 and 1"),
             Mistake(lambda a: cmp.same(a, before), "those are section 7's numbers: there the first half chose and "
                     "the second judged; swap them", example=before),
             Mistake.in_part(0, own_recall, "that is the recall on the half that chose the threshold, where the "

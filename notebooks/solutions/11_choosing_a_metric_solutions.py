@@ -48,36 +48,44 @@ ex1.check(answer)
 # %% [markdown]
 # ## Exercise 2
 #
-# *A guarantee. At least 98 % of malignant tumours must be flagged. Find the
+# *A guarantee. At least 95 % of malignant tumours must be flagged. Find the
 # highest validation threshold that meets this recall, then give its test
 # recall and test precision at the test rows' own mix.*
 #
 # `cost_curve` lists the counts at every threshold (the prices do not matter
-# here); keep the thresholds whose validation recall reaches 0.98, take the
+# here); keep the thresholds whose validation recall reaches 0.95, take the
 # largest, and count on the test rows.
 
 # %%
+from helpers.intervals import clopper_pearson_interval
+
 val_curve = cost_curve(y_val, p_val, cost_fp=1, cost_fn=1)
 recall = val_curve["tp"] / (val_curve["tp"] + val_curve["fn"])
-t_98 = val_curve["threshold"][recall >= 0.98].max()
+t_95 = val_curve["threshold"][recall >= 0.95].max()
+print(f"the highest threshold with a validation recall of at least {0.95}: {t_95:.4f}")
 for name, yy, pp in [("validation", y_val, p_val), ("test", y_test, p_test)]:
-    c = confusion_counts(yy, (pp >= t_98).astype(int))
-    print(f"{name}: threshold {t_98:.4f}, {c}, recall {c.tp / (c.tp + c.fn):.3f}, "
+    c = confusion_counts(yy, (pp >= t_95).astype(int))
+    print(f"{name}: threshold {t_95:.4f}, {c}, recall {c.tp / (c.tp + c.fn):.3f}, "
           f"precision {c.tp / (c.tp + c.fp):.3f} ({yy.mean():.1%} malignant)")
-c = confusion_counts(y_test, (p_test >= t_98).astype(int))
-print(f"{c.tp} of {c.tp + c.fn} malignant test tumours flagged")
+c = confusion_counts(y_test, (p_test >= t_95).astype(int))
+low, high = clopper_pearson_interval(c.tp, c.tp + c.fn)
+print(f"{c.tp} of {c.tp + c.fn} malignant test tumours flagged; "
+      f"95 % interval for the recall at this threshold: {low:.3f} to {high:.3f}")
 answer = (c.tp / (c.tp + c.fn), c.tp / (c.tp + c.fp))
 ex2.check(answer)
 
 # %% [markdown]
-# The guarantee holds on the validation rows by construction (they chose the
-# threshold), and here it holds on the test rows too: 63 of 64 malignant test
-# tumours are flagged. That is one test set; with 64 malignant tumours one
-# more miss would take recall below 0.98, so a safer rule aims higher on
-# validation or uses a confidence bound on recall. Precision
-# falls from 0.841 on validation to 0.716 on test: set at the score of the
-# last malignant validation tumour it must catch, the threshold is low enough
-# to flag 25 benign test tumours.
+# The threshold, 0.2677, lies between the Bayes threshold and 0.5, so the
+# notebook's test comparison did not price it. The guarantee holds on the
+# validation rows by construction (they chose the threshold), but not on the
+# test rows: 60 of 64 malignant test tumours are flagged, a recall of 0.938,
+# below 0.95. With 64 malignant tumours that does not prove the rule fails
+# on new patients: the Clopper–Pearson interval for the recall at this
+# threshold, 0.848 to 0.983, holds 0.95, but also much lower recalls. A
+# rule that must keep its promise aims higher on validation, or uses a lower
+# confidence bound on the validation recall. Precision falls from 0.966 on
+# validation to 0.822 on test: on the rows that chose it, a threshold looks
+# better than it is.
 
 # %% [markdown]
 # ## Quick self-test: the answers

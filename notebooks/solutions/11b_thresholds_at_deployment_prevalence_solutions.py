@@ -41,13 +41,17 @@ for n in [int(np.floor(n_needed)), int(np.ceil(n_needed))]:
     bound = beta.ppf(0.95, 1, n)
     print(f"  {n} benign tumours, 0 false alarms: bound {bound:.5f}, (a) costs up to "
           f"{cost_a + (1 - PI_DEPLOY) * COST_FP * bound:.4f}")
+print(f"smallest whole number of benign tumours that settles it: {int(np.ceil(n_needed))}")
 answer = n_needed
 ex1.check(answer)
 
 # %% [markdown]
-# About 191 benign test tumours, all without a false alarm, would be needed:
-# nearly twice the 107 there are. The rule of three (the bound is about
-# 3/n) gives nearly the same number, 193. Zero false alarms among 107 is weak
+# At least 192 benign test tumours, all without a false alarm, would be
+# needed (191 leave the bound just above (b)'s cost): nearly twice the 107
+# there are. The rule of three (the bound is about 3/n) gives nearly the
+# same number, 193. This holds the 7 missed cancers fixed; their own
+# uncertainty, as in the notebook, would call for more malignant test
+# tumours too. Zero false alarms among 107 is weak
 # evidence at 1 %, where each false alarm weighs 99 times as many patients as
 # in a balanced set.
 

@@ -40,7 +40,7 @@ replay("14_at_scale")
 # times.
 
 # %%
-from sklearn.metrics import average_precision_score
+from sklearn.metrics import auc, average_precision_score, precision_recall_curve
 
 tp, fp = merged["n_pos"].cumsum().to_numpy(), merged["n_neg"].cumsum().to_numpy()
 step = merged["n_pos"].to_numpy() / n_pos
@@ -48,13 +48,18 @@ ap_tested, ap_deployed = float(np.sum(step * tp / (tp + fp))), float(np.sum(step
 sk_tested = average_precision_score(y_true, y_score)
 print(f"AP as tested {ap_tested:.6f} (scikit-learn {sk_tested:.6f}, within 1e-12: {abs(ap_tested - sk_tested) < 1e-12})")
 print(f"AP at {deploy_prevalence:.1%}: {ap_deployed:.6f}; the ROC AUC stays {merged_auc:.6f}")
+precision_w, recall_w, _ = precision_recall_curve(y_true, y_score, sample_weight=np.where(y_true == 1, 1.0, w))
+print(f"not AP: the trapezoidal area under the PR curve at {deploy_prevalence:.1%}, "
+      f"{auc(recall_w, precision_w):.6f}")
 answer = (ap_tested, ap_deployed)
 ex1.check(answer)
 
 # %% [markdown]
 # Average precision falls at deployment, where positives are five times
 # rarer (`w` is about 5) and every precision in the sum shrinks; the ROC AUC,
-# which never mixes the classes, does not move.
+# which never mixes the classes, does not move. The trapezoidal area under
+# the same curve is another summary, and here it parts from AP only in the
+# fourth significant digit: the reason the exercise asks for four.
 
 # %% [markdown]
 # ## Exercise 2
