@@ -17,14 +17,16 @@ chose, the truth is known in closed form::
 
 and the grid counts how often each 95 % interval holds its truth (coverage,
 with its simulation standard error ``sqrt(c (1 - c) / files)``), the median
-width, how many files had no false positive at ``t``, and the mean of the
+width, how many files had no false positive at ``t``, the mean of the
 stated ``recall_target_chance`` against the share of files whose true recall
-reaches the target.
+reaches the target, and the coverage of the bootstrap's intervals alone
+(``ChoiceEstimate.bootstrap``: the report's intervals before issue 35, which
+the union with the exact interval of the counts repairs).
 
-Run (about a minute per 1 000 files on a quiet 2-core machine)::
+Run (about 10 minutes on a loaded 2-core machine)::
 
-    nice -n 10 .venv/bin/python bench/coverage_grid.py            # 1 000 files per scenario
-    nice -n 10 .venv/bin/python bench/coverage_grid.py --files 400 --write
+    nice -n 10 .venv/bin/python bench/coverage_grid.py --write    # 2 000 files per scenario
+    nice -n 10 .venv/bin/python bench/coverage_grid.py --files 200 --only 3   # one scenario, fewer files
 
 ``--write`` stores the table in ``data/report_coverage_grid.csv`` (which notebook
 13 reads) and prints it as Markdown for ``bench/README.md``. Every file and every
@@ -76,6 +78,7 @@ class Scenario:
 SCENARIOS = [
     Scenario("3 000 rows, 10 %, mu 1.5", 3000, 0.10, 1.5),
     Scenario("1 000 rows, 5 %, mu 1.5", 1000, 0.05, 1.5),
+    Scenario("500 rows, 4 %, mu 2 (about 20 positives)", 500, 0.04, 2.0),
     Scenario("3 000 rows, 10 %, mu 1.5, --recall-confidence 0.95", 3000, 0.10, 1.5, recall_confidence=0.95),
     Scenario("300 rows, 35 %, mu 3.4", 300, 0.35, 3.4),
     Scenario("1 000 rows, 35 %, mu 3.4", 1000, 0.35, 3.4),
@@ -86,8 +89,8 @@ SCENARIOS = [
 
 
 def simulate(scenario: Scenario, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """File ``k`` of a scenario: labels and scores, seeded by the scenario's place in the grid and ``k``."""
-    rng = np.random.default_rng([35, SCENARIOS.index(scenario), k])
+    """File ``k`` of a scenario: labels and scores, seeded by the scenario's name and ``k``."""
+    rng = np.random.default_rng([35, *scenario.name.encode(), k])
     while True:
         y = (rng.random(scenario.rows) < scenario.rate).astype(np.int8)
         if 0 < y.sum() < y.size:
@@ -109,6 +112,7 @@ def truth(scenario: Scenario, t: float) -> tuple[float, float, float]:
 def run(scenario: Scenario, files: int, *, start: int = 0) -> dict:
     """One scenario's row of the table: coverage and median width of each interval over ``files`` files."""
     hits = {"recall": 0, "precision": 0, "flagged": 0}
+    alone = {"recall": 0, "precision": 0}  # the bootstrap's interval alone (the report before issue 35)
     widths: dict[str, list[float]] = {"recall": [], "precision": [], "flagged": []}
     positives, zero_fp, reached, chance, warned = [], 0, 0, [], 0
     for k in range(start, start + files):
@@ -126,6 +130,9 @@ def run(scenario: Scenario, files: int, *, start: int = 0) -> dict:
                                           ("flagged", 1000 * flagged, model.flagged_interval)):
             hits[key] += low <= true <= high
             widths[key].append(high - low)
+            if key in alone:
+                b_low, b_high = c.bootstrap[key]
+                alone[key] += b_low <= true <= b_high
     row = {"scenario": scenario.name, "files": files, "positives_median": float(np.median(positives)),
            "zero_fp_files": zero_fp}
     for key in hits:
@@ -133,6 +140,8 @@ def run(scenario: Scenario, files: int, *, start: int = 0) -> dict:
         row[f"{key}_coverage"] = cov
         row[f"{key}_se"] = math.sqrt(cov * (1 - cov) / files)
         row[f"{key}_width_median"] = float(np.median(widths[key]))
+    for key in alone:
+        row[f"{key}_bootstrap_alone_coverage"] = alone[key] / files
     row["recall_target_chance_mean"] = float(np.mean(chance))
     row["recall_target_reached_share"] = reached / files
     row["warned_files"] = warned
@@ -143,8 +152,8 @@ def markdown(table: pd.DataFrame) -> str:
     """The table for ``bench/README.md`` and notebook 13: coverage ± its simulation standard error, median widths."""
     lines = ["| scenario | files | positives (median) | files with 0 FP at t | recall coverage | precision coverage "
              "| flagged/1000 coverage | median width (recall / precision / flagged per 1000) "
-             "| stated chance of recall ≥ 0.8 (mean) / true share |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| stated chance of recall ≥ 0.8 (mean) / true share | bootstrap alone: recall / precision coverage |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in table.itertuples():
         lines.append(
             f"| {r.scenario} | {r.files} | {r.positives_median:g} | {r.zero_fp_files} "
@@ -152,13 +161,14 @@ def markdown(table: pd.DataFrame) -> str:
             f"| {100 * r.precision_coverage:.1f} ± {100 * r.precision_se:.1f} % "
             f"| {100 * r.flagged_coverage:.1f} ± {100 * r.flagged_se:.1f} % "
             f"| {r.recall_width_median:.3f} / {r.precision_width_median:.3g} / {r.flagged_width_median:.3g} "
-            f"| {100 * r.recall_target_chance_mean:.0f} % / {100 * r.recall_target_reached_share:.0f} % |")
+            f"| {100 * r.recall_target_chance_mean:.0f} % / {100 * r.recall_target_reached_share:.0f} % "
+            f"| {100 * r.recall_bootstrap_alone_coverage:.1f} % / {100 * r.precision_bootstrap_alone_coverage:.1f} % |")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--files", type=int, default=1000, help="files per scenario (default 1000)")
+    parser.add_argument("--files", type=int, default=2000, help="files per scenario (default 2000)")
     parser.add_argument("--only", type=int, action="append", help="run only this scenario (its 0-based place)")
     parser.add_argument("--write", action="store_true", help=f"store the table in {CSV.relative_to(ROOT)}")
     args = parser.parse_args(argv)

@@ -353,7 +353,7 @@ def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: 
             + (", they overstate the chance of a real case" if below > above else
                ", they understate the chance of a real case" if above > below else "")
             + ". Read them as a ranking, and any probability from them with care.")
-    if model.choice is not None and math.isfinite(model.choice.threshold):
+    if model.choice is not None and 0 <= model.choice.threshold <= 1:  # a threshold outside [0, 1] is no probability
         from ..prior_shift import adjust_posteriors
 
         model.threshold_probability = float(adjust_posteriors(model.choice.threshold,

@@ -72,7 +72,7 @@ distribution), and every resample is checked to have chosen inside the window
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -80,7 +80,7 @@ import pandas as pd
 from ..threshold_rules import ThresholdRule
 from .metrics import _choose_from_counts, _Counted, _rule_k
 
-__all__ = ["RESAMPLES", "ChoiceEstimate", "exact_at_threshold", "optimism_bootstrap"]
+__all__ = ["RESAMPLES", "ChoiceEstimate", "optimism_bootstrap"]
 
 RESAMPLES = 400
 """Resampled files drawn by default: the Monte Carlo error of the estimate is about 1/20 of the errors' spread."""
@@ -103,7 +103,10 @@ class ChoiceEstimate:
     one by one; ``flagged``: the share of cases flagged at ``prevalence``,
     ``(low, high)`` (its estimate is :attr:`flagged_share`);
     ``recall_target_chance``: for a recall target, the chance that recall on
-    new cases reaches it (None for other rules).
+    new cases reaches it (None for other rules); ``bootstrap``: the
+    bootstrap's own intervals ``{"recall": (low, high), "precision": (low,
+    high)}`` before the union with the exact ones (empty when nothing was
+    resampled), to show what the union adds.
     """
 
     threshold: float
@@ -120,6 +123,7 @@ class ChoiceEstimate:
     window: int
     flagged: tuple[float, float] = (float("nan"), float("nan"))
     recall_target_chance: float | None = None
+    bootstrap: dict = field(default_factory=dict)
 
     @property
     def nobody_flagged(self) -> bool:
@@ -177,7 +181,7 @@ def _flagged_from_scale(f: float, pi: float, big_p: int, big_n: int) -> float:
     return min(1.0, max(0.0, raw))
 
 
-def exact_at_threshold(tp: int, fn: int, fp: int, tn: int, pi: float, confidence: float) -> dict[str, tuple]:
+def _exact_at_threshold(tp: int, fn: int, fp: int, tn: int, pi: float, confidence: float) -> dict[str, tuple]:
     """The exact intervals of the counts at a threshold fixed before the rows were seen: ``recall``,
     ``precision`` (at ``pi``) and ``flagged`` (the share flagged at ``pi``), each ``(low, high)``.
 
@@ -303,7 +307,7 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     tp0 = int(tp_cum[j_hat]) if j_hat >= 0 else 0
     fp0 = int(fp_cum[j_hat]) if j_hat >= 0 else 0
     counts = {"tp": tp0, "fn": big_p - tp0, "fp": fp0, "tn": big_n - fp0}
-    exact = exact_at_threshold(tp0, big_p - tp0, fp0, big_n - fp0, pi, confidence)
+    exact = _exact_at_threshold(tp0, big_p - tp0, fp0, big_n - fp0, pi, confidence)
     if not rule.looks_at_rows:
         p = pi * (tp0 / big_p) / (pi * tp0 / big_p + (1 - pi) * fp0 / big_n) if tp0 + fp0 else float("nan")
         return ChoiceEstimate(t, **counts, prevalence=pi, recall=(tp0 / big_p, *exact["recall"]),
@@ -338,11 +342,10 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     qr = np.quantile(e_r, [alpha / 2, 1 - alpha / 2])
     qp = np.quantile(e_p, [alpha / 2, 1 - alpha / 2])
     qf = np.quantile(e_f, [alpha / 2, 1 - alpha / 2])
-    recall = _union(_recall_from_scale(g - float(e_r.mean()), big_p),
-                    (_recall_from_scale(g - qr[1], big_p), _recall_from_scale(g - qr[0], big_p)), exact["recall"])
-    precision = _union(_precision_from_scale(h - float(e_p.mean()), pi),
-                       (_precision_from_scale(h - qp[1], pi), _precision_from_scale(h - qp[0], pi)),
-                       exact["precision"])
+    boot = {"recall": (_recall_from_scale(g - qr[1], big_p), _recall_from_scale(g - qr[0], big_p)),
+            "precision": (_precision_from_scale(h - qp[1], pi), _precision_from_scale(h - qp[0], pi))}
+    recall = _union(_recall_from_scale(g - float(e_r.mean()), big_p), boot["recall"], exact["recall"])
+    precision = _union(_precision_from_scale(h - float(e_p.mean()), pi), boot["precision"], exact["precision"])
     share = [_flagged_from_scale(f - x, pi, big_p, big_n) for x in (float(e_f.mean()), qf[1], qf[0])]
     flagged = _union(share[0], (share[1], share[2]), exact["flagged"])[1:]
     chance = None
@@ -353,7 +356,8 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     thresholds = np.where(cells >= 0, score[np.maximum(cells, 0)], np.inf)
     return ChoiceEstimate(t, **counts, prevalence=pi, recall=recall, precision=precision,
                           optimism=(float(e_r.mean()), float(e_p.mean())), thresholds=thresholds,
-                          resamples=resamples, window=hi - lo + 1, flagged=flagged, recall_target_chance=chance)
+                          resamples=resamples, window=hi - lo + 1, flagged=flagged, recall_target_chance=chance,
+                          bootstrap=boot)
 
 
 def _draw(n_pos: np.ndarray, n_neg: np.ndarray, lo: int, hi: int, big_p: int, big_n: int, rule: ThresholdRule,
