@@ -253,7 +253,7 @@ def test_the_three_pages_hold_no_impossible_number_and_no_contradiction(tmp_path
         assert not re.search(r"1 real case in every 1\b", text), name
         p = model["precision"]["estimate"]
         if p is not None and p >= 0.5:
-            assert f"about {p:.0%} of those flagged" in text
+            assert f"about {100 * p:.0f} % of those flagged" in text
         assert model["recall_target_chance"] is not None and 0 <= model["recall_target_chance"] <= 1
         assert "chance that recall on new cases reaches" in text
         for key in ("rows", "positives", "seed", "dropped_rows"):

@@ -115,7 +115,7 @@ class ModelAnalysis:
     def flagged_per_1000(self) -> float | None:
         """Expected cases flagged per 1000 at deployment: ``1000 (pi recall + (1 - pi) FPR)``."""
         m = self.per_1000
-        return None if m is None else m["tp"] + m["fp"]
+        return None if m is None else min(m["tp"] + m["fp"], 1000.0)  # rounding may add a hair above 1000
 
     @property
     def flagged_interval(self) -> tuple[float, float, float] | None:
@@ -125,7 +125,7 @@ class ModelAnalysis:
         if est is None:
             return None
         low, high = self.choice.flagged
-        return est, min(est, 1000 * low), max(est, 1000 * high)
+        return est, min(est, 1000 * low), min(1000.0, max(est, 1000 * high))
 
 
 @dataclass
@@ -593,7 +593,7 @@ def chance_words(chance: float) -> str:
 
 def one_in(precision: float) -> str:
     """The share of flagged cases that are real, in words: ``"about 1 in 40"`` below one half, else ``"about 74 %"``."""
-    return f"about 1 in {1 / precision:,.0f}" if precision < 0.5 else f"about {precision:.0%}"
+    return f"about 1 in {1 / precision:,.0f}" if precision < 0.5 else f"about {100 * precision:.0f} %"
 
 
 def verdict(result: Analysis) -> list[str]:

@@ -475,7 +475,7 @@ def _csv_format(file: str) -> tuple[str, str]:
     try:
         with opener(file, "rb") as handle:
             sample = handle.read(1 << 16).decode("utf-8", errors="replace")
-    except OSError:
+    except (OSError, EOFError):  # unreadable or truncated: the engine's read says what is wrong, in one line
         return ",", "."
     sep, _ = _sniff(sample)
     return sep, "," if sep == ";" and re.search(r"\d,\d", sample) else "."

@@ -448,8 +448,10 @@ def method_notes(analysis: Analysis) -> list[str]:
     if a.auc_method == AUC_INTERVAL_SMALL:
         notes[-1] = (
             "ROC AUC: the chance that a random real case scores above a random other one. With fewer than 50 real "
-            "cases (or other cases) its interval is Newcombe's (2006) score interval rather than DeLong's, whose "
-            "variance estimate is undefined with one real case and far too small with a few. Newcombe takes the "
+            "cases (or other cases), or when DeLong's variance is zero (every score tied, or the two classes fully "
+            "apart), its interval is Newcombe's (2006) score interval rather than DeLong's, whose variance estimate "
+            "is undefined with one real case, far too small with a few, and zero in those two cases. Newcombe takes "
+            "the "
             "AUC's standard error from Hanley & McNeil's (1982) formula, written as a function of the true AUC, and "
             "keeps every AUC that lies within 1.96 standard errors of the estimate, each judged by the standard error "
             "it would itself have. The interval so stays inside 0 to 1 without being cut off there, and never "
