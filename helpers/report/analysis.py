@@ -15,7 +15,8 @@ same numbers on pandas, DuckDB and Spark:
   on the file behind every rate;
 * calibration at the deployment prevalence, the expected cost (only with the
   user's prices), what to do next, and the warnings that matter (reversed
-  labels or scores, too few positives, nobody flagged);
+  labels or scores, too few positives, nobody or everyone flagged, a model
+  that does not rank better than chance: never recommended for deployment);
 * for several models, every pair compared: the paired difference of AUCs
   (DeLong) and of precision at equal recall (the bootstrap, paired).
 

@@ -110,7 +110,8 @@ def decision_frame(analysis: Analysis) -> pd.DataFrame:
             row.update({
                 "flag a case if its score is ≥": "none (nobody flagged)" if c.nobody_flagged
                 else exact_threshold(c.threshold) + (" (everyone flagged)" if c.everyone_flagged else ""),
-                "recall on new cases [95 % interval]": _trio(c.recall, _recall_decimals(a, c.recall)),
+                "recall on new cases [95 % interval]": "0 (nobody is flagged)" if c.nobody_flagged and c.recall[2] == 0
+                else _trio(c.recall, _recall_decimals(a, c.recall)),
                 f"precision on new cases at {_pct(a.deploy_prevalence)} prevalence [95 % interval]": "nobody is flagged"
                 if c.nobody_flagged
                 else _trio(c.precision, 2),
