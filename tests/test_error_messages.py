@@ -559,7 +559,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("count", lambda f: f([], choose=pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}),
                                  count=pd.DataFrame({"score": [0.9]}))),
     ],
-    "helpers.report.metrics.merge_negative_runs": [
+    "helpers.report.count.merge_negative_runs": [
         Bad("keep", lambda f: f(pd.DataFrame({"score": [0.9], "n_pos": [1], "n_neg": [1]}), keep=("x",))),
         Bad("table", lambda f: f(pd.DataFrame({"score": [0.9]}))),
     ],
@@ -648,17 +648,18 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("rng", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True), deploy_prevalence=0.01,
                                rng=0.5)),
     ],
-    "helpers.report.pairs.cell_of": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), np.array([0.5])))],
-    "helpers.report.pairs.pair_table_from_arrays": [
+    "helpers.report.count.cell_of": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), np.array([0.5])))],
+    "helpers.report.count.pair_table_from_arrays": [
         Bad("scores", lambda f: f(Y.astype(bool), {"a": S}, {"a": _COUNT_TABLE})),
     ],
-    "helpers.report.pairs.pair_table_duckdb": [
+    "helpers.report.count.pair_table_duckdb": [
         Bad("con", lambda f: f("db", "t", ["a", "b"], "y", 1, {"a": _COUNT_TABLE, "b": _COUNT_TABLE})),
     ],
     "helpers.report.pairs.compare_pairs": [
         Bad("pairs", lambda f: f(pd.DataFrame({"x": [1]}), {"a": _COUNT_TABLE, "b": _COUNT_TABLE}, rule=None,
                                  deploy_prevalence=0.01, seed=0, resamples=50, confidence=0.95)),
     ],
+    "helpers.report.read.command_line_words": [Bad("message", lambda f: f(None))],
     "helpers.report.page.decision_frame": [Bad("analysis", lambda f: f({"models": []}))],
     "helpers.report.page.figures": [Bad("analysis", lambda f: f(None))],
     "helpers.report.page.matrix_frame": [Bad("model", lambda f: f("y_score", 0.01))],

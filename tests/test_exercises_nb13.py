@@ -168,3 +168,22 @@ def test_exercise_3_names_recalls_at_the_target_counted_as_misses(capsys):
     assert not ex.check(round_significant(at_most, 2))
     assert said(capsys).endswith("a threshold that finds exactly 80 % of the positives meets the target: count only "
                                  "the recalls below 0.8")
+
+
+def test_exercise_3_checks_against_the_seed_in_use(data, capsys):
+    """The parameters cell offers ``seed``: a student who runs with seed 2 is checked against seed 2's resamples
+    (issue 36: with seed 2 the true share was told 'that is the share that reach the target')."""
+    y, s = data
+    shares = {}
+    for seed in (0, 2):
+        est = analyse({"m": count_scores(y, s)}, deploy_prevalence=0.01, seed=seed,
+                      rule=threshold_rule(at_recall=0.8)).models[0].choice
+        recall = np.array([(s[y == 1] >= t).mean() for t in est.thresholds])
+        shares[seed] = float((recall < 0.8).mean())
+    assert shares[0] != shares[2]
+    for seed in (0, 2):
+        ex = nb13.exercise_3(y, s, at_recall=0.8, seed=seed)
+        assert ex.check(shares[seed])
+        assert said(capsys).startswith("Exercise 3: correct.")
+    with pytest.raises(ValueError, match="seed"):
+        nb13.exercise_3(y, s, seed=-1)

@@ -518,7 +518,8 @@ def test_two_other_labels_without_pos_label_are_refused_with_the_fix():
         load_predictions(WELLFORMED_DIR / "labels_fraud_legit.csv")
     message = str(info.value)
     assert "column 'y_true': the labels are 'fraud' and 'legit', not 0/1 or True/False" in message
-    assert "pos_label=" in message and "--pos-label" in message
+    assert "pos_label=" in message and "--pos-label" in info.value.command_line and "pos_label=" not in (
+        info.value.command_line)
     assert info.value.row is None
 
 

@@ -265,7 +265,7 @@ def test_main_in_process_refuses_bad_values(tmp_path, monkeypatch, capsys):
 ENGINE_BAD = {
     "missing file": (Path("no_such_file.csv"), [], ["no_such_file.csv", "no such file"]),
     "no such label column": (EXAMPLE, ["--y-true", "label"], ["example_predictions.csv", "has no column 'label'"]),
-    "pos-label not a label": (FRAUD_LEGIT, ["--pos-label", "spam"], ["pos_label 'spam' is not one of the labels"]),
+    "pos-label not a label": (FRAUD_LEGIT, ["--pos-label", "spam"], ["--pos-label 'spam' is not one of the labels"]),
     "third label": (MALFORMED / "label_third_class.csv", [], ["column 'y_true'", "label 'unknown' is neither"]),
     "single class": (MALFORMED / "single_class.csv", [], ["column 'y_true'", "holds only 0s (negatives)"]),
     "NaN score": (MALFORMED / "score_nan.csv", [], ["column 'y_score'", "the score is NaN"]),
@@ -699,7 +699,8 @@ def test_recall_met_on_the_file_but_estimated_below_for_new_cases_is_said_in_one
     k = next(k for k in range(5) if round(100 * est, k) < 80)
     sentence = (f"Recall target 80 %: met on this file ({tp:,} of {tp + fn:,} real cases found, "
                 f"{100 * tp / (tp + fn):.1f} %); for new cases the estimate is {100 * est:.{k}f} % (95 % interval "
-                f"{100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it.")
+                f"{100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it: the chance that recall on "
+                f"new cases reaches 80 % is {100 * model['recall_target_chance']:.0f} %.")
     assert sentence in _section(page, "Verdict")
     assert round(100 * est, k) < 80 and f"{round(100 * est):.0f} % of the real cases" not in _text(page)
     for name, rule in (("margin", {"at_recall": 0.8, "recall_confidence": 0.95}), ("cost", {"cost_fp": 1,

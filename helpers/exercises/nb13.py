@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_number, check_probability_open
+from .._validate import check_count, check_number, check_probability_open
 from ..threshold_rules import threshold_rule
 from ._labels import labels01, labels_scores
 from .core import Compare, Exercise, Mistake, number, probability
@@ -67,13 +67,13 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
     )
 
 
-def _estimate(y: np.ndarray, s: np.ndarray, rule, pi: float):
-    """The report's estimate for one model: the bootstrap on the canonical table, as ``analyse(..., seed=0)``."""
+def _estimate(y: np.ndarray, s: np.ndarray, rule, pi: float, seed: int = 0):
+    """The report's estimate for one model: the bootstrap on the canonical table, as ``analyse(..., seed=seed)``."""
     from ..report.analysis import canonical_table
     from ..report.count import count_scores
     from ..report.optimism import optimism_bootstrap
 
-    return optimism_bootstrap(canonical_table(count_scores(y, s), rule), rule, deploy_prevalence=pi, rng=0)
+    return optimism_bootstrap(canonical_table(count_scores(y, s), rule), rule, deploy_prevalence=pi, rng=seed)
 
 
 @effort("compute", "the report's analysis run, its counted precision against the corrected one")
@@ -117,11 +117,12 @@ def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
 
 
 @effort("build", "every resampled file's threshold counted on the screening file")
-def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: float = 0.01) -> Exercise:
+def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: float = 0.01, seed: int = 0) -> Exercise:
     """Exercise 3: the share of resampled files whose chosen threshold, counted on the file, misses the target.
 
-    With ``est`` the report's analysis of the file with the rule ``threshold_rule(at_recall=r)`` and ``seed=0``
-    (its ``choice.thresholds``: the resampled files' thresholds)::
+    With ``est`` the report's analysis of the file with the rule ``threshold_rule(at_recall=r)`` and ``seed``
+    (the notebook's parameter: the student's ``choice.thresholds`` come from the seed in use; its
+    ``choice.thresholds``: the resampled files' thresholds)::
 
         share = mean over est.thresholds t_b of [ #{positives with score >= t_b} / P < r ]
 
@@ -132,10 +133,11 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
     y, s = labels_scores(y_true, y_score)
     r = check_probability_open(at_recall, "at_recall")
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
+    seed = check_count(seed, "seed")
     positives = np.sort(s[y == 1])
 
     def recalls(confidence: float | None = None) -> np.ndarray:
-        est = _estimate(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi)
+        est = _estimate(y, s, threshold_rule(at_recall=r, recall_confidence=confidence), pi, seed)
         return 1 - np.searchsorted(positives, est.thresholds, side="left") / positives.size
 
     def share(confidence: float | None = None) -> float:

@@ -8,7 +8,9 @@ One module per step of its path:
 * :mod:`helpers.report.count` counts each score column by score on an engine
   (numpy/pandas in memory, DuckDB out of core, Spark on a cluster): the
   *score-count table*, one row per distinct score with its positives and
-  negatives, the same bits on every engine;
+  negatives, the same bits on every engine; its runs without positives merged
+  (:func:`~helpers.report.count.merge_negative_runs`) and, for several
+  models, the *pair table* of the rows by their cell in each model's table;
 * :mod:`helpers.report.metrics` holds what is measured on a score-count table
   (ROC and deployment tables, the rules' thresholds, DeLong from counts);
 * :mod:`helpers.report.analysis` is the one analysis of the report and of
@@ -17,6 +19,9 @@ One module per step of its path:
   optimism-corrected bootstrap, the warnings, the comparisons of models;
 * :mod:`helpers.report.page` writes that analysis as one HTML page (and JSON);
 * :mod:`helpers.report.cli` is the command line.
+
+Each module imports only the ones before it on this path (read → count →
+metrics → optimism, pairs → analysis → page → cli): no import circle.
 
 Nothing is imported here, so that ``python -m helpers.report`` starts fast.
 """

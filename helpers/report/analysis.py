@@ -15,7 +15,8 @@ same numbers on pandas, DuckDB and Spark:
   on the file behind every rate;
 * calibration at the deployment prevalence, the expected cost (only with the
   user's prices), what to do next, and the warnings that matter (reversed
-  labels or scores, too few positives, nobody flagged);
+  labels or scores, too few positives, nobody or everyone flagged, a model
+  that does not rank better than chance: never recommended for deployment);
 * for several models, every pair compared: the paired difference of AUCs
   (DeLong) and of precision at equal recall (the bootstrap, paired).
 
@@ -44,9 +45,14 @@ FEW_POSITIVES = 50
 Below this many positives or negatives the AUC's interval is Newcombe's, not DeLong's (:func:`auc_interval`)."""
 
 
+GRID_FEWEST = 20
+"""The fewest positives (median) of a scenario of the coverage grid (``bench/coverage_grid.py``): below this the
+recall and precision intervals' coverage is not measured, and the page says so."""
+
+
 AUC_INTERVAL = "DeLong (normal approximation, clipped to [0, 1])"
-AUC_INTERVAL_SMALL = (f"Newcombe's score interval (fewer than {FEW_POSITIVES} positives or negatives, where "
-                      "DeLong's variance is too small or undefined)")
+AUC_INTERVAL_SMALL = (f"Newcombe's score interval (fewer than {FEW_POSITIVES} positives or negatives, or every "
+                      "score tied or the classes fully separated, where DeLong's variance is too small or zero)")
 
 
 def canonical_table(table: pd.DataFrame, rule: ThresholdRule | None) -> pd.DataFrame:
@@ -72,6 +78,7 @@ class ModelAnalysis:
     table: pd.DataFrame
     auc: tuple[float, float, float]
     choice: ChoiceEstimate | None
+    auc_method: str = ""
     calibration: pd.DataFrame | None = None
     threshold_probability: float | None = None
     calibration_note: str | None = None
@@ -87,20 +94,39 @@ class ModelAnalysis:
 
     @property
     def per_1000(self) -> dict[str, float] | None:
-        """The expected confusion matrix per 1000 cases at deployment (from the corrected recall and precision)."""
+        """The expected confusion matrix per 1000 cases at deployment (from the corrected recall and precision).
+
+        With ``r`` the corrected recall and ``FPR`` the one its precision implies
+        (:attr:`ChoiceEstimate.fpr`), both in [0, 1]::
+
+            TP = 1000 pi r,   FN = 1000 pi (1 - r),   FP = 1000 (1 - pi) FPR,   TN = 1000 (1 - pi) (1 - FPR)
+
+        so each cell lies in [0, 1000] and the four add up to 1000.
+        """
         c = self.choice
         if c is None:
             return None
-        pi, recall, fpr = c.prevalence, c.recall[0], c.fpr
-        tp, fn = 1000 * pi * recall, 1000 * pi * (1 - recall)
-        fp = 1000 * (1 - pi) * fpr
-        return {"tp": tp, "fn": fn, "fp": fp, "tn": 1000 * (1 - pi) - fp}
+        pi, recall, fpr = c.prevalence, min(max(c.recall[0], 0.0), 1.0), c.fpr
+        if c.nobody_flagged:
+            recall = 0.0
+        return {"tp": 1000 * pi * recall, "fn": 1000 * pi * (1 - recall), "fp": 1000 * (1 - pi) * fpr,
+                "tn": 1000 * (1 - pi) * (1 - fpr)}
 
     @property
     def flagged_per_1000(self) -> float | None:
         """Expected cases flagged per 1000 at deployment: ``1000 (pi recall + (1 - pi) FPR)``."""
         m = self.per_1000
-        return None if m is None else m["tp"] + m["fp"]
+        return None if m is None else min(m["tp"] + m["fp"], 1000.0)  # rounding may add a hair above 1000
+
+    @property
+    def flagged_interval(self) -> tuple[float, float, float] | None:
+        """``(estimate, low, high)`` of the cases flagged per 1000 at deployment (:attr:`ChoiceEstimate.flagged`
+        times 1000, widened to hold the estimate)."""
+        est = self.flagged_per_1000
+        if est is None:
+            return None
+        low, high = self.choice.flagged
+        return est, min(est, 1000 * low), min(1000.0, max(est, 1000 * high))
 
 
 @dataclass
@@ -138,20 +164,24 @@ class Analysis:
 
         models = []
         for m in self.models:
-            entry: dict = {"name": m.name, "auc": trio(m.auc), "threshold": None, "recall": None, "precision": None,
-                           "flagged_per_1000": None}
+            entry: dict = {"name": m.name, "auc": trio(m.auc), "auc_interval": m.auc_method, "threshold": None,
+                           "recall": None, "precision": None, "flagged_per_1000": None,
+                           "ranks": not_ranking(m, self.deploy_prevalence) is None}
             if m.choice is not None:
                 c = m.choice
                 target_met = None
                 if self.rule is not None and self.rule.kind == "recall" and not c.nobody_flagged:
                     target_met = c.tp / (c.tp + c.fn) >= self.rule.at_recall
+                flagged = m.flagged_interval
                 entry.update({
                     "threshold": _finite(c.threshold), "flag_if": m.flag_if, "recall_target_met_on_file": target_met,
+                    "recall_target_chance": _finite(c.recall_target_chance),
                     "recall": trio(c.recall), "precision": trio(c.precision),
                     "flagged_per_1000": _finite(m.flagged_per_1000),
+                    "flagged_per_1000_interval": {"low": _finite(flagged[1]), "high": _finite(flagged[2])},
                     "counts_on_file": {"tp": c.tp, "fn": c.fn, "fp": c.fp, "tn": c.tn},
                     "per_1000": {k: _finite(v) for k, v in m.per_1000.items()},
-                    "nobody_flagged": c.nobody_flagged,
+                    "nobody_flagged": c.nobody_flagged, "everyone_flagged": c.everyone_flagged,
                 })
                 if c.thresholds.size:
                     low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
@@ -182,14 +212,16 @@ def auc_interval(table: pd.DataFrame, confidence: float = 0.95) -> tuple[tuple[f
 
     DeLong's (DeLong, DeLong & Clarke-Pearson 1988: placements weighted by the
     counts, a normal approximation) with at least ``FEW_POSITIVES`` (50)
-    positives and negatives; below that Newcombe's (2006) score interval
+    positives and negatives; below that, or where DeLong's variance is zero
+    (every score equal, or the classes fully separated: its interval would
+    have no width), Newcombe's (2006) score interval
     (:func:`helpers.small_sample_auc.newcombe_auc_bounds`), which holds its
     coverage with few positives, stays inside [0, 1] without clipping and
     never has zero width.
     """
     auc, low, high = _delong_from_counts(table, confidence)
     big_p, big_n = int(table["n_pos"].sum()), int(table["n_neg"].sum())
-    if min(big_p, big_n) < FEW_POSITIVES:
+    if min(big_p, big_n) < FEW_POSITIVES or not high > low:
         from ..small_sample_auc import newcombe_auc_bounds
 
         low, high = newcombe_auc_bounds(auc, big_p, big_n, confidence=confidence)
@@ -253,20 +285,22 @@ def analyse(
         raise ValueError("the file must hold both classes (at least one positive and one negative)")
     pi = float(deploy_prevalence)
     models = []
-    method = AUC_INTERVAL
+    methods = []
     for name, table in canonical.items():
         auc, method = auc_interval(table, confidence)
+        methods.append(method)
         choice = None
         if rule is not None:
             choice = optimism_bootstrap(table, rule, deploy_prevalence=pi, resamples=resamples,
                                         confidence=confidence, rng=seed)
-        model = ModelAnalysis(name, table, auc, choice)
+        model = ModelAnalysis(name, table, auc, choice, method)
         _calibration(model, big_p / (big_p + big_n), pi)
         if rule is not None and rule.kind == "cost":
             model.cost = _cost(model, rule, pi)
         models.append(model)
     result = Analysis(models, big_p, big_n, pi, rule, int(seed), confidence, resamples if rule is not None else 0,
-                      dropped=int(dropped), auc_method=method)
+                      dropped=int(dropped), auc_method=AUC_INTERVAL_SMALL if AUC_INTERVAL_SMALL in methods
+                      else AUC_INTERVAL)
     if len(models) > 1 and pairs is not None:
         from .pairs import compare_pairs
 
@@ -320,7 +354,7 @@ def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: 
             + (", they overstate the chance of a real case" if below > above else
                ", they understate the chance of a real case" if above > below else "")
             + ". Read them as a ranking, and any probability from them with care.")
-    if model.choice is not None and math.isfinite(model.choice.threshold):
+    if model.choice is not None and 0 <= model.choice.threshold <= 1:  # a threshold outside [0, 1] is no probability
         from ..prior_shift import adjust_posteriors
 
         model.threshold_probability = float(adjust_posteriors(model.choice.threshold,
@@ -335,6 +369,37 @@ def _cost(model: ModelAnalysis, rule: ThresholdRule, pi: float) -> dict:
             "flag_nobody": 1000 * pi * rule.cost_fn, "flag_everybody": 1000 * (1 - pi) * rule.cost_fp}
 
 
+# --------------------------------------------------------------------------- a model that does not rank
+
+
+def not_ranking(model: ModelAnalysis, pi: float) -> str | None:
+    """Why ``model`` does no better than flagging everyone or flagging at random, in words; None when it does.
+
+    Three cases, each said of the threshold the rule chose or of the ranking:
+
+    * the threshold flags everyone (every case of the file scores at least it);
+    * the ROC AUC's interval holds 0.5: on this file the scores are not shown
+      to rank a real case above another better than a coin would;
+    * the precision's interval at ``pi`` reaches down to ``pi`` itself: the
+      cases flagged are not shown to be real more often than cases picked at
+      random (the positive likelihood ratio's interval holds 1), which is also
+      the precision of flagging everyone.
+    """
+    c = model.choice
+    if c is not None and not c.nobody_flagged and c.everyone_flagged:
+        return (f"at this rule everyone is flagged (every case of the file scores at least "
+                f"{exact_threshold(c.threshold)}), which is no better than flagging everyone without a model")
+    auc, low, high = model.auc
+    if low <= 0.5 <= high:
+        return (f"its ROC AUC interval ({low:.3f} to {high:.3f}) holds 0.5: on this file its scores are not shown to "
+                "rank a real case above another better than flagging at random")
+    if c is not None and not c.nobody_flagged and c.precision[1] <= pi:
+        return (f"at this rule its precision's interval reaches down to {c.precision[1]:.3g}, no more than the "
+                f"prevalence ({pi:g}): the cases it flags are not shown to be real more often than cases flagged at "
+                "random, or than flagging everyone")
+    return None
+
+
 # --------------------------------------------------------------------------- warnings
 
 
@@ -347,8 +412,11 @@ def _warnings(result: Analysis) -> list[str]:
         out.append(
             f"Only {result.positives} positive{'s' if result.positives != 1 else ''} in the file (fewer than "
             f"{FEW_POSITIVES}): every number below is very uncertain. The AUC's interval is therefore Newcombe's, "
-            "which holds with few positives; the resampled intervals of recall and precision cover less than their "
-            "95 % with so few. Collect more positives before deciding."
+            "which holds with few positives. "
+            + (f"The coverage of the recall and precision intervals was checked by simulation down to about "
+               f"{GRID_FEWEST} positives, not below: with {result.positives} they may cover less than their 95 %. "
+               if result.positives < GRID_FEWEST else "")
+            + "Collect more positives before deciding."
         )
     for m in result.models:
         auc, low, high = m.auc
@@ -361,6 +429,9 @@ def _warnings(result: Analysis) -> list[str]:
         if m.choice is not None and m.choice.nobody_flagged:
             out.append(f"{m.name}: at this rule nobody is flagged: the threshold lies above every score, so there "
                        "is no precision to report.")
+        why = not_ranking(m, result.deploy_prevalence)
+        if why is not None and high >= 0.5:
+            out.append(f"{m.name}: {why}. Do not deploy it as it stands.")
     return out
 
 
@@ -506,7 +577,24 @@ def recall_target_sentence(model: ModelAnalysis, rule: ThresholdRule | None, con
     kt = percent_decimals_against(target, target)
     return (f"Recall target {100 * target:.{kt}f} %: met on this file ({c.tp:,} of {c.tp + c.fn:,} real cases found, "
             f"{100 * on_file:.1f} %); for new cases the estimate is {100 * est:.{k}f} % ({100 * confidence:g} % "
-            f"interval {100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it.")
+            f"interval {100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it"
+            + ("." if c.recall_target_chance is None else
+               f": the chance that recall on new cases reaches {100 * target:.{kt}f} % is "
+               f"{chance_words(c.recall_target_chance)}."))
+
+
+def chance_words(chance: float) -> str:
+    """A chance from a few hundred resamples, in whole per cent: ``"52 %"``, ``"below 1 %"``, ``"above 99 %"``."""
+    if chance < 0.005:
+        return "below 1 %"
+    if chance > 0.995:
+        return "above 99 %"
+    return f"{100 * chance:.0f} %"
+
+
+def one_in(precision: float) -> str:
+    """The share of flagged cases that are real, in words: ``"about 1 in 40"`` below one half, else ``"about 74 %"``."""
+    return f"about 1 in {1 / precision:,.0f}" if precision < 0.5 else f"about {100 * precision:.0f} %"
 
 
 def verdict(result: Analysis) -> list[str]:
@@ -529,14 +617,20 @@ def verdict(result: Analysis) -> list[str]:
         if c.nobody_flagged:
             lines.append(f"{m.name}: at this rule the threshold flags nobody, so deploying it changes nothing.")
             continue
-        per = m.per_1000
         r, p = c.recall[0], c.precision[0]
         k = decimals_for(p, c.precision[1], c.precision[2], least=2)
-        one_in = f"about 1 in {1 / p:,.0f}" if p < 0.5 else f"about {p:.0%}"
-        line = (f"{m.name}, flagging a case when its score is ≥ {exact_threshold(c.threshold)}: of every 1000 cases "
-                f"at {_pct(pi)} prevalence it would flag about {per['tp'] + per['fp']:,.0f}, and {one_in} of those "
-                f"flagged would be a real case (precision {p:.{k}f}, 95 % interval {c.precision[1]:.{k}f} to "
-                f"{c.precision[2]:.{k}f}).")
+        k = max(k, _distinct_decimals(c.precision[1], c.precision[2], start=k))
+        flagged, f_low, f_high = m.flagged_interval
+        kf = _distinct_decimals(f_low, f_high, start=0 if f_high - f_low >= 5 else 1)
+        if c.everyone_flagged:
+            head = (f"{m.name}, flagging a case when its score is ≥ {exact_threshold(c.threshold)}: everyone is "
+                    "flagged, every case of the file scores at least that. That is no model at all: ")
+        else:
+            head = f"{m.name}, flagging a case when its score is ≥ {exact_threshold(c.threshold)}: "
+        line = (head + f"of every 1000 cases at {_pct(pi)} prevalence it would flag about {flagged:,.{kf}f} "
+                f"({100 * result.confidence:g} % interval {f_low:,.{kf}f} to {f_high:,.{kf}f}), and {one_in(p)} of "
+                f"those flagged would be a real case (precision {p:.{k}f}, {100 * result.confidence:g} % interval "
+                f"{c.precision[1]:.{k}f} to {c.precision[2]:.{k}f}).")
         short = recall_target_sentence(m, result.rule, result.confidence)
         if short is not None:
             line += " " + short
@@ -544,8 +638,13 @@ def verdict(result: Analysis) -> list[str]:
             target = result.rule.at_recall
             kr = 0 if result.rule.kind != "recall" else max(percent_decimals_against(r, target),
                                                             percent_decimals_against(c.recall[1], target))
+            kr = max(kr, _distinct_decimals(100 * c.recall[1], 100 * c.recall[2]))
             line += (f" It would find {100 * r:.{kr}f} % of the real cases (95 % interval {100 * c.recall[1]:.{kr}f} % "
                      f"to {100 * c.recall[2]:.{kr}f} %).")
+            if result.rule.kind == "recall" and c.recall_target_chance is not None:
+                kt = percent_decimals_against(target, target)
+                line += (f" The chance that recall on new cases reaches the {100 * target:.{kt}f} % target is "
+                         f"{chance_words(c.recall_target_chance)}.")
         if m.cost is not None:
             cost = m.cost
             cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
@@ -558,6 +657,15 @@ def verdict(result: Analysis) -> list[str]:
                          f"{what} ({cheaper:,.4g}): the model does not pay for itself at these prices.")
         lines.append(line)
     return lines
+
+
+def _distinct_decimals(low: float, high: float, start: int = 0, most: int = 6) -> int:
+    """The fewest decimals (``start`` to ``most``) that keep two different numbers apart when written: no interval
+    reads "100 to 100" unless its ends are equal."""
+    for k in range(start, most + 1):
+        if low == high or round(low, k) != round(high, k):
+            return k
+    return most
 
 
 def _pct(rate: float) -> str:
@@ -584,6 +692,22 @@ def decide(result: Analysis) -> Decision:
         return Decision("check_labels", None, None,
                         "Recommendation: check the labels and the scores first (see the warning): as they stand, the "
                         "model ranks the real cases below the others.")
+    weak = {m.name: not_ranking(m, result.deploy_prevalence) for m in result.models}
+
+    def not_deployed() -> Decision:
+        names = [name for name, why in weak.items() if why is not None]
+        text = ("Recommendation: do not deploy " + (names[0] if len(result.models) == 1 else "any of the models")
+                + ". " + " ".join((f"{name}: {why}." if len(result.models) > 1 else f"{why[0].upper()}{why[1:]}.")
+                                  for name, why in weak.items() if why is not None)
+                + " Check that the score column is the model's output for these cases (--y-score) and that the "
+                  "labels are right (--pos-label); "
+                + (f"then collect more labelled real cases: with only {result.positives} this may be too little "
+                   "evidence rather than a useless model." if result.positives < FEW_POSITIVES else
+                   "a model whose scores rank the real cases higher is needed before deciding."))
+        return made("does_not_rank", text)
+
+    if all(why is not None for why in weak.values()):
+        return not_deployed()
     if result.positives < FEW_POSITIVES:
         text = (f"Recommendation: do not decide on this file alone. With {result.positives} real cases every number "
                 "above is too uncertain to deploy on; collect more labelled real cases and run the report again.")
@@ -596,9 +720,12 @@ def decide(result: Analysis) -> Decision:
     if result.rule is None:
         return made("no_rule", "Recommendation: state a rule (a recall target, your prices, or a threshold) to get a "
                                "decision.")
-    usable = [m for m in result.models if not m.choice.nobody_flagged]
+    usable = [m for m in result.models if not m.choice.nobody_flagged and weak[m.name] is None]
+    if not any(not m.choice.nobody_flagged for m in result.models):
+        return made("nobody_flagged", "Recommendation: at this rule no model flags anyone (nobody is flagged); "
+                                      "deploying changes nothing.")
     if not usable:
-        return made("nobody_flagged", "Recommendation: at this rule no model flags anyone; deploying changes nothing.")
+        return not_deployed()
     if result.rule.kind == "cost":
         best = min(usable, key=lambda m: m.cost["at_threshold"])
         cost = best.cost
@@ -614,9 +741,11 @@ def decide(result: Analysis) -> Decision:
         c = best.choice
         kind = "deploy_if_workable"
         kr = 0 if result.rule.kind != "recall" else percent_decimals_against(c.recall[0], result.rule.at_recall)
-        line = (f"Recommendation: if reviewing about {best.flagged_per_1000:,.0f} flagged cases per 1000 to find "
-                f"{100 * c.recall[0]:.{kr}f} % of the real cases (about 1 real case in every "
-                f"{1 / c.precision[0]:,.0f} flagged) is workable, deploy {best.name}: flag a case when its score is "
+        flagged, f_low, f_high = best.flagged_interval
+        kf = _distinct_decimals(f_low, f_high, start=0 if f_high - f_low >= 5 else 1)
+        line = (f"Recommendation: if reviewing about {flagged:,.{kf}f} flagged cases per 1000 ({f_low:,.{kf}f} to "
+                f"{f_high:,.{kf}f}) to find {100 * c.recall[0]:.{kr}f} % of the real cases ({one_in(c.precision[0])} "
+                f"of those flagged being real) is workable, deploy {best.name}: flag a case when its score is "
                 f"≥ {exact_threshold(c.threshold)} "
                 "(this exact value; a rounded one may flag other cases).")
     if result.comparisons is not None and len(result.models) > 1:
@@ -654,7 +783,7 @@ def next_steps(result: Analysis) -> list[str]:
     usable = [m for m in result.models if m.choice is not None and not m.choice.nobody_flagged]
     named = decision.model or decision.leader
     focus = [m for m in usable if m.name == named] if named is not None else usable
-    if not focus:
+    if not focus or decision.kind == "does_not_rank":
         return []
     steps = []
 

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from ..threshold_rules import threshold_rule
-from .read import PredictionFileError
+from .read import PredictionFileError, command_line_words
 
 __all__ = ["ENGINES", "ReportError", "build_report", "main", "pick_engine"]
 
@@ -444,9 +444,10 @@ def build_report(
         "version": _version(),
         "file": os.path.basename(source.rstrip("/")) or source,
         "sha256": hashed.get("sha256", "not computed"),
-        "rows": f"{result.rows:,}" + (f" (after {result.dropped:,} dropped)" if result.dropped else ""),
-        "positives": f"{result.positives:,}",
-        "seed": str(seed),
+        "rows": result.rows,
+        "dropped_rows": result.dropped,
+        "positives": result.positives,
+        "seed": seed,
         "engine": engine,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     }
@@ -506,13 +507,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             command=shlex.join([PROG, *given]), **rule,
         )
     except PredictionFileError as exc:
-        print(str(exc).replace("\n", " "), file=sys.stderr)
+        print(exc.command_line.replace("\n", " "), file=sys.stderr)
         return 1
     except ReportError as exc:
         print(exc, file=sys.stderr)
         return exc.status
     except ValueError as exc:  # e.g. equal or blank column names
-        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        print(f"{PROG}: error: {' '.join(command_line_words(str(exc)).split())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; no report written", file=sys.stderr)

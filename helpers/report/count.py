@@ -28,19 +28,24 @@ import os
 import shutil
 import tempfile
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .._validate import check_binary_labels, check_same_length, check_scores
-from .read import PredictionFileError, _display_name, _fail, _label_key, _show
+from .read import HINT_COUNT_COLUMNS, HINT_POSITIVE, PredictionFileError, _display_name, _fail, _label_key, _show
 
 __all__ = [
     "SCORE_COUNT_COLUMNS",
     "SCORE_COUNT_SQL",
     "binning_auc_error_bound",
+    "cell_of",
     "count_scores",
+    "merge_negative_runs",
+    "pair_table_duckdb",
+    "pair_table_from_arrays",
     "roc_from_score_counts",
     "score_count_table",
 ]
@@ -290,7 +295,7 @@ class _Source:
         if guesses:
             problem += f"; did you mean {_show(guesses[0])}? names are case-sensitive"
         else:
-            problem += "; pass label=... and score=... to score_count_table to use other column names"
+            problem += "; " + HINT_COUNT_COLUMNS
         raise self.fail(problem)
 
     def positive(self, labels: list[object], n_blank: int, n_rows: int) -> object:
@@ -325,8 +330,8 @@ class _Source:
                 wanted = "true"
             elif len(keys) == 2:
                 problem = (
-                    f"the labels are {_show(spellings[0])} and {_show(spellings[1])}, not 0/1 or True/False; say "
-                    "which one is the positive class: pos_label=... in Python, --pos-label ... on the command line"
+                    f"the labels are {_show(spellings[0])} and {_show(spellings[1])}, not 0/1 or True/False; "
+                    + HINT_POSITIVE
                 )
                 raise self.fail(problem, column=self.label)
             else:
@@ -470,7 +475,7 @@ def _csv_format(file: str) -> tuple[str, str]:
     try:
         with opener(file, "rb") as handle:
             sample = handle.read(1 << 16).decode("utf-8", errors="replace")
-    except OSError:
+    except (OSError, EOFError):  # unreadable or truncated: the engine's read says what is wrong, in one line
         return ",", "."
     sep, _ = _sniff(sample)
     return sep, "," if sep == ";" and re.search(r"\d,\d", sample) else "."
@@ -993,6 +998,122 @@ def score_count_table(
         raise _as_load_predictions_says(spec, info, exc) from None
 
 
+# --------------------------------------------------------------------------- merged tables and pair tables
+
+
+def _count_table(table: object, name: str) -> pd.DataFrame:
+    """A score-count table (columns ``score, n_pos, n_neg``, scores descending), or a ``ValueError`` naming it."""
+    if not isinstance(table, pd.DataFrame) or not {"score", "n_pos", "n_neg"} <= set(table.columns):
+        raise ValueError(f"{name} must be a score-count table (a DataFrame with columns score, n_pos, n_neg)")
+    score = table["score"].to_numpy()
+    if score.size == 0 or not np.all(np.isfinite(score)) or np.any(score[1:] >= score[:-1]):
+        raise ValueError(f"{name} must hold distinct finite scores in decreasing order (highest first)")
+    for column in ("n_pos", "n_neg"):
+        counts = table[column].to_numpy()
+        if counts.dtype.kind not in "iu" or np.any(counts < 0):
+            raise ValueError(f"{name}.{column} must hold whole numbers >= 0")
+    return table
+
+
+def merge_negative_runs(table: pd.DataFrame, *, keep: tuple[float, ...] = ()) -> pd.DataFrame:
+    """A score-count table with each run of consecutive rows without positives merged into one row.
+
+    Rows ``j..l`` (scores descending) with ``n_pos = 0`` become one row with
+    ``score = s_l`` (the run's lowest score) and ``n_neg = n_neg_j + ... +
+    n_neg_l``. Along such a run the ROC curve is a horizontal segment and the
+    precision–recall curve a vertical one, so only the run's end point is
+    kept; every row with a positive stays as it is. What that leaves exact::
+
+        the ROC and PR curves as drawn (their corners), AUC = sum of trapezoids,
+        DeLong's placements (a run's negatives all have the same positives above them),
+        every recall-target, cost and F1 threshold (each lies on a row with positives, or at +inf),
+        the counts at every kept score, and a random half drawn by split_counts (counts aggregate).
+
+    A threshold fixed in advance may fall inside a run: give it in ``keep``
+    and no run spans it (rows with ``score >= t`` and rows below never
+    merge). With rare positives the table shrinks from one row per distinct
+    score to at most about twice the number of positives.
+    """
+    table = _count_table(table, "table")
+    score = table["score"].to_numpy()
+    n_pos = table["n_pos"].to_numpy()
+    n_neg = table["n_neg"].to_numpy()
+    cuts = np.zeros(score.size, dtype=np.int64)
+    for t in keep:
+        t = float(_threshold_value(t))
+        cuts += score >= t  # a different count on each side of every kept threshold
+    # a new group starts at every row with positives, after every such row, and where the cut count changes
+    has_pos = n_pos > 0
+    start = np.ones(score.size, dtype=bool)
+    start[1:] = has_pos[1:] | has_pos[:-1] | (cuts[1:] != cuts[:-1])
+    first = np.flatnonzero(start)
+    last = np.append(first[1:], score.size) - 1
+    return pd.DataFrame({"score": score[last], "n_pos": np.add.reduceat(n_pos, first),
+                         "n_neg": np.add.reduceat(n_neg, first)}, copy=False)
+
+
+def _threshold_value(value: object) -> float:
+    if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not np.isfinite(float(value)):
+        raise ValueError(f"keep must hold finite thresholds, got {value!r:.40}")
+    return float(value)
+
+
+def cell_of(table: pd.DataFrame, scores: np.ndarray) -> np.ndarray:
+    """Each score's cell in a merged score-count table (scores descending, each cell its lowest score).
+
+    Cell ``j`` holds the scores ``s`` with ``score_j <= s < score_(j-1)``: ``j = #{cells with score > s}``.
+    """
+    ascending = _count_table(table, "table")["score"].to_numpy()[::-1]
+    below_or_at = np.searchsorted(ascending, scores, side="right")  # cells with score <= s
+    return (ascending.size - below_or_at).astype(np.int64)
+
+
+def pair_table_from_arrays(is_pos: np.ndarray, scores: Mapping[str, np.ndarray],
+                           tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """The pair table of rows in memory: the rows counted by their cell in each model's merged table."""
+    if not isinstance(scores, Mapping) or len(scores) < 2:
+        raise ValueError("scores must map two or more model names to their scores on the same rows")
+    if not isinstance(tables, Mapping) or set(tables) != set(scores):
+        raise ValueError("tables must hold one merged score-count table per model of scores")
+    keys = [cell_of(tables[name], np.asarray(s, dtype=np.float64)) for name, s in scores.items()]
+    sizes = [len(tables[name]) for name in scores]
+    code = np.zeros(is_pos.size, dtype=np.int64)
+    for key, size in zip(keys, sizes, strict=True):
+        code = code * size + key
+    code = code * 2 + is_pos.astype(np.int64)
+    values, counts = np.unique(code, return_counts=True)
+    label = values % 2
+    values //= 2
+    columns = {}
+    for m in range(len(sizes) - 1, -1, -1):
+        columns[f"key_{m}"] = values % sizes[m]
+        values //= sizes[m]
+    frame = pd.DataFrame({f"key_{m}": columns[f"key_{m}"] for m in range(len(sizes))})
+    frame["n_pos"] = np.where(label == 1, counts, 0)
+    frame["n_neg"] = np.where(label == 0, counts, 0)
+    return frame.groupby([f"key_{m}" for m in range(len(sizes))], as_index=False, sort=True).sum()
+
+
+def pair_table_duckdb(con, relation: str, score_columns: list[str], label: str, positive: object,  # noqa: ANN001
+                      tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """The pair table counted by DuckDB where the file lies: each score found in its model's cells by an ASOF join."""
+    if not callable(getattr(con, "execute", None)) or not callable(getattr(con, "register", None)):
+        raise TypeError(f"con must be a DuckDB connection, got {type(con).__name__}")
+    joins, keys = [], []
+    for m, (_column, name) in enumerate(zip(score_columns, tables, strict=True)):
+        cells = pd.DataFrame({"low": tables[name]["score"].to_numpy(), "key": np.arange(len(tables[name]))})
+        con.register(f"cells_{m}", cells)
+        joins.append(f"ASOF JOIN cells_{m} c{m} ON r.s{m} >= c{m}.low")
+        keys.append(f"c{m}.key AS key_{m}")
+    scores = ", ".join(f'(CAST("{c}" AS DOUBLE) + 0.0::DOUBLE) AS s{m}' for m, c in enumerate(score_columns))
+    query = (f'SELECT {", ".join(keys)}, count(*) FILTER (WHERE r.lab = $pos) AS n_pos, '
+             f'count(*) FILTER (WHERE r.lab <> $pos) AS n_neg '
+             f'FROM (SELECT "{label}" AS lab, {scores} FROM {relation}) r {" ".join(joins)} '
+             f'GROUP BY ALL ORDER BY ALL')
+    frame = con.execute(query, {"pos": positive}).fetchdf()
+    return frame.astype({c: np.int64 for c in frame.columns})
+
+
 # --------------------------------------------------------------------------- the report's counts
 
 
@@ -1008,16 +1129,12 @@ def merged_table(is_pos: np.ndarray, scores: np.ndarray, keep: tuple[float, ...]
     in advance) the runs are also cut there: then the long way.
     """
     if keep:
-        from .metrics import merge_negative_runs  # SciPy and scikit-learn come with it: imported when needed
-
         return merge_negative_runs(count_scores(is_pos, scores), keep=keep)
     ranked = np.sort(scores)
     ranked += 0.0  # -0.0 -> 0.0
     pos = np.sort(scores[is_pos])
     pos += 0.0
     if pos.size == 0 or pos.size == scores.size:
-        from .metrics import merge_negative_runs
-
         return merge_negative_runs(count_scores(is_pos, scores))
     starts = np.flatnonzero(np.concatenate(([True], pos[1:] != pos[:-1])))
     u = pos[starts]
@@ -1141,21 +1258,6 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
     ``SCORE_COUNT_SQL``. With ``drop_missing``, rows with a missing label
     or score (blank, NA, null, NaN) are left out and counted.
     """
-    def _merge(table: pd.DataFrame, keep: tuple[float, ...]) -> pd.DataFrame:
-        from .metrics import merge_negative_runs  # SciPy and scikit-learn come with it: imported when needed
-
-        return merge_negative_runs(table, keep=keep)
-
-    def pair_table_from_arrays(*args):  # noqa: ANN002, ANN202
-        from .pairs import pair_table_from_arrays
-
-        return pair_table_from_arrays(*args)
-
-    def pair_table_duckdb(*args):  # noqa: ANN002, ANN202
-        from .pairs import pair_table_duckdb
-
-        return pair_table_duckdb(*args)
-
     if engine == "pandas":
         from .read import _load_columns
 
@@ -1185,7 +1287,7 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
             table, _, dropped = _vertex_table(path, label=label, score=column, pos_label=pos_label, keep=keep,
                                               memory_limit=memory_limit, progress=progress,
                                               drop_missing=drop_missing, also=scores)
-            tables[column] = _merge(table, keep)
+            tables[column] = merge_negative_runs(table, keep=keep)
         pairs = None
         if len(scores) > 1:
             spec = _resolve_path(path)
@@ -1205,7 +1307,7 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
         tables, dropped = {}, 0
         for column in scores:
             table = score_count_table(path, label=label, score=column, pos_label=pos_label, engine="spark")
-            tables[column] = _merge(table, keep)
+            tables[column] = merge_negative_runs(table, keep=keep)
         pairs = None
         if len(scores) > 1:
             pairs = _pairs_spark(path, label, scores, pos_label, tables)

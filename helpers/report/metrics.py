@@ -50,7 +50,7 @@ from ..course_files import notebooks_dir
 from ..curves import counts_at_threshold
 from ..intervals import clopper_pearson_interval, precision_interval
 from ..threshold_rules import ThresholdRule
-from .count import roc_from_score_counts
+from .count import _count_table, merge_negative_runs, roc_from_score_counts
 
 __all__ = [
     "NOTEBOOKS",
@@ -604,20 +604,6 @@ def _delong_from_counts(table: pd.DataFrame, confidence: float) -> tuple[float, 
 # --------------------------------------------------------------------------- from the score-count table alone
 
 
-def _count_table(table: object, name: str) -> pd.DataFrame:
-    """A score-count table (columns ``score, n_pos, n_neg``, scores descending), or a ``ValueError`` naming it."""
-    if not isinstance(table, pd.DataFrame) or not {"score", "n_pos", "n_neg"} <= set(table.columns):
-        raise ValueError(f"{name} must be a score-count table (a DataFrame with columns score, n_pos, n_neg)")
-    score = table["score"].to_numpy()
-    if score.size == 0 or not np.all(np.isfinite(score)) or np.any(score[1:] >= score[:-1]):
-        raise ValueError(f"{name} must hold distinct finite scores in decreasing order (highest first)")
-    for column in ("n_pos", "n_neg"):
-        counts = table[column].to_numpy()
-        if counts.dtype.kind not in "iu" or np.any(counts < 0):
-            raise ValueError(f"{name}.{column} must hold whole numbers >= 0")
-    return table
-
-
 def _half(counts: np.ndarray, gen: np.random.Generator, exact_limit: int) -> np.ndarray:
     """How many of each cell's ``counts`` units fall in a random half of all units."""
     cells = np.flatnonzero(counts)
@@ -992,46 +978,3 @@ def deployment_cost_curve(
     counts = _weighted(big_n - fp, fp, big_p - tp, tp, pi, totals=(big_p, big_n))
     table = pd.DataFrame({"threshold": roc["threshold"].to_numpy(), **counts._asdict()}, copy=False)
     return cost_table(table, cost_fp=cost_fp, cost_fn=cost_fn)
-
-
-def merge_negative_runs(table: pd.DataFrame, *, keep: tuple[float, ...] = ()) -> pd.DataFrame:
-    """A score-count table with each run of consecutive rows without positives merged into one row.
-
-    Rows ``j..l`` (scores descending) with ``n_pos = 0`` become one row with
-    ``score = s_l`` (the run's lowest score) and ``n_neg = n_neg_j + ... +
-    n_neg_l``. Along such a run the ROC curve is a horizontal segment and the
-    precision–recall curve a vertical one, so only the run's end point is
-    kept; every row with a positive stays as it is. What that leaves exact::
-
-        the ROC and PR curves as drawn (their corners), AUC = sum of trapezoids,
-        DeLong's placements (a run's negatives all have the same positives above them),
-        every recall-target, cost and F1 threshold (each lies on a row with positives, or at +inf),
-        the counts at every kept score, and a random half drawn by split_counts (counts aggregate).
-
-    A threshold fixed in advance may fall inside a run: give it in ``keep``
-    and no run spans it (rows with ``score >= t`` and rows below never
-    merge). With rare positives the table shrinks from one row per distinct
-    score to at most about twice the number of positives.
-    """
-    table = _count_table(table, "table")
-    score = table["score"].to_numpy()
-    n_pos = table["n_pos"].to_numpy()
-    n_neg = table["n_neg"].to_numpy()
-    cuts = np.zeros(score.size, dtype=np.int64)
-    for t in keep:
-        t = float(_threshold_value(t))
-        cuts += score >= t  # a different count on each side of every kept threshold
-    # a new group starts at every row with positives, after every such row, and where the cut count changes
-    has_pos = n_pos > 0
-    start = np.ones(score.size, dtype=bool)
-    start[1:] = has_pos[1:] | has_pos[:-1] | (cuts[1:] != cuts[:-1])
-    first = np.flatnonzero(start)
-    last = np.append(first[1:], score.size) - 1
-    return pd.DataFrame({"score": score[last], "n_pos": np.add.reduceat(n_pos, first),
-                         "n_neg": np.add.reduceat(n_neg, first)}, copy=False)
-
-
-def _threshold_value(value: object) -> float:
-    if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not np.isfinite(float(value)):
-        raise ValueError(f"keep must hold finite thresholds, got {value!r:.40}")
-    return float(value)

@@ -32,10 +32,35 @@ same numbers:
 
 The estimand is the recall and the precision at the deployment prevalence
 ``pi`` that the deployed threshold ``t`` has on new cases (prior shift: the
-scores of positives and of negatives are distributed as in the file). The
-interval covers the choice of ``t`` and the counting; its coverage against
-that estimand is measured by simulation (``tests/test_report_optimism.py``,
-and in notebook 13).
+scores of positives and of negatives are distributed as in the file), and the
+share of cases it flags there, ``pi TPR + (1 - pi) FPR``.
+
+The bootstrap alone cannot see the false positives that new cases will bring
+when the file has none (or one) above ``t``: every resample then draws none
+either, and its interval has no width. So each reported interval is the
+**union** of two (the smallest interval holding both):
+
+* the bootstrap's basic interval above (the choice's spread: where ``t``
+  would have fallen on another sample, and the counting there), and
+* the exact interval of the counts at ``t`` on the file: Clopper–Pearson
+  (1934) for recall, :func:`helpers.precision_interval` (Clopper–Pearson
+  rates combined by the MOVER-R of Donner & Zou 2012) for precision, and the
+  MOVER for a weighted sum (Zou & Donner 2008) of the two Clopper–Pearson
+  rates for the share flagged.
+
+For a recall target the second one is nearly exact on its own: the threshold
+is the ``k``-th highest positive score, which the negatives do not move, so
+given ``t`` the false positives are ``Binomial(N, FPR(t))``, and the true
+recall at the ``k``-th highest of ``P`` continuous scores is distributed as
+``Beta(k, P - k + 1)`` (the uniform order statistics, e.g. David & Nagaraja
+2003, *Order Statistics*, section 2.5), whose quantiles lie inside the
+Clopper–Pearson interval of ``k / P``. The union can only cover more than
+either part; what it covers on simulated files with a known truth, and how
+wide it is, is measured by ``bench/coverage_grid.py`` (the table is in
+``bench/README.md`` and notebook 13). From the same resamples,
+``recall_target_chance`` is the share of corrected resampled recalls
+(``g_file - e_b``) that reach a recall target: the chance that recall on new
+cases reaches it.
 
 Only a window of the table around the chosen threshold is resampled cell by
 cell: the cells above and below it are each merged into one (a merged cell of
@@ -47,7 +72,7 @@ distribution), and every resample is checked to have chosen inside the window
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -75,7 +100,13 @@ class ChoiceEstimate:
     intervals); ``optimism``: the mean errors ``(recall, precision)`` on the
     logit scale; ``thresholds``: the resamples' thresholds (empty when fixed);
     ``resamples``: how many were drawn; ``window``: the table cells resampled
-    one by one.
+    one by one; ``flagged``: the share of cases flagged at ``prevalence``,
+    ``(low, high)`` (its estimate is :attr:`flagged_share`);
+    ``recall_target_chance``: for a recall target, the chance that recall on
+    new cases reaches it (None for other rules); ``bootstrap``: the
+    bootstrap's own intervals ``{"recall": (low, high), "precision": (low,
+    high)}`` before the union with the exact ones (empty when nothing was
+    resampled), to show what the union adds.
     """
 
     threshold: float
@@ -90,6 +121,9 @@ class ChoiceEstimate:
     thresholds: np.ndarray
     resamples: int
     window: int
+    flagged: tuple[float, float] = (float("nan"), float("nan"))
+    recall_target_chance: float | None = None
+    bootstrap: dict = field(default_factory=dict)
 
     @property
     def nobody_flagged(self) -> bool:
@@ -97,12 +131,30 @@ class ChoiceEstimate:
         return self.tp + self.fp == 0
 
     @property
+    def everyone_flagged(self) -> bool:
+        """True when the rule flags every case of the file (its threshold is at or below every score)."""
+        return self.fn + self.tn == 0
+
+    @property
     def fpr(self) -> float:
-        """The false positive rate implied by the corrected recall and precision at ``prevalence``."""
-        pi, r, p = self.prevalence, self.recall[0], self.precision[0]
+        """The false positive rate implied by the corrected recall and precision at ``prevalence``, in [0, 1].
+
+        ``FPR = pi recall (1 - precision) / ((1 - pi) precision)`` (Bayes' rule
+        solved for the FPR), clipped to [0, 1]: recall and precision are
+        corrected each on its own scale, and a threshold that flags (nearly)
+        everyone may give a pair that no FPR in [0, 1] reproduces exactly.
+        """
+        pi, r, p = self.prevalence, min(max(self.recall[0], 0.0), 1.0), self.precision[0]
         if self.nobody_flagged:
             return 0.0
-        return float(pi * r * (1 - p) / ((1 - pi) * p)) if p > 0 else float(self.fp / (self.fp + self.tn))
+        value = pi * r * (1 - p) / ((1 - pi) * p) if p > 0 else self.fp / (self.fp + self.tn)
+        return float(min(max(value, 0.0), 1.0))
+
+    @property
+    def flagged_share(self) -> float:
+        """The share of cases flagged at ``prevalence``: ``pi recall + (1 - pi) FPR`` (corrected, in [0, 1])."""
+        return 0.0 if self.nobody_flagged else self.prevalence * min(max(self.recall[0], 0.0), 1.0) + (
+            1 - self.prevalence) * self.fpr
 
 
 def _smoothed(count: np.ndarray, total: int) -> np.ndarray:
@@ -116,6 +168,51 @@ def _recall_scale(tp: np.ndarray, big_p: int) -> np.ndarray:
 
 def _lr_scale(tp: np.ndarray, fp: np.ndarray, big_p: int, big_n: int) -> np.ndarray:
     return np.log(_smoothed(tp, big_p)) - np.log(_smoothed(fp, big_n))
+
+
+def _flagged_scale(tp: np.ndarray, fp: np.ndarray, big_p: int, big_n: int, pi: float) -> np.ndarray:
+    return np.log(pi * _smoothed(tp, big_p) + (1 - pi) * _smoothed(fp, big_n))
+
+
+def _flagged_from_scale(f: float, pi: float, big_p: int, big_n: int) -> float:
+    """The share flagged from its smoothed log, the half case of each count taken back out (clipped to [0, 1])."""
+    smooth = pi * 0.5 / (big_p + 1) + (1 - pi) * 0.5 / (big_n + 1)
+    raw = (math.exp(f) - smooth) / (pi * big_p / (big_p + 1) + (1 - pi) * big_n / (big_n + 1))
+    return min(1.0, max(0.0, raw))
+
+
+def _exact_at_threshold(tp: int, fn: int, fp: int, tn: int, pi: float, confidence: float) -> dict[str, tuple]:
+    """The exact intervals of the counts at a threshold fixed before the rows were seen: ``recall``,
+    ``precision`` (at ``pi``) and ``flagged`` (the share flagged at ``pi``), each ``(low, high)``.
+
+    Recall: Clopper–Pearson of ``TP / P``; precision:
+    :func:`helpers.precision_interval`; the share flagged ``pi TPR + (1 - pi)
+    FPR``: the MOVER for a weighted sum of independent proportions (Zou &
+    Donner 2008, *Stat Med* 27:1693) on the two Clopper–Pearson rates::
+
+        low  = f - sqrt((pi (TPR - l1))^2 + ((1 - pi) (FPR - l2))^2)
+        high = f + sqrt((pi (u1 - TPR))^2 + ((1 - pi) (u2 - FPR))^2)        clipped to [0, 1]
+    """
+    from ..intervals import clopper_pearson_interval, precision_interval
+
+    big_p, big_n = tp + fn, fp + tn
+    l1, u1 = (float(v) for v in clopper_pearson_interval(tp, big_p, confidence=confidence))
+    l2, u2 = (float(v) for v in clopper_pearson_interval(fp, big_n, confidence=confidence))
+    if tp + fp:
+        p_low, p_high = (float(v) for v in precision_interval(tp=tp, fn=fn, fp=fp, tn=tn, deploy_prevalence=pi,
+                                                               confidence=confidence))
+    else:
+        p_low, p_high = 0.0, 1.0  # nobody flagged: nothing is known of the precision of the cases it would flag
+    tpr, fpr = tp / big_p, fp / big_n
+    f = pi * tpr + (1 - pi) * fpr
+    low = f - math.hypot(pi * (tpr - l1), (1 - pi) * (fpr - l2))
+    high = f + math.hypot(pi * (u1 - tpr), (1 - pi) * (u2 - fpr))
+    return {"recall": (l1, u1), "precision": (p_low, p_high), "flagged": (max(0.0, low), min(1.0, high))}
+
+
+def _union(estimate: float, *intervals: tuple[float, float]) -> tuple[float, float, float]:
+    """``(estimate, low, high)``: the smallest interval holding every one of ``intervals`` and the estimate."""
+    return (estimate, min(estimate, *(i[0] for i in intervals)), max(estimate, *(i[1] for i in intervals)))
 
 
 def _recall_from_scale(g: float, big_p: int) -> float:
@@ -191,7 +288,6 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     """
     from .._arguments import as_generator
     from .._validate import check_count, check_probability_open
-    from ..intervals import clopper_pearson_interval, precision_interval
     from .metrics import _count_table
 
     table = _count_table(table, "table")
@@ -211,17 +307,17 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     tp0 = int(tp_cum[j_hat]) if j_hat >= 0 else 0
     fp0 = int(fp_cum[j_hat]) if j_hat >= 0 else 0
     counts = {"tp": tp0, "fn": big_p - tp0, "fp": fp0, "tn": big_n - fp0}
+    exact = _exact_at_threshold(tp0, big_p - tp0, fp0, big_n - fp0, pi, confidence)
     if not rule.looks_at_rows:
-        r_low, r_high = clopper_pearson_interval(tp0, big_p, confidence=confidence)
-        p_low, p_high = precision_interval(**counts, deploy_prevalence=pi, confidence=confidence)
         p = pi * (tp0 / big_p) / (pi * tp0 / big_p + (1 - pi) * fp0 / big_n) if tp0 + fp0 else float("nan")
-        return ChoiceEstimate(t, **counts, prevalence=pi, recall=(tp0 / big_p, float(r_low), float(r_high)),
-                              precision=(float(p), float(p_low), float(p_high)), optimism=(0.0, 0.0),
-                              thresholds=np.empty(0), resamples=0, window=0)
+        return ChoiceEstimate(t, **counts, prevalence=pi, recall=(tp0 / big_p, *exact["recall"]),
+                              precision=(float(p), *exact["precision"]), optimism=(0.0, 0.0),
+                              thresholds=np.empty(0), resamples=0, window=0, flagged=exact["flagged"])
     if j_hat < 0:  # nobody flagged: recall 0, no precision (nothing to resample)
         nan = float("nan")
         return ChoiceEstimate(t, **counts, prevalence=pi, recall=(0.0, 0.0, 0.0), precision=(nan, nan, nan),
-                              optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0, window=0)
+                              optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0, window=0,
+                              flagged=(0.0, 0.0), recall_target_chance=0.0 if rule.kind == "recall" else None)
     k = _rule_k(rule, big_p) if rule.kind == "recall" else None
     width = 5.0
     while True:
@@ -241,16 +337,27 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     e_p = _lr_scale(tp_b, fp_b, big_p, big_n) - _lr_scale(tp_o, fp_o, big_p, big_n)
     g = float(_recall_scale(tp0, big_p))
     h = float(_lr_scale(tp0, fp0, big_p, big_n))
+    e_f = _flagged_scale(tp_b, fp_b, big_p, big_n, pi) - _flagged_scale(tp_o, fp_o, big_p, big_n, pi)
+    f = float(_flagged_scale(tp0, fp0, big_p, big_n, pi))
     qr = np.quantile(e_r, [alpha / 2, 1 - alpha / 2])
     qp = np.quantile(e_p, [alpha / 2, 1 - alpha / 2])
-    recall = (_recall_from_scale(g - float(e_r.mean()), big_p), _recall_from_scale(g - qr[1], big_p),
-              _recall_from_scale(g - qr[0], big_p))
-    precision = (_precision_from_scale(h - float(e_p.mean()), pi), _precision_from_scale(h - qp[1], pi),
-                 _precision_from_scale(h - qp[0], pi))
+    qf = np.quantile(e_f, [alpha / 2, 1 - alpha / 2])
+    boot = {"recall": (_recall_from_scale(g - qr[1], big_p), _recall_from_scale(g - qr[0], big_p)),
+            "precision": (_precision_from_scale(h - qp[1], pi), _precision_from_scale(h - qp[0], pi))}
+    recall = _union(_recall_from_scale(g - float(e_r.mean()), big_p), boot["recall"], exact["recall"])
+    precision = _union(_precision_from_scale(h - float(e_p.mean()), pi), boot["precision"], exact["precision"])
+    share = [_flagged_from_scale(f - x, pi, big_p, big_n) for x in (float(e_f.mean()), qf[1], qf[0])]
+    flagged = _union(share[0], (share[1], share[2]), exact["flagged"])[1:]
+    chance = None
+    if rule.kind == "recall":
+        r = 1 / (1 + np.exp(e_r - g))  # _recall_from_scale of every g - e_b
+        resampled = np.clip((r * (big_p + 1) - 0.5) / big_p, 0.0, 1.0)
+        chance = float(np.mean(resampled >= rule.at_recall - 1e-12))
     thresholds = np.where(cells >= 0, score[np.maximum(cells, 0)], np.inf)
     return ChoiceEstimate(t, **counts, prevalence=pi, recall=recall, precision=precision,
                           optimism=(float(e_r.mean()), float(e_p.mean())), thresholds=thresholds,
-                          resamples=resamples, window=hi - lo + 1)
+                          resamples=resamples, window=hi - lo + 1, flagged=flagged, recall_target_chance=chance,
+                          bootstrap=boot)
 
 
 def _draw(n_pos: np.ndarray, n_neg: np.ndarray, lo: int, hi: int, big_p: int, big_n: int, rule: ThresholdRule,

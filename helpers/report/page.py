@@ -59,11 +59,14 @@ def _num(x: float, k: int = 3) -> str:
 
 
 def _trio(values: tuple[float, float, float], least: int = 3) -> str:
+    """``"est [low, high]"`` with :func:`decimals_for` decimals, more where the two ends would read the same."""
     est, low, high = values
     if not all(math.isfinite(v) for v in values):
         return "–"
     k = decimals_for(est, low, high, least=least)
-    return f"{est:.{k}f} [{low:.{k}f}, {high:.{k}f}]"
+    while k < 8 and low != high and f"{low:.{k}f}" == f"{high:.{k}f}":
+        k += 1
+    return f"{est:,.{k}f} [{low:,.{k}f}, {high:,.{k}f}]"
 
 
 def _table(frame: pd.DataFrame, caption: str, index_name: str | None = None, text: bool = False) -> str:
@@ -106,12 +109,14 @@ def decision_frame(analysis: Analysis) -> pd.DataFrame:
             c = m.choice
             row.update({
                 "flag a case if its score is ≥": "none (nobody flagged)" if c.nobody_flagged
-                else exact_threshold(c.threshold),
-                "recall on new cases [95 % interval]": _trio(c.recall, _recall_decimals(a, c.recall)),
+                else exact_threshold(c.threshold) + (" (everyone flagged)" if c.everyone_flagged else ""),
+                "recall on new cases [95 % interval]": "0 (nobody is flagged)" if c.nobody_flagged and c.recall[2] == 0
+                else _trio(c.recall, _recall_decimals(a, c.recall)),
                 f"precision on new cases at {_pct(a.deploy_prevalence)} prevalence [95 % interval]": "nobody is flagged"
                 if c.nobody_flagged
                 else _trio(c.precision, 2),
-                "flagged per 1000": _num(m.flagged_per_1000, 1),
+                "flagged per 1000 [95 % interval]": "0 (nobody is flagged)" if c.nobody_flagged
+                else _trio(m.flagged_interval, 1),
             })
         rows[m.name] = row
     return pd.DataFrame(rows).T.rename_axis(index=None, columns="model")  # one header row
@@ -167,6 +172,9 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
         out.append("<p>At this rule the threshold lies above every score: nobody is flagged, so there is no "
                    "precision to report and the model would change nothing.</p>")
     else:
+        if c.everyone_flagged:
+            out.append("<p>At this rule the threshold lies at or below every score: everyone is flagged, as without "
+                       "a model, and the precision is the prevalence's.</p>")
         out.append(_matrix(m, a.deploy_prevalence))
     out.append(
         f"<p><strong>The counts behind the rates.</strong> On the file, flagging the scores ≥ "
@@ -177,9 +185,11 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
         low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
         out.append(
             "These counts were taken on the rows the threshold was chosen on, which flatters it. The recall "
-            f"{_trio(c.recall, 2)} and precision {_trio(c.precision, 2)} above are corrected for that, and their "
-            f"intervals include how far the threshold itself could have moved: applied to {c.resamples} resampled "
-            f"files, the rule chose thresholds from {low:.4g} to {high:.4g} (middle 95 %, median {mid:.4g}).</p>"
+            f"{_trio(c.recall, _recall_decimals(a, c.recall))} and precision {_trio(c.precision, 2)} above are "
+            f"corrected for that, and their intervals include how far the threshold itself could have moved: applied "
+            f"to {c.resamples} resampled files, the rule chose thresholds from {low:.4g} to {high:.4g} (middle 95 %, "
+            f"median {mid:.4g}). Each interval also holds the exact interval of these counts, so a file with few or "
+            "no false alarms above the threshold still gets the width that new cases may need.</p>"
         )
     else:
         out.append("The threshold was fixed in advance, so these counts judge it fairly; the intervals are "
@@ -206,6 +216,13 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
                  f"falls within the group's range of scores. {m.calibration_note}</p>")
         out.append(text + _table(cal, f"{m.name}: reliability on the file, groups of about a tenth of the cases by "
                                       "score", "group"))
+    elif m.calibration is None:
+        score = m.table["score"].to_numpy()
+        out.append(f"<p><strong>Calibration.</strong> Not checked: the scores run from {score.min():.4g} to "
+                   f"{score.max():.4g}, outside 0 to 1, so they are not probabilities to compare with the share of "
+                   "real cases. Only their order matters to every number above; to read them as probabilities, fit a "
+                   "monotone recalibration (Platt's logistic or an isotonic regression) on other labelled rows "
+                   "first.</p>")
     if m.cost is not None:
         cost = m.cost
         k = decimals_for(*cost.values(), least=1)
@@ -230,9 +247,14 @@ def _comparisons(a: Analysis) -> str:
             "precisions at deployment, counted on the file": f"{r.precision_a:.3g} vs {r.precision_b:.3g}",
             "LR+ ratio [95 %]": _trio((r.lr_ratio, r.lr_low, r.lr_high), 2),
         }
+    newcombe = ("" if a.auc_method != AUC_INTERVAL_SMALL else
+                " Each model's own AUC interval above is Newcombe's (for few real cases), but Newcombe's method has no "
+                "form for the difference of two AUCs measured on the same cases, so the difference uses DeLong's "
+                "paired interval, which can be too narrow with so few real cases: read it with care.")
     text = (
-        f"<p>Every pair of models, compared on the same rows. The AUC difference is paired (DeLong's interval); at "
-        f"equal recall (both models at the threshold that finds the same {frame['recall'].iloc[0]:.1%} of the real "
+        "<p>Every pair of models, compared on the same rows. The AUC difference is paired (DeLong's interval)."
+        f"{newcombe} "
+        f"At equal recall (both models at the threshold that finds the same {frame['recall'].iloc[0]:.1%} of the real "
         "cases on the file), the ratio of their positive likelihood ratios LR+ = recall / false positive rate, "
         "paired and corrected for the choice of both thresholds: above 1, the first model raises fewer false "
         "alarms at that recall, so its precision is higher at any prevalence.</p>"
@@ -371,10 +393,45 @@ def page_html(analysis: Analysis, provenance: dict) -> str:
         parts.append("<h2>What to do next</h2><ul>" + "".join(f"<li>{_e(s)}</li>" for s in steps) + "</ul>")
     parts.append("<h2>How these numbers were computed</h2>" + "".join(f"<p>{_e(p)}</p>" for p in method_notes(a)))
     parts.append("<h2>Provenance</h2>" + _table(
-        pd.DataFrame({"value": [str(v) for v in provenance.values()]}, index=list(provenance)), "Where this page "
+        pd.DataFrame({"value": [_provenance_value(v) for v in provenance.values()]}, index=list(provenance)),
+        "Where this page "
         "came from", "item", text=True))
     parts.append("</main></body></html>")
     return "".join(parts)
+
+
+def _provenance_value(value: object) -> str:
+    """A provenance item as the page shows it: whole numbers with thousands separators, the rest as text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
+
+
+def coverage_grid() -> pd.DataFrame | None:
+    """The coverage grid's table (``data/report_coverage_grid.csv``, written by ``bench/coverage_grid.py``), or None
+    when the course's data folder is not there."""
+    try:
+        from ..course_files import data_file
+
+        return pd.read_csv(data_file("report_coverage_grid.csv"))
+    except (ValueError, OSError):  # not shipped (an old wheel) or no data folder
+        return None
+
+
+def _grid_sentence() -> str:
+    grid = coverage_grid()
+    if grid is None:
+        return "Their coverage is measured by simulation in the course's coverage grid (bench/coverage_grid.py)."
+    lows = {key: 100 * grid[f"{key}_coverage"].min() for key in ("recall", "precision", "flagged")}
+    return (
+        f"Their coverage was measured on {len(grid)} simulated scenarios with a known truth "
+        f"({int(grid['files'].min()):,} files each, {grid['positives_median'].min():g} to "
+        f"{grid['positives_median'].max():g} real cases, files with "
+        f"no false alarm at the threshold, heavy ties, and a 20 000-case file): at the rule --at-recall 0.8 the "
+        f"95 % intervals held the true recall in at least {lows['recall']:.1f} % of the files of every scenario, the "
+        f"true precision in at least {lows['precision']:.1f} % and the true share flagged in at least "
+        f"{lows['flagged']:.1f} %. Fewer real cases than that were not measured."
+    )
 
 
 def method_notes(analysis: Analysis) -> list[str]:
@@ -392,8 +449,10 @@ def method_notes(analysis: Analysis) -> list[str]:
     if a.auc_method == AUC_INTERVAL_SMALL:
         notes[-1] = (
             "ROC AUC: the chance that a random real case scores above a random other one. With fewer than 50 real "
-            "cases (or other cases) its interval is Newcombe's (2006) score interval rather than DeLong's, whose "
-            "variance estimate is undefined with one real case and far too small with a few. Newcombe takes the "
+            "cases (or other cases), or when DeLong's variance is zero (every score tied, or the two classes fully "
+            "apart), its interval is Newcombe's (2006) score interval rather than DeLong's, whose variance estimate "
+            "is undefined with one real case, far too small with a few, and zero in those two cases. Newcombe takes "
+            "the "
             "AUC's standard error from Hanley & McNeil's (1982) formula, written as a function of the true AUC, and "
             "keeps every AUC that lies within 1.96 standard errors of the estimate, each judged by the standard error "
             "it would itself have. The interval so stays inside 0 to 1 without being cut off there, and never "
@@ -406,8 +465,18 @@ def method_notes(analysis: Analysis) -> list[str]:
             f"recall and precision are estimated by the optimism-corrected bootstrap (Efron 1983; Harrell, Lee & Mark "
             f"1996): {a.resamples} files are resampled from this one (real cases and others separately), the rule "
             "chooses a threshold on each, and that threshold is counted both on its resampled file and on this file. "
-            "The average gap is the optimism, removed from the counts on the file; the spread of the gaps gives the "
-            "95 % interval, which so includes how far the threshold could have moved. Simulations measure its "
-            "coverage at about 95 % with a few hundred real cases and less with only a few dozen."
+            "The average gap is the optimism, removed from the counts on the file; the spread of the gaps gives a "
+            "95 % interval that includes how far the threshold could have moved. A file with no false alarm above "
+            "the threshold gives resamples with none either, and that interval no width; so each interval shown is "
+            "the union of it with the exact interval of the counts at the threshold (Clopper–Pearson for recall, "
+            "Clopper–Pearson rates combined by the MOVER-R of Donner & Zou 2012 for precision, and by the MOVER for "
+            "a sum, Zou & Donner 2008, for the share flagged). " + _grid_sentence()
+        )
+    if a.rule is not None and a.rule.kind == "recall":
+        notes.append(
+            "Chance of reaching the recall target: the share of the resampled files whose corrected recall reaches "
+            "the target. Meeting the target on the file says little: the threshold was chosen to meet it there, so "
+            "it is met on every file; on new cases recall falls short about half the time unless a margin is taken "
+            "(--recall-confidence)."
         )
     return notes

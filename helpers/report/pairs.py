@@ -33,67 +33,10 @@ import numpy as np
 import pandas as pd
 
 from ..threshold_rules import ThresholdRule
+from .count import cell_of, pair_table_duckdb, pair_table_from_arrays
 from .metrics import _placements, _rule_k
 
 __all__ = ["compare_pairs", "pair_table_from_arrays", "pair_table_duckdb", "cell_of"]
-
-
-def cell_of(table: pd.DataFrame, scores: np.ndarray) -> np.ndarray:
-    """Each score's cell in a merged score-count table (scores descending, each cell its lowest score).
-
-    Cell ``j`` holds the scores ``s`` with ``score_j <= s < score_(j-1)``: ``j = #{cells with score > s}``.
-    """
-    from .metrics import _count_table
-
-    ascending = _count_table(table, "table")["score"].to_numpy()[::-1]
-    below_or_at = np.searchsorted(ascending, scores, side="right")  # cells with score <= s
-    return (ascending.size - below_or_at).astype(np.int64)
-
-
-def pair_table_from_arrays(is_pos: np.ndarray, scores: Mapping[str, np.ndarray],
-                           tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-    """The pair table of rows in memory: the rows counted by their cell in each model's merged table."""
-    if not isinstance(scores, Mapping) or len(scores) < 2:
-        raise ValueError("scores must map two or more model names to their scores on the same rows")
-    if not isinstance(tables, Mapping) or set(tables) != set(scores):
-        raise ValueError("tables must hold one merged score-count table per model of scores")
-    keys = [cell_of(tables[name], np.asarray(s, dtype=np.float64)) for name, s in scores.items()]
-    sizes = [len(tables[name]) for name in scores]
-    code = np.zeros(is_pos.size, dtype=np.int64)
-    for key, size in zip(keys, sizes, strict=True):
-        code = code * size + key
-    code = code * 2 + is_pos.astype(np.int64)
-    values, counts = np.unique(code, return_counts=True)
-    label = values % 2
-    values //= 2
-    columns = {}
-    for m in range(len(sizes) - 1, -1, -1):
-        columns[f"key_{m}"] = values % sizes[m]
-        values //= sizes[m]
-    frame = pd.DataFrame({f"key_{m}": columns[f"key_{m}"] for m in range(len(sizes))})
-    frame["n_pos"] = np.where(label == 1, counts, 0)
-    frame["n_neg"] = np.where(label == 0, counts, 0)
-    return frame.groupby([f"key_{m}" for m in range(len(sizes))], as_index=False, sort=True).sum()
-
-
-def pair_table_duckdb(con, relation: str, score_columns: list[str], label: str, positive: object,  # noqa: ANN001
-                      tables: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-    """The pair table counted by DuckDB where the file lies: each score found in its model's cells by an ASOF join."""
-    if not callable(getattr(con, "execute", None)) or not callable(getattr(con, "register", None)):
-        raise TypeError(f"con must be a DuckDB connection, got {type(con).__name__}")
-    joins, keys = [], []
-    for m, (_column, name) in enumerate(zip(score_columns, tables, strict=True)):
-        cells = pd.DataFrame({"low": tables[name]["score"].to_numpy(), "key": np.arange(len(tables[name]))})
-        con.register(f"cells_{m}", cells)
-        joins.append(f"ASOF JOIN cells_{m} c{m} ON r.s{m} >= c{m}.low")
-        keys.append(f"c{m}.key AS key_{m}")
-    scores = ", ".join(f'(CAST("{c}" AS DOUBLE) + 0.0::DOUBLE) AS s{m}' for m, c in enumerate(score_columns))
-    query = (f'SELECT {", ".join(keys)}, count(*) FILTER (WHERE r.lab = $pos) AS n_pos, '
-             f'count(*) FILTER (WHERE r.lab <> $pos) AS n_neg '
-             f'FROM (SELECT "{label}" AS lab, {scores} FROM {relation}) r {" ".join(joins)} '
-             f'GROUP BY ALL ORDER BY ALL')
-    frame = con.execute(query, {"pos": positive}).fetchdf()
-    return frame.astype({c: np.int64 for c in frame.columns})
 
 
 def _holm(p: list[float]) -> list[float]:

@@ -33,7 +33,7 @@ from typing import IO
 import numpy as np
 import pandas as pd
 
-__all__ = ["PredictionFileError", "load_predictions"]
+__all__ = ["PredictionFileError", "command_line_words", "load_predictions"]
 
 PathOrBuffer = str | os.PathLike[str] | IO[str] | IO[bytes]
 Label = str | int | float | bool
@@ -73,6 +73,45 @@ class PredictionFileError(ValueError):
     ) -> None:  # fmt: skip
         super().__init__(message)
         self.file, self.column, self.row, self.line = file, column, row, line
+
+    @property
+    def command_line(self) -> str:
+        """The message in the words of the command line: ``rare-report``'s options (``--y-true``, ``--y-score``,
+        ``--pos-label``) where ``str(error)`` names Python's arguments (:func:`command_line_words`)."""
+        return command_line_words(str(self))
+
+
+# What a message says to a Python caller, and what the same hint says on the command line (rare-report's options).
+# Every hint that names an argument is written from this table, so that the command line can reword it.
+HINT_COLUMNS = "pass y_true=... and y_score=... to load_predictions to use other column names"
+HINT_COUNT_COLUMNS = "pass label=... and score=... to score_count_table to use other column names"
+HINT_POSITIVE = "say which one is the positive class with pos_label=..."
+_COMMAND_LINE = (
+    (HINT_COLUMNS, "give --y-true COL and --y-score COL to use other column names"),
+    (HINT_COUNT_COLUMNS, "give --y-true COL and --y-score COL to use other column names"),
+    (HINT_POSITIVE, "say which one is the positive class with --pos-label LABEL"),
+    ("pos_label ", "--pos-label "),
+    ("y_true and y_score must name two different columns", "--y-true and --y-score must name two different columns"),
+    ("label and score must name two different columns", "--y-true and --y-score must name two different columns"),
+    ("y_score names a column twice", "--y-score names a column twice"),
+    ("y_true must be a non-empty column name", "--y-true must be a non-empty column name"),
+    ("y_score must be a non-empty column name", "--y-score must be a non-empty column name"),
+)
+
+
+def command_line_words(message: str) -> str:
+    """``message`` with each hint meant for Python callers replaced by the command line's words.
+
+    ``"... ; pass y_true=... and y_score=... to load_predictions to use other
+    column names"`` becomes ``"...; give --y-true COL and --y-score COL to use
+    other column names"``, ``"pos_label 'x' is not one of the labels"``
+    becomes ``"--pos-label 'x' is not one of the labels"``, and so on.
+    """
+    if not isinstance(message, str):
+        raise TypeError(f"message must be a str (an error's message), got {type(message).__name__}")
+    for python, command in _COMMAND_LINE:
+        message = message.replace(python, command)
+    return message
 
 
 def _fail(
@@ -254,7 +293,7 @@ def _check_columns(name: str, names: list[str], wanted: tuple[str, ...], listed:
     elif guesses:
         problem += f"; did you mean {_show(guesses[0])}? names are case-sensitive"
     else:
-        problem += "; pass y_true=... and y_score=... to load_predictions to use other column names"
+        problem += "; " + HINT_COLUMNS
     raise _fail(name, problem)
 
 
@@ -699,8 +738,7 @@ def _positive(
         positive = keys.index(1.0) if 1.0 in keys else keys.index("true") if "true" in keys else -1
     elif len(keys) == 2:
         problem = (
-            f"the labels are {_show(spellings[0])} and {_show(spellings[1])}, not 0/1 or True/False; say which one "
-            "is the positive class: pos_label=... in Python, --pos-label ... on the command line"
+            f"the labels are {_show(spellings[0])} and {_show(spellings[1])}, not 0/1 or True/False; {HINT_POSITIVE}"
         )
         raise _fail(name, problem, column=column)
     else:
