@@ -4,7 +4,7 @@
 # Why accuracy says little when positives are rare, and which metrics see
 # what it misses.
 #
-# **Time on your own:** about 70 minutes.
+# **Time on your own:** about 75 minutes.
 #
 # **Learning goals**
 #
