@@ -18,7 +18,7 @@ PALETTE = {
     "green": "#009E73",
     "vermillion": "#D55E00",
     "sky": "#56B4E9",
-    "purple": "#CC79A7",
+    "purple": "#CC79A7",  # Okabe & Ito's "reddish purple"
     "yellow": "#F0E442",
     "black": "#000000",
 }

@@ -211,7 +211,9 @@ def simultaneous_band(curves, *, confidence: float = 0.95) -> tuple[np.ndarray, 
 
     A pointwise band (the middle 95 % of each column) is left somewhere by most
     curves when there are many columns; this one by ``1 - confidence`` of them.
-    Returns ``(low, high)``.
+    It is a sup-t band (Montiel Olea & Plagborg-Møller, 2019, "Simultaneous
+    confidence bands", *Journal of Applied Econometrics* 34:1), here built from
+    simulated curves rather than bootstrap draws. Returns ``(low, high)``.
 
     >>> low, high = simultaneous_band([[0.0, 1.0], [1.0, 2.0], [2.0, 3.0]], confidence=0.9)
     >>> low.tolist(), high.tolist()

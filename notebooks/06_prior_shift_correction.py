@@ -239,7 +239,7 @@ plt.show()
 # Follow the corrected (vermillion) curve: well below the blue test-set
 # curve, it lies on the dotted true deployment curve, up to sampling noise.
 # At its left end the corrected precision rests on a handful of false
-# positives (notebook 07 puts intervals on it).
+# positives, or none ([see Going deeper](#The-rule-of-three)).
 #
 # ## 5. F1 and average precision at the deployment prevalence
 #
@@ -389,11 +389,12 @@ ax.legend()
 plt.show()
 
 # %% [markdown]
-# Look at the gap between the purple curve and the other two: the
+# Look at the gap between the reddish-purple curve and the other two: the
 # correction knows how many negatives there are, not what they look like:
 # it is too optimistic when their FPR rises, as here (4.1 times), and too
-# pessimistic when it falls. Notebook 08 compares the
-# scores of unlabeled deployment data with the test set's.
+# pessimistic when it falls. Notebook 08 estimates the prevalence from
+# unlabeled scores; if its two estimators disagree strongly, suspect more
+# than a prior shift.
 #
 # **Assumption 2 broken.** Precision is only as good as the prevalence we
 # plug in. If the real prevalence were half or twice what we assumed:
@@ -465,7 +466,7 @@ prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 # %% tags=["code-only"]
 from helpers.exercises import nb06
 
-ex1 = nb06.exercise_1(test_ratio=ratio_test, deploy_ratio=ratio_factory, target=0.5)
+ex1 = nb06.exercise_1(test_ratio=ratio_test, deploy_ratio=ratio_factory, target=0.5, worked_target=target)
 answer = ...  # the test precision
 ex1.check(answer)
 

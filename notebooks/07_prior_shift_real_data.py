@@ -412,8 +412,7 @@ ex1.check(answer)
 # and to the interval width?
 
 # %% tags=["code-only"]
-ex2 = nb07.exercise_2(y_held, y_pred_held, n_test_pos=N_TEST_POS, n_test_neg=N_TEST_NEG, pool_prevalence=0.01,
-                      old_prevalence=POOL_PREVALENCE)
+ex2 = nb07.exercise_2(y_held, y_pred_held, pool_prevalence=0.01, old_prevalence=POOL_PREVALENCE, **design)
 answer = ...  # PPV* in the pool at 1 %
 ex2.check(answer)
 

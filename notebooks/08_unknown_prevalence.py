@@ -14,7 +14,7 @@
 # Estimate the share of positives in unlabeled deployment data from a
 # model's scores, and carry the estimate's uncertainty into precision.
 #
-# **Time on your own:** about 85 minutes.
+# **Time on your own:** about 90 minutes.
 #
 # **Learning goals**
 #
@@ -253,13 +253,24 @@ print(study_table(study).to_string())
 # ## How many unlabeled rows does an estimate need?
 #
 # ACC's error has two sources: the unlabeled rows, through the flagged share
-# q, and the labeled set, through TPR and FPR. Its standard error (the delta
-# method, [see Going deeper](#The-standard-error-of-ACC)) grows as the
-# prevalence falls, relative to π. `unlabeled_rows_needed` gives the
-# unlabeled rows for which π̂ ± 1.96·SE fits within ± r·π; when the labeled
-# part alone is too wide, no unlabeled sample is large enough ("never"). For
-# this model's rates, known exactly, from this labeled set, or from one a
-# hundred times larger:
+# q, and the labeled set, through TPR and FPR. The delta method (e.g.
+# Casella & Berger, 2002, §5.5.4) adds the binomial variances of q, TPR and
+# FPR, each times its squared slope
+# ([derived in Going deeper](#The-standard-error-of-ACC)); with
+# d = TPR − FPR,
+#
+# $$\operatorname{SE}(\hat\pi)^2 \approx \frac{1}{d^2}\Big[
+#   \underbrace{\frac{q(1-q)}{n_\text{unlabeled}}}_{\text{unlabeled rows}}
+#   + \underbrace{\frac{\pi^2\,\text{TPR}(1-\text{TPR})}{n_\text{pos}}
+#   + \frac{(1-\pi)^2\,\text{FPR}(1-\text{FPR})}{n_\text{neg}}}_{\text{labeled set}}\Big].$$
+#
+# `unlabeled_rows_needed` gives the unlabeled rows for which π̂ ± 1.96·SE
+# fits within ± r·π, a relative error r; when the labeled part alone is too
+# wide, no unlabeled sample is large enough ("never"). At rare prevalences q
+# is close to the FPR, so the unlabeled part stays near
+# FPR/(d²·n_unlabeled) while the target shrinks like π²: the rows needed
+# grow like FPR/π². For this model's rates, known exactly, from this
+# labeled set, or from one a hundred times larger:
 
 # %%
 N_POS, N_NEG = int(LAB.tp + LAB.fn), int(LAB.fp + LAB.tn)
@@ -279,10 +290,8 @@ print(f"\nFPR / prevalence at 1e-4: {FPR / 1e-4:.0f}")
 # thousand unlabeled rows at 1 in 100, 5.2 million at 1 in 1 000 and 477
 # million at 1 in 10 000, where the FPR is 87 times π. With this labeled set
 # nothing reaches even ±50 %; a hundred times more labels reach 1 in 100
-# only. At rare prevalences both samples fall short: the unlabeled rows run
-# to millions, and no labeled set of realistic size pins the FPR down to a
-# fraction of π ([a simulation checks the
-# formula](#Checking-the-formula-by-simulation)).
+# only: no labeled set of realistic size pins the FPR down to a fraction of
+# π ([a simulation checks the formula](#Checking-the-formula-by-simulation)).
 
 # %% [markdown]
 # ## Precision at an estimated prevalence
@@ -360,8 +369,10 @@ print(study_table(study_nb).to_string())
 # FPR ([see Going
 # deeper](#Where-ACC-goes-wrong-with-naive-Bayes)). So check calibration on
 # labeled data at the training prior before trusting EM; if it is poor,
-# calibrate (`CalibratedClassifierCV`) or use ACC; if EM and ACC disagree
-# strongly, suspect more than a prior shift (notebook 07).
+# calibrate (`CalibratedClassifierCV`: Platt scaling, Platt, 1999, or
+# isotonic regression, Zadrozny & Elkan, 2002) or use ACC; with calibrated
+# probabilities, if EM and ACC disagree strongly, suspect more than a prior
+# shift (notebook 07).
 
 # %% [markdown]
 # ## Summary
@@ -389,15 +400,15 @@ print(study_table(study_nb).to_string())
 
 # %% [markdown]
 # **Exercise 1: another threshold.** Flag at 0.3 instead of 0.5. On the
-# sample at 0.05 (`p_low`), give CC, ACC (TPR and FPR measured at 0.3 on
-# `proba_cv`) and EM, to three significant digits. Which estimates change
-# from 0.5, and why does EM not?
+# sample at 0.05 (`p_low`), give CC and ACC (TPR and FPR measured at 0.3 on
+# `proba_cv`), to three significant digits. Which estimates change from
+# 0.5, and why does EM not?
 
 # %% tags=["code-only"]
 from helpers.exercises import nb08
 
-ex1 = nb08.exercise_1(y_train, proba_cv, y_pool, proba_pool, p_low, train_prevalence=TRAIN_PRIOR, threshold=0.3)
-answer = ...  # (CC, ACC, EM) at threshold 0.3
+ex1 = nb08.exercise_1(y_train, proba_cv, y_pool, proba_pool, p_low, threshold=0.3)
+answer = ...  # (CC, ACC) at threshold 0.3
 ex1.check(answer)
 
 # %% [markdown]
@@ -498,7 +509,8 @@ print(f"\nwhole pool: mean probability {proba_pool.mean():.4f}, share of nines {
 # The standard deviation of the estimates over the 50 draws of the shift
 # study, and in brackets relative to the true prevalence. The column "ACC,
 # labeled set redrawn" also redraws the labeled set in every draw (its nines
-# and its other digits resampled with replacement, a bootstrap), measures TPR
+# and its other digits resampled with replacement, a bootstrap: Efron,
+# 1979), measures TPR
 # and FPR again and recomputes ACC with them.
 
 # %%
@@ -666,7 +678,8 @@ print(f"simulation standard error of a coverage near 95 %: ±{np.sqrt(0.95 * 0.0
 # `acc_intervals` draws each of the three rates behind π̂ (TPR, FPR and the
 # flagged share q) many times from what its count says about it, recomputes
 # π̂ and the precision at π̂ per draw, and takes the 2.5 % and 97.5 %
-# quantiles. A plain (parametric) bootstrap would redraw a count k out of n from
+# quantiles. A plain (parametric) bootstrap (Efron, 1979, *Annals of
+# Statistics* 7:1) would redraw a count k out of n from
 # Binomial(n, k/n): with 7 false positives it rarely draws many more, and it
 # can never draw one where none was seen. `acc_intervals` draws each rate
 # from Beta(k + ½, n − k + ½) instead: the posterior of the rate under the

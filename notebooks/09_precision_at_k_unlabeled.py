@@ -337,16 +337,16 @@ for c in LABELED:
 # try first.
 
 # %% [markdown]
-# **Exercise 1. A wrong class size.** The expert says "about 90 images of
+# **Exercise 1. A wrong class size.** The expert says "about 110 images of
 # each digit". Compute the precision@k estimates at threshold 0.5 with
-# $C = 90$ for every digit: six numbers, in the order of `LABELED`, to three
-# significant digits.
+# $C = 110$ for every digit: six numbers, in the order of `LABELED`, to three
+# significant digits. What do they tell you about the expert's $C$?
 
 # %% tags=["code-only"]
 from helpers.exercises import nb09
 
-ex1 = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, class_size=90)
-answer = ...  # six estimates, one per digit of LABELED, with C = 90
+ex1 = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=LABELED, class_size=110)
+answer = ...  # six estimates, one per digit of LABELED, with C = 110
 ex1.check(answer)
 
 # %% [markdown]
@@ -428,7 +428,8 @@ print(f"real recall at 0.5 of the six digits: {table['real recall'].min():.3f} t
 # validation split and keep the test positives untouched for the final
 # report: tuned on the test positives, the summary is optimistic, and the
 # test set becomes one more selection set. One caveat either way: they reward
-# the narrow-labels shape, which looks *better* than ideal
+# the narrow-labels shape (labeled members that show only part of the
+# class), which looks *better* than ideal
 # ([notebook 09b](09b_reading_the_precision_at_k_curve.ipynb)).
 
 # %% [markdown]

@@ -937,6 +937,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.exercises.nb06.exercise_1": [
         Bad("target", lambda f: f(test_ratio=10, deploy_ratio=10_000, target=1.5)),
         Bad("test_ratio", lambda f: f(test_ratio=-1, deploy_ratio=10_000, target=0.5)),
+        Bad("worked_target", lambda f: f(test_ratio=10, deploy_ratio=10_000, target=0.5, worked_target=1)),
     ],
     "helpers.exercises.nb06.exercise_2": [
         Bad("prevalences", lambda f: f(Y, S, prevalences=0.1, deploy_prevalence=0.1)),
@@ -960,6 +961,8 @@ BAD_INPUTS: dict[str, list[Bad]] = {
                                        old_prevalence=0.2)),
         Bad("old_prevalence", lambda f: f(Y, Y, n_test_pos=2, n_test_neg=2, pool_prevalence=0.1,
                                           old_prevalence=2)),
+        Bad("n_splits", lambda f: f(Y, Y, n_test_pos=2, n_test_neg=2, pool_prevalence=0.1, old_prevalence=0.2,
+                                    n_splits=0)),
     ],
     "helpers.exercises.nb07.exercise_3": [
         Bad("digit_held", lambda f: f(Y, Y, "digits", seen=[0], added=[3], n_test_pos=2, n_test_neg=2,
@@ -969,9 +972,9 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     ],
     "helpers.exercises.nb07.quiz": [Bad("prevalence", lambda f: f(0.9, 0.1, prevalence=1.5, exact_coverage=0.98))],
     "helpers.exercises.nb08.exercise_1": [
-        Bad("proba_cv", lambda f: f(Y, "p", Y, S, S, train_prevalence=0.1)),
-        Bad("threshold", lambda f: f(Y, S, Y, S, S, train_prevalence=0.1, threshold=3)),
-        Bad("proba_sample", lambda f: f(Y, S, Y, S, [[0.1]], train_prevalence=0.1)),
+        Bad("proba_cv", lambda f: f(Y, "p", Y, S, S)),
+        Bad("threshold", lambda f: f(Y, S, Y, S, S, threshold=3)),
+        Bad("proba_sample", lambda f: f(Y, S, Y, S, [[0.1]])),
     ],
     "helpers.exercises.nb08.exercise_2": [
         Bad("X_sample", lambda f: f(np.ones((len(Y), 2)), Y, np.ones((3, 5)), [0.1, 0.2, 0.3])),

@@ -38,13 +38,29 @@ def test_exercise_1(capsys):
     assert _line(capsys).startswith("Exercise 1: you multiplied FP by the factory's 10 000 negatives")
     assert not ex.check(0.9970)  # the blog post's algebra, 1 + 0.5 for 1 - 0.5: FP / TP = 1.5 / 500
     assert _line(capsys).startswith("Exercise 1: your algebra has 1 + q where 1 - q belongs")
-    assert not ex.check(0.998)
+    assert not ex.check(0.9985)
     assert _line(capsys) == "Exercise 1: not yet: your number does not agree with the answer to four significant digits"
     assert not ex.check(1.2)
     assert _line(capsys) == "Exercise 1: expected one number between 0 and 1, got 1.2"
     assert not ex.check(...)
     assert _line(capsys) == f"Exercise 1: {NOT_ANSWERED}"
     assert ex.audit() == []
+
+
+def test_exercise_1_names_the_worked_example_copied(capsys):
+    """Section 6 works the same question for a deployed precision of 0.33 and prints its test precision, 0.9980: copied
+    into exercise 1 (target 0.5), it is named, not called "not yet"."""
+    ex = nb06.exercise_1(test_ratio=10, deploy_ratio=10_000, target=0.5, worked_target=0.33)
+    worked = 1 / (1 + (1 - 0.33) / (0.33 * 1000))  # FP / TP = 0.67 / 330
+    for typed in (worked, 0.998, 0.9980):
+        assert not ex.check(typed)
+        assert _line(capsys) == ("Exercise 1: that is the test precision for 0.33, the worked example's target; "
+                                 "solve again for a deployed precision of 0.5")
+    assert ex.check(1 / (1 + 0.5 / 500))
+    assert _line(capsys).startswith("Exercise 1: correct.")
+    assert ex.audit() == []
+    same = nb06.exercise_1(test_ratio=10, deploy_ratio=10_000, target=0.5, worked_target=0.5)
+    assert same.audit() == [] and len(same.mistakes) == len(ex.mistakes) - 1  # never a mistake equal to the answer
 
 
 def test_exercise_1_bad_arguments():
@@ -91,6 +107,10 @@ def test_exercise_2(scored, capsys):
                             "prevalence is not"
     assert not ex.check(right[:1])
     assert _line(capsys).startswith("Exercise 2: expected 2 numbers")
+    for swapped in (right[::-1], tuple(float(f"{v:.3g}") for v in right[::-1])):
+        assert not ex.check(swapped)
+        assert _line(capsys) == ("Exercise 2: your two APs are swapped: first the AP at 1 in 10 000, then at "
+                                 "1 in 1 000 000")
     assert ex.audit() == []
 
 
@@ -121,6 +141,9 @@ def test_exercise_3(scored, capsys):
     assert _line(capsys) == "Exercise 3: that is the gap at strength 0.5, the shift of section 8"
     assert not ex.check("small")
     assert _line(capsys) == "Exercise 3: expected one number (a difference), got the text 'small'"
+    for points in (100 * right, float(f"{100 * right:.2g}")):  # 11 for 0.11
+        assert not ex.check(points)
+        assert _line(capsys).startswith("Exercise 3: that is the gap in percentage points")
     for _ in range(3):
         ex.hint()
     assert capsys.readouterr().out.count(", hint ") == 2

@@ -68,6 +68,20 @@ def test_exercise_1(data, capsys):
     assert ex.audit() == []
 
 
+def test_exercise_1_names_a_truncated_width(data, capsys):
+    """0.369 cut after two digits is 0.36, rounded 0.37 (the notebook's own width): a cut answer is named."""
+    y, y_pred, _, _ = data
+    ex = nb07.exercise_1(y, y_pred, pool_prevalence=0.05, **DESIGN)
+    right = widths(y, y_pred, 80)
+    cut = np.floor(right * 100) / 100  # right lies between 0.1 and 1 here
+    assert 0.1 <= right < 1 and round_significant(right, 2) != cut
+    assert not ex.check(cut)
+    assert said(capsys) == ("Exercise 1: your number is the answer cut after two significant digits; round it "
+                            "instead (a next digit of 5 or more rounds up)")
+    assert not ex.check(cut - 0.01)  # another wrong number is not called a truncation
+    assert said(capsys).startswith("Exercise 1: not yet")
+
+
 def test_exercise_2(data, capsys):
     y, y_pred, _, _ = data
     ex = nb07.exercise_2(y, y_pred, n_test_pos=15, n_test_neg=40, pool_prevalence=0.01, old_prevalence=0.05)
@@ -94,6 +108,27 @@ def test_exercise_2(data, capsys):
     assert "multiply the FPR by 1 − π" in said(capsys)
     assert not ex.check(1.5)
     assert said(capsys) == "Exercise 2: expected one number between 0 and 1, got 1.5"
+    assert ex.audit() == []
+
+
+def test_exercise_2_names_the_mean_and_median_corrected_precision(data, capsys):
+    """The question's second part asks about the mean corrected precision; its mean and median over the splits
+    are not PPV* (0.411 and 0.359 against 0.369 on the notebook's data), and each is named."""
+    y, y_pred, _, _ = data
+    ex = nb07.exercise_2(y, y_pred, n_test_pos=15, n_test_neg=40, pool_prevalence=0.01, old_prevalence=0.05,
+                         n_splits=200)
+    c = enriched_pool_splits(y, y_pred, n_test_pos=15, n_test_neg=40, pool_prevalence=0.01, n_splits=200, rng=1)
+    corrected = [precision_at_prevalence(tp / 15, fp / 40, pi)
+                 for tp, fp, pi in zip(c.test_tp, c.test_fp, pool_prevalence(c), strict=True)]
+    right = precision_at_prevalence(y_pred[y == 1].mean(), y_pred[y == 0].mean(), pool_prevalence(c)[0])
+    for name, value in (("mean", np.mean(corrected)), ("median", np.median(corrected))):
+        assert round_significant(value, 3) != round_significant(right, 3)
+        for typed in (value, round_significant(value, 3)):
+            assert not ex.check(typed)
+            assert said(capsys).startswith(f"Exercise 2: that is the {name} of the corrected precision over the "
+                                           "200 splits")
+    assert ex.check(round_significant(right, 3))
+    assert said(capsys).startswith("Exercise 2: correct.")
     assert ex.audit() == []
 
 
@@ -183,6 +218,8 @@ def test_quiz_answers_are_spread_and_every_wrong_option_explained(capsys):
     assert not quiz.q3.check("c")
     assert said(capsys) == ("Question 3: not quite: the exact coverage for these splits, computed without "
                             "simulation, is 98.2%: the excess is real, not noise.")
+    assert not quiz.q3.check("a")  # an interval aims at 95 % or more; MOVER-R's coverage is measured, not promised
+    assert said(capsys).startswith("Question 3: not quite: a 95 % interval aims at 95 % or more, not exactly 95 %")
     assert not quiz.q4.check("c")
     assert said(capsys).startswith("Question 4: not quite: the interval reflects")
     assert quiz.audit() == []

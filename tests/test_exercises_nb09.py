@@ -105,6 +105,30 @@ def test_exercise_1_on_the_notebook_data_accepts_the_printed_values(digits, caps
     assert ex.audit() == []
 
 
+def test_exercise_1_answer_is_not_the_printed_real_precision(digits, capsys):
+    """With C = 90 the estimates of digits 1 and 5 were the real precision the notebook prints (0.462, 0.584): a
+    student copying that column heard "your digit 1 and digit 5 are right". The notebook asks for C = 110, where no
+    digit's answer is its real precision, and copying the column is named."""
+    X, y, proba_test, y_test, proba_pool, y_pool, labeled = digits
+    real = [np.mean(y_pool[proba_pool[:, c] >= 0.5] == c) for c in labeled]
+    at_90 = [brute_estimate(proba_test, y_test, proba_pool, c, 90)[0] for c in labeled]
+    assert [c for c in labeled if round_significant(at_90[c], 3) == round_significant(real[c], 3)] == [1, 5]
+    ex = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=labeled, class_size=110)
+    right = [brute_estimate(proba_test, y_test, proba_pool, c, 110)[0] for c in labeled]
+    assert all(round_significant(r, 3) != round_significant(p, 3) for r, p in zip(right, real, strict=True))
+    assert ex.check([round_significant(v, 3) for v in right])
+    said(capsys)
+    for copied in (real, [round_significant(v, 3) for v in real]):
+        assert not ex.check(copied)
+        assert said(capsys).startswith("Exercise 1: that is the real precision from the hidden labels (y_pool)")
+    assert not ex.check([round_significant(100 * v, 3) for v in right])
+    assert said(capsys) == "Exercise 1: those are per cent: give each estimate as a share, recall@k * C / k"
+    assert ex.audit() == []
+    old = nb09.exercise_1(proba_test, y_test, proba_pool, y_pool, labeled=labeled, class_size=90)
+    assert not old.check(real)  # even at C = 90, the whole column copied is named
+    assert said(capsys).startswith("Exercise 1: that is the real precision from the hidden labels")
+
+
 def brute_gap(X, y, labeled, t=0.5):
     full = open_set_split(y, labeled_classes=np.unique(y).tolist(), rng=0)
     model = make_model().fit(X[full.train], y[full.train])
@@ -138,6 +162,9 @@ def test_exercise_2(capsys):
     if not np.isclose(signed, right):
         assert not ex.check(signed)
         assert "signed gaps" in said(capsys)
+    for points in (100 * right, round_significant(100 * right, 2)):  # 4.1 for 0.041
+        assert not ex.check(points)
+        assert said(capsys).startswith("Exercise 2: that is the gap in percentage points")
     assert not ex.check("small")
     assert said(capsys).startswith("Exercise 2: expected one number")
     assert ex.audit() == []

@@ -164,8 +164,11 @@ def test_exercise_2_on_the_notebook_data_names_each_mistake(digits, capsys):
                                 "variable holding the threshold, unrounded")
     assert not ex.check(right - 0.05)  # not a rounding of the answer: what differs, as before
     assert said(capsys).startswith("Exercise 2: not yet")
-    assert not ex.check(given)
-    assert "pool as given" in said(capsys)
+    assert np.sum(score[keep] >= 0.95) == np.sum(score[keep] >= given) != np.sum(score[keep] >= right)
+    for same_images in (given, 0.95):  # 0.95 is not the threshold of the pool as given, but flags what it flags
+        assert not ex.check(same_images)
+        assert said(capsys) == ("Exercise 2: that flags the same images as the threshold chosen on the pool as "
+                                "given; choose it again on the pool with every 10th 5 only")
     assert not ex.check(full_c)
     assert "class size of the pool as given" in said(capsys)
     assert len(ex.mistakes) == 3 and ex.audit() == []

@@ -24,6 +24,7 @@ from .._validate import check_binary_labels, check_number
 from ..counts import confusion_counts, negative_weight
 from ..prior_shift import corrected_precision
 from ._labels import labels_scores
+from ._slips import in_another_order
 from .core import Exercise, Mistake, fmt, number, numbers, probability
 from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
@@ -35,6 +36,11 @@ def _thousands(x: float) -> str:
     return f"{x:,.0f}".replace(",", " ")
 
 
+def _one_in(pi: float) -> str:
+    """A prevalence as "1 in n" (n rounded to a whole number, thousands spaced)."""
+    return f"1 in {_thousands(1 / pi)}"
+
+
 def _prevalence(value: object, name: str) -> float:
     pi = check_number(value, name, 0, 1)
     if not 0 < pi < 1:
@@ -43,14 +49,16 @@ def _prevalence(value: object, name: str) -> float:
 
 
 @effort("read", "the test precision that the odds formula maps to 0.5")
-def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exercise:
+def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float,
+               worked_target: float | None = None) -> Exercise:
     """Exercise 1: the test precision needed for a deployed precision ``target``.
 
     The fold change is ``f = deploy_ratio / test_ratio`` (negatives per positive); the answer is
     ``p = 1 / (1 + (1 - q) / (q f))``, checked back with ``corrected_precision``, to four significant digits.
     Mistakes: the target itself; ``1 - (1 - q) / f`` (the share of false alarms divided by the fold change);
     the deployment ratio used as the fold change; the prior-shift blog post's algebra, ``(1 + q)`` where
-    ``(1 - q)`` belongs (``FP / TP = (1 + q) / (q f)``).
+    ``(1 - q)`` belongs (``FP / TP = (1 + q) / (q f)``); and, when ``worked_target`` is given (the notebook's
+    worked example, 0.33), the test precision for that target, copied from the worked example.
     """
     r_test = check_number(test_ratio, "test_ratio", 0)
     r_dep = check_number(deploy_ratio, "deploy_ratio", 0)
@@ -59,10 +67,16 @@ def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exer
         raise ValueError("test_ratio and deploy_ratio must be numbers of negatives per positive, > 0")
     if not 0 < q < 1:
         raise ValueError("target must be a precision strictly between 0 and 1")
+    worked = None if worked_target is None else check_number(worked_target, "worked_target", 0, 1)
+    if worked is not None and not 0 < worked < 1:
+        raise ValueError("worked_target must be a precision strictly between 0 and 1")
     f = r_dep / r_test
     fp_per_tp = (1 - q) / (q * f)
     p = 1 / (1 + fp_per_tp)
     assert np.isclose(corrected_precision(tp=1.0, fp=fp_per_tp, test_ratio=r_test, deploy_ratio=r_dep), q)
+    copied = [] if worked is None or worked == q else [
+        Mistake.if_equals(1 / (1 + (1 - worked) / (worked * f)), f"that is the test precision for {fmt(worked)}, "
+                          f"the worked example's target; solve again for a deployed precision of {fmt(q)}")]
     return Exercise(
         "Exercise 1", p, compare=number(digits=4, low=0, high=1, kind="one number between 0 and 1"),
         mistakes=[
@@ -75,6 +89,7 @@ def exercise_1(*, test_ratio: float, deploy_ratio: float, target: float) -> Exer
                               f"{fmt(r_test)}, so FP grows by the fold change, {fmt(f)}"),
             Mistake.if_equals(1 / (1 + (1 + q) / (q * f)), "your algebra has 1 + q where 1 - q belongs, as the blog "
                               f"post's has: from q = TP / (TP + {fmt(f)} FP), FP / TP = (1 - q) / (q·{fmt(f)})"),
+            *copied,
         ],
         hints=[f"Write {fmt(q)} = TP / (TP + {fmt(f)} FP) and solve for FP / TP.",
                "The test precision is TP / (TP + FP) = 1 / (1 + FP / TP)."],
@@ -90,7 +105,7 @@ def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[
     Every test negative gets the weight ``((1 - pi) / pi) / (N / P)``, every positive 1;
     ``average_precision_score`` takes them as ``sample_weight``. Mistakes: the unweighted AP of the test set;
     the AP at ``deploy_prevalence`` (section 4's ``weights`` reused); the negatives weighted by the deployment's
-    negatives per positive ``(1 - pi) / pi`` instead of the fold change.
+    negatives per positive ``(1 - pi) / pi`` instead of the fold change; the two APs in the wrong order.
     """
     y, s = labels_scores(y_test, s_test, "y_test", "s_test")
     if isinstance(prevalences, str) or not isinstance(prevalences, Sequence) or len(prevalences) != 2:
@@ -105,9 +120,13 @@ def exercise_2(y_test: np.ndarray, s_test: np.ndarray, *, prevalences: Sequence[
 
     names = ["AP at the first prevalence", "AP at the second prevalence"]
     cmp = numbers(names, kinds={name: probability(digits=3) for name in names})
+    right = lambda: tuple(ap(pi) for pi in pis)  # noqa: E731
     return Exercise(
-        "Exercise 2", lambda: tuple(ap(pi) for pi in pis), compare=cmp,
+        "Exercise 2", right, compare=cmp,
         mistakes=[
+            Mistake(lambda a: in_another_order(cmp, a, right()),
+                    f"your two APs are swapped: first the AP at {_one_in(pis[0])}, then at {_one_in(pis[1])}",
+                    example=lambda: right()[::-1]),
             Mistake.in_part(0, lambda: average_precision_score(y, s), "your AP is the test set's own; weight "
                             f"every test negative with negative_weight({n_pos}, {n_neg}, prevalence)"),
             Mistake.in_part(0, lambda: ap(pi_dep), "your AP is the one at the deployment sample's prevalence "
@@ -131,7 +150,8 @@ def exercise_3(deployment: Callable[[float], tuple[np.ndarray, np.ndarray]], *, 
     ``deployment(strength)`` returns the shifted deployment sample ``(y, s)``; the true precision is its
     ``TP / (TP + FP)``. The corrected precision comes from the test set: ``TP / (TP + FP r_dep / r_test)``
     with ``r = (1 - pi) / pi`` the negatives per positive. Compared to two significant digits. Mistakes: the
-    sign reversed; the true precision itself; the gap at the strength of section 8 (0.5).
+    sign reversed; the true precision itself; the gap at the strength of section 8 (0.5); the gap in percentage
+    points (11 for 0.11).
     """
     if not callable(deployment):
         raise ValueError("deployment must be the function deployment_with_new_negatives(strength)")
@@ -157,6 +177,9 @@ def exercise_3(deployment: Callable[[float], tuple[np.ndarray, np.ndarray]], *, 
                               "the corrected precision"),
             Mistake.if_equals(lambda: corrected - true_precision(0.5),
                               "that is the gap at strength 0.5, the shift of section 8"),
+            Mistake.if_equals(lambda: 100 * (corrected - true_precision(st)),
+                              "that is the gap in percentage points: give it as a difference of two precisions, "
+                              "each between 0 and 1"),
         ],
         hints=[f"y_new, s_new = deployment_with_new_negatives({fmt(st)}); the true precision is "
                "precision_score(y_new, s_new >= 0.5).",

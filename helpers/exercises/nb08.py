@@ -4,7 +4,7 @@ Each factory takes the notebook's own data (or the numbers the question states) 
 answer from them. The right answers::
 
     exercise 1: on one unlabeled sample, flagged at a threshold t instead of 0.5:
-                (CC, ACC, EM) = (share flagged, (q - FPR_t) / (TPR_t - FPR_t), EM at the training prior),
+                (CC, ACC) = (share flagged, (q - FPR_t) / (TPR_t - FPR_t)),
                 TPR_t and FPR_t from the cross-validated probabilities of the training part
     exercise 2: a logistic regression refitted on a balanced sample of the training part (training prior 0.5):
                 (mean probability, EM with train_prevalence=0.5) on the sample
@@ -15,6 +15,7 @@ answer from them. The right answers::
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from numbers import Real
 
 import numpy as np
@@ -28,6 +29,7 @@ from ..prevalence_shift import sample_at_prevalence
 from ..prevalence_uncertainty import unlabeled_rows_needed
 from ..prior_shift import adjust_posteriors, estimate_prevalence_acc, estimate_prevalence_em
 from ._labels import labels01, labels_scores
+from ._slips import in_another_order, truncated, truncated_message
 from .core import Compare, Exercise, Mistake, WrongKind, describe, number, numbers, round_significant
 from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
@@ -44,36 +46,42 @@ def _acc(p: np.ndarray, t: float, tpr: float, fpr: float) -> float:
     return estimate_prevalence_acc((p >= t).astype(int), tpr=tpr, fpr=fpr)
 
 
-@effort("compute", "CC, ACC and EM at another threshold, TPR and FPR measured again")
-def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, train_prevalence: float,
-               threshold: float = 0.3) -> Exercise:
-    """Exercise 1: classify and count, ACC and EM on one sample when the model flags at ``threshold``.
+@effort("compute", "CC and ACC at another threshold, TPR and FPR measured again")
+def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, threshold: float = 0.3) -> Exercise:
+    """Exercise 1: classify and count and ACC on one sample when the model flags at ``threshold``.
 
     With ``q`` the share of ``proba_sample`` at or above ``t`` and the rates of the training part's
     cross-validated probabilities at ``t``::
 
-        CC = q,   ACC = (q - FPR_t) / (TPR_t - FPR_t) (clipped to [0, 1]),   EM = EM at train_prevalence
+        CC = q,   ACC = (q - FPR_t) / (TPR_t - FPR_t) (clipped to [0, 1])
 
-    Three numbers, each right to three significant digits. EM uses no threshold, so it is the estimate at
-    0.5. Mistakes: ACC with the rates at 0.5, or counted on the pool (``y_pool``, ``proba_pool``), whose labels
-    ACC does not have; CC at 0.5; EM run with the threshold as its training prior.
+    Two numbers, each right to three significant digits. EM, which uses no threshold, is the notebook's
+    discussion question, not part of the answer: its value is printed in the notebook. Mistakes: ACC at 0.5
+    (the flags and the rates at 0.5, as the notebook prints it); ACC with the flags at ``t`` but the rates at
+    0.5, or with rates counted on the pool (``y_pool``, ``proba_pool``), whose labels ACC does not have; CC at
+    0.5; the two numbers in the wrong order.
     """
     y, p = labels_scores(y_train, proba_cv, "y_train", "proba_cv")
     yp, pp = labels_scores(y_pool, proba_pool, "y_pool", "proba_pool")
     s = check_numbers(proba_sample, "proba_sample", ndim=1)
-    pi_t = check_probability_open(train_prevalence, "train_prevalence")
     t = check_probability_open(threshold, "threshold")
     if t == 0.5:
         raise ValueError("threshold must differ from 0.5: the exercise compares another threshold with it")
     tpr, fpr = _rates(y, p, t)
-    em = estimate_prevalence_em(s, train_prevalence=pi_t)
-    right = (float(np.mean(s >= t)), _acc(s, t, tpr, fpr), em)
-    digits = 3
+    right = (float(np.mean(s >= t)), _acc(s, t, tpr, fpr))
+    cmp = numbers(["CC", "ACC"], kinds={k: _probability_digits(3) for k in ("CC", "ACC")})
+    acc_05 = _acc(s, 0.5, *_rates(y, p, 0.5))
+    at_05 = [] if cmp.each[1].same(acc_05, right[1]) else [
+        Mistake.in_part(1, acc_05, "that is ACC at 0.5, as printed above; flag the sample at the new threshold and "
+                                   "use TPR and FPR measured there")]
     return Exercise(
         "Exercise 1",
         right,
-        compare=numbers(["CC", "ACC", "EM"], kinds={k: _probability_digits(digits) for k in ("CC", "ACC", "EM")}),
+        compare=cmp,
         mistakes=[
+            Mistake(lambda a: in_another_order(cmp, a, right), "your two numbers are swapped: first CC, then ACC",
+                    example=right[::-1]),
+            *at_05,
             Mistake.in_part(1, lambda: _acc(s, t, *_rates(y, p, 0.5)),
                             "your ACC uses the TPR and FPR measured at 0.5; measure them at the threshold you "
                             "flag with"),
@@ -82,15 +90,11 @@ def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, train_pre
                             "deployment; measure them on the cross-validated training part (proba_cv)"),
             Mistake.in_part(0, lambda: float(np.mean(s >= 0.5)), "your CC is the share flagged at 0.5; flag at "
                                                                   "the new threshold"),
-            Mistake.in_part(2, lambda: estimate_prevalence_em(s, train_prevalence=t),
-                            "your EM takes the threshold as its training prior; train_prevalence is the share of "
-                            "nines the model was trained on"),
         ],
         hints=[
             f"Flag the sample with p >= {t:g}; ACC needs TPR and FPR at the same threshold, from proba_cv and "
             "y_train.",
-            "estimate_prevalence_acc(flags, tpr=..., fpr=...) and estimate_prevalence_em(probabilities, "
-            "train_prevalence=TRAIN_PRIOR) do the estimates.",
+            "estimate_prevalence_acc(flags, tpr=..., fpr=...) does the estimate; CC is the share flagged.",
         ],
         why="CC moves with the threshold, ACC corrects for it, and EM uses no threshold at all.",
     )
@@ -118,8 +122,9 @@ def exercise_2(X_train, y_train, X_sample, proba_sample) -> Exercise:
         (mean of p,  estimate_prevalence_em(p, train_prevalence=0.5))
 
     Two numbers, each right to two significant digits: a third digit would depend on how far the solver runs
-    (EM's third digit moves without ``tol=1e-10``). Mistakes: EM at the first model's training prior
-    (``y_train.mean()``); the first model's mean probability or EM estimate (``proba_sample``).
+    (EM's third digit moves without ``tol=1e-10``). Mistakes: the two numbers in the wrong order; EM at the first
+    model's training prior (``y_train.mean()``); the first model's mean probability or EM estimate
+    (``proba_sample``).
     """
     X = check_numbers(X_train, "X_train", ndim=2)
     y = labels01(y_train, "y_train")
@@ -137,12 +142,19 @@ def exercise_2(X_train, y_train, X_sample, proba_sample) -> Exercise:
             state["p"] = _balanced_model_proba(X, y, Xs)
         return state["p"]
 
+    cmp = numbers(["mean probability", "EM"], kinds={k: _probability_digits(2) for k in ("mean probability", "EM")})
+
+    def right() -> tuple[float, float]:
+        return float(p2().mean()), estimate_prevalence_em(p2(), train_prevalence=0.5)
+
     return Exercise(
         "Exercise 2",
-        lambda: (float(p2().mean()), estimate_prevalence_em(p2(), train_prevalence=0.5)),
-        compare=numbers(["mean probability", "EM"], kinds={k: _probability_digits(2) for k in ("mean probability",
-                                                                                                  "EM")}),
+        right,
+        compare=cmp,
         mistakes=[
+            Mistake(lambda a: in_another_order(cmp, a, right()), "your two numbers are swapped: first the mean "
+                                                                 "probability, then EM's estimate",
+                    example=lambda: right()[::-1]),
             Mistake.in_part(1, lambda: estimate_prevalence_em(p2(), train_prevalence=old_prior),
                             "your EM starts from the first model's training prior; the balanced model was trained "
                             "where half the images are nines"),
@@ -210,7 +222,8 @@ class _Size(Compare):
         return "no number (inf)" if _is_inf(expected) else f"{round_significant(float(expected), self.digits):,.0f}"
 
 
-@effort("compute", "unlabeled_rows_needed at a screening test's rates, and a search for the labeled negatives")
+@effort("build", "unlabeled_rows_needed at a screening test's rates, and the labeled negatives derived from the "
+                 "variance or found by a search up to about two million")
 def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: float, n_pos: int,
                n_neg: int) -> Exercise:
     """Exercise 3 (a screening test): three numbers, each right to two significant digits.
@@ -221,9 +234,13 @@ def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: flo
         rows, labeled set as it is  = unlabeled_rows_needed(pi, tpr, fpr, r, n_pos, n_neg)  (inf: no number is enough)
         labeled negatives           = labeled_negatives_needed(pi, tpr, fpr, r, n_pos)
 
-    Mistakes: ``inf`` in the first part (the second part's answer); the first part's rows in the second (the
-    labeled set's part of the variance left out); a prevalence ten times higher; ``z`` left out of the third
-    part (the standard error, not the 95 % half-width, set to ``r pi``).
+    Mistakes: the three numbers in another order; ``inf`` in the first part (the second part's answer); the first
+    part's rows in the second (the labeled set's part of the variance left out); a prevalence ten times higher;
+    ``z`` left out of the third part (the standard error, not the 95 % half-width, set to ``r pi``).
+
+    The third number is found from the labeled part of ACC's variance (the notebook's section "How many
+    unlabeled rows does an estimate need?" and its Going deeper, "The standard error of ACC"), or by a search:
+    ``unlabeled_rows_needed(pi, ..., n_pos=n_pos, n_neg=n)`` is ``inf`` below it and finite above it.
     """
     pi = check_probability_open(prevalence, "prevalence")
     t, f = check_probability_open(tpr, "tpr"), check_probability_open(fpr, "fpr")
@@ -238,11 +255,16 @@ def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: flo
     z = float(norm.ppf(0.975))
     without_z = negatives / z**2 if math.isfinite(negatives) else math.inf
     parts = ["rows with exact rates", "rows with this labeled set", "labeled negatives"]
+    cmp = numbers(parts, kinds={p: _Size(2) for p in parts})
+    right = (known, as_is, negatives)
     return Exercise(
         "Exercise 3",
-        (known, as_is, negatives),
-        compare=numbers(parts, kinds={p: _Size(2) for p in parts}),
+        right,
+        compare=cmp,
         mistakes=[
+            Mistake(lambda a: in_another_order(cmp, a, right),
+                    "your numbers are in another order: first the rows with the rates known exactly, then the rows "
+                    "with this labeled set, then the labeled negatives", example=(negatives, as_is, known)),
             Mistake.in_part(0, math.inf, "your first number is for the labeled set as it is; first take TPR and FPR "
                                          "as known exactly (leave out n_pos and n_neg)"),
             Mistake.in_part(1, known, "your second number leaves out the labeled set: with TPR and FPR measured on "
@@ -256,18 +278,28 @@ def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: flo
         hints=[
             "unlabeled_rows_needed(prevalence, tpr=..., fpr=..., relative_error=...) takes the rates as known "
             "exactly; with n_pos= and n_neg= it adds the labeled set (inf: no number of rows is enough).",
-            "For the third number: the labeled part of the variance (the formula above the rows table), times z², "
-            "must stay below (r·π·(TPR − FPR))²; solve for n_neg.",
+            "For the third number: the labeled set's part of ACC's variance (section 'How many unlabeled rows does "
+            "an estimate need?'), times z², must stay below (r·π·(TPR − FPR))²; solve for n_neg. Or search: with "
+            "n_pos=200, unlabeled_rows_needed(..., n_neg=n) is inf below that number and finite above it.",
         ],
         why="At one in ten thousand the labeled negatives, not the unlabeled rows, set the limit.",
     )
+
+
+def _truncation(value: Callable[[], float], digits: int) -> list[Mistake]:
+    """The mistake of ``value()`` cut after ``digits`` significant digits, when that differs from it rounded."""
+    x = value()
+    cut = truncated(x, digits)
+    return [] if round_significant(x, digits) == cut else [Mistake.if_equals(cut, truncated_message(digits))]
 
 
 def quiz(train_prevalence: float) -> Quiz:
     """The quick self-test of notebook 08; the numeric question moves a probability of 0.5 to prior 0.5.
 
     By Bayes' rule on the odds, ``odds_new = odds(p) odds(0.5) / odds(pi_train)``, so ``p = 0.5`` becomes
-    ``1 - pi_train``; right to three significant digits.
+    ``1 - pi_train``; right to three significant digits. Mistakes: 0.5 unmoved; the inverse odds ratio (which
+    gives ``pi_train``); the answer cut after three digits instead of rounded (0.899 for 0.8998), where that
+    differs.
     """
     pi = check_probability_open(train_prevalence, "train_prevalence")
     return Quiz([
@@ -277,7 +309,13 @@ def quiz(train_prevalence: float) -> Quiz:
             lambda: float(adjust_posteriors(0.5, train_prevalence=pi, deploy_prevalence=0.5)),
             digits=3,
             mistakes=[Mistake.if_equals(0.5, "the probability belongs to the training prior; at another prior its "
-                                             "odds are multiplied by odds(new) / odds(train)")],
+                                             "odds are multiplied by odds(new) / odds(train)"),
+                      Mistake.if_equals(lambda: float(adjust_posteriors(0.5, train_prevalence=0.5,
+                                                                        deploy_prevalence=pi)),
+                                        "you multiplied the odds by odds(train) / odds(new), the inverse: moving to "
+                                        "a higher prior must raise the probability"),
+                      *_truncation(lambda: float(adjust_posteriors(0.5, train_prevalence=pi, deploy_prevalence=0.5)),
+                                   3)],
             solution="adjust_posteriors(0.5, train_prevalence=TRAIN_PRIOR, deploy_prevalence=0.5)",
         ),
         Question(

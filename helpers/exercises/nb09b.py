@@ -114,7 +114,8 @@ def exercise_2(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 
     images kept), the estimated F1 at the ``k`` highest scores is ``2 recall@k C / (k + C)``; the answer is
     the ``k``-th highest score where it is largest. Any threshold that flags the same images of that pool
     is right. Mistakes, each kept only when it flags other images than the answer: the right threshold
-    rounded (typed from a printout) across a pool score; the threshold chosen on the pool as given; the rarer
+    rounded (typed from a printout) across a pool score; a threshold flagging the same images as the one chosen
+    on the pool as given (0.95 flags the rarer pool's images as 0.9432 does); the rarer
     pool with the pool's full class size as ``C``.
     """
     pt, yt, pp, yp, labeled = _data(proba_test, y_test, proba_pool, y_pool, labeled)
@@ -131,8 +132,8 @@ def exercise_2(proba_test, y_test, proba_pool, y_pool, *, labeled, digit: int = 
     cmp = threshold(is_c[keep].astype(int), pp[keep, j])
     candidates = [
         (_f1_threshold(test_pos, pp[:, j], int(np.sum(is_c))),
-         f"that is the threshold chosen on the pool as given; choose it again on the pool with every "
-         f"{keep_every}th {digit} only"),
+         f"that flags the same images as the threshold chosen on the pool as given; choose it again on the "
+         f"pool with every {keep_every}th {digit} only"),
         (_f1_threshold(test_pos, pp[keep, j], int(np.sum(is_c))),
          f"your C is the class size of the pool as given; in the rarer pool C is the number of {digit}s kept"),
     ]

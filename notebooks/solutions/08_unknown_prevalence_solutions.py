@@ -18,8 +18,8 @@ replay("08_unknown_prevalence")
 # %% [markdown]
 # ## Exercise 1
 #
-# *Flag at 0.3 instead of 0.5. On the sample at 0.05, give CC, ACC (TPR and
-# FPR measured at 0.3 on the cross-validated probabilities) and EM. Which
+# *Flag at 0.3 instead of 0.5. On the sample at 0.05, give CC and ACC (TPR
+# and FPR measured at 0.3 on the cross-validated probabilities). Which
 # estimates change from 0.5, and why does EM not?*
 #
 # ACC needs the rates of the threshold it counts with, measured where the
@@ -36,7 +36,7 @@ print(f"true prevalence {y_low.mean():.4f}")
 print(f"threshold 0.3: CC {cc3:.4f}, ACC {acc3:.4f}, EM {em3:.4f}")
 print(f"threshold 0.5: CC {(p_low >= 0.5).mean():.4f}, "
       f"ACC {estimate_prevalence_acc((p_low >= 0.5).astype(int), tpr=TPR, fpr=FPR):.4f}, EM {em3:.4f}")
-answer = (cc3, acc3, em3)
+answer = (cc3, acc3)
 ex1.check(answer)
 
 # %% [markdown]
@@ -90,15 +90,13 @@ ex2.check(answer)
 # old training prior 0.1002, EM would read the probabilities as calibrated
 # for 10 % nines and give 0.1845, worse than the mean probability: the
 # training prior is part of the model. Why is EM worse than with the first
-# model? The balanced model saw only 90 other digits: its FPR is higher and
-# its probabilities are less well calibrated, as its log loss on the pool
-# shows (its probabilities moved to the pool's prior first):
+# model? EM uses no threshold: it reads the probabilities as calibrated, and
+# the balanced model, which saw only 90 other digits, is less well
+# calibrated, as its log loss on the pool shows (its probabilities moved to
+# the pool's prior first):
 
 # %%
-cv2 = cross_val_predict(m2, X_train[bal], y_train[bal], cv=5, method="predict_proba")[:, 1]
-fpr2 = (cv2[y_train[bal] == 0] >= 0.5).mean()
 p2_pool = adjust_posteriors(m2.predict_proba(X_pool)[:, 1], train_prevalence=0.5, deploy_prevalence=TRAIN_PRIOR)
-print(f"cross-validated FPR: {fpr2:.4f} (whole training part: {FPR:.4f})")
 print(f"log loss on the pool: {log_loss(y_pool, p2_pool):.3f} (whole training part: {log_loss(y_pool, proba_pool):.3f})")
 
 # %% [markdown]
@@ -107,7 +105,8 @@ print(f"log loss on the pool: {log_loss(y_pool, p2_pool):.3f} (whole training pa
 # trained on the whole training part:
 
 # %%
-tpr2 = (cv2[y_train[bal] == 1] >= 0.5).mean()
+cv2 = cross_val_predict(m2, X_train[bal], y_train[bal], cv=5, method="predict_proba")[:, 1]
+tpr2, fpr2 = (cv2[y_train[bal] == 1] >= 0.5).mean(), (cv2[y_train[bal] == 0] >= 0.5).mean()
 p2 = m2.predict_proba(X_pool)[:, 1]
 s2 = prevalence_study(y_pool, p2, priors=PRIORS, n_draws=50, train_prevalence=0.5, tpr=tpr2, fpr=fpr2, rng=1)
 print(study_table(s2).to_string())
@@ -122,10 +121,14 @@ print(study_table(s2).to_string())
 # become reachable at all?*
 #
 # The first two come from `unlabeled_rows_needed`, without and with the
-# labeled set. For the third, the labeled part of the variance (the formula
-# above the rows table), times z², must stay below (r·π·(TPR − FPR))², the
-# squared half-width; the FPR term is the one that matters, so solve it for
-# the number of negatives.
+# labeled set. For the third, the labeled set's part of ACC's variance (the
+# formula of the section "How many unlabeled rows does an estimate need?",
+# derived in Going deeper, "The standard error of ACC"), times z², must stay
+# below (r·π·(TPR − FPR))², the squared half-width; the FPR term is the one
+# that matters, so solve it for the number of negatives. Without the
+# formula, a search finds the same number: `unlabeled_rows_needed` is `inf`
+# below it and finite above it, so halve the interval between a number of
+# negatives where it is `inf` and one where it is finite until they meet.
 
 # %%
 from scipy.stats import norm
@@ -142,6 +145,15 @@ print(f"labeled negatives for the labeled part alone to fit in ±50 %: more than
       f"({n_neg_min / 1e6:.1f} million)")
 print("rows needed just below and just above it:",
       [unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=n) for n in (int(n_neg_min) - 1, int(n_neg_min) + 2)])
+never, enough = 20_000, 10_000_000  # inf with 20 000 negatives; finite with ten million
+assert unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=never) == np.inf
+while enough - never > 1:  # the search: keep one end where no number of rows is enough, one where some is
+    middle = (never + enough) // 2
+    if unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=middle) == np.inf:
+        never = middle
+    else:
+        enough = middle
+print(f"found by search: inf with {never:,} labeled negatives, finite with {enough:,}")
 n_twice = unlabeled_rows_needed(1e-4, **screen, n_pos=200, n_neg=2 * round(n_neg_min))
 print(f"with {2 * round(n_neg_min):,} labeled negatives: {n_twice:,} unlabeled rows ({n_twice / 1e6:.1f} million)")
 print(f"expected false positives among 20 000 labeled negatives: {0.001 * 20_000:.0f}")

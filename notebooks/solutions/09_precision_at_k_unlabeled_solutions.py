@@ -18,29 +18,34 @@ replay("09_precision_at_k_unlabeled")
 # %% [markdown]
 # ## Exercise 1
 #
-# *The domain expert says "about 90 images of each digit". Compute the
-# precision@k estimates at threshold 0.5 with C = 90 for every digit.*
+# *The domain expert says "about 110 images of each digit". Compute the
+# precision@k estimates at threshold 0.5 with C = 110 for every digit. What
+# do they tell you about the expert's C?*
 #
 # `unlabeled_estimate(c)` gives $k$ and recall@k at 0.5; the estimate is
-# recall@k · 90 / k. Beside it, the estimate with the true class size:
+# recall@k · 110 / k. Beside it, the estimate with the true class size:
 
 # %%
 answer = []
 for c in LABELED:
     est = unlabeled_estimate(c)
-    guess = est["recall@k"] * 90 / est["k"]
+    guess = est["recall@k"] * 110 / est["k"]
     answer.append(guess)
     print(f"digit {c}: true C {est['class size']:3d}  estimate {est['precision@k estimate']:.3f}  "
-          f"with C = 90: {guess:.3f}  (C off by {90 / est['class size'] - 1:+.1%}, "
+          f"with C = 110: {guess:.3f}  (C off by {110 / est['class size'] - 1:+.1%}, "
           f"estimate off by {guess / est['precision@k estimate'] - 1:+.1%})")
+print(f"estimates above 1 with C = 110: digit {', '.join(str(c) for c, g in zip(LABELED, answer, strict=True) if g > 1)}")
 ex1.check(answer)
 
 # %% [markdown]
 # The estimate is recall@k · C / k: proportional to C. A class size off by
 # some per cent moves the precision estimate by the same per cent, in the
-# same direction; here 90 is off by about one per cent, and so are the
-# estimates. An error in C never cancels, so its uncertainty belongs in any
-# interval for the precision (as the audit section of the notebook does).
+# same direction; here 110 is about a fifth too large, and so are the
+# estimates. Digit 2's even exceeds 1, which no precision can: the top k
+# cannot hold more than k members, so C is too large for that digit. An
+# estimate below 1 gives no such warning: an error in C does not show by
+# itself, so its uncertainty belongs in any interval for the precision (as
+# the audit section of the notebook does).
 
 # %% [markdown]
 # ## Exercise 2
