@@ -247,7 +247,7 @@ except PredictionFileError as error:
 # %%
 from helpers.exercises import nb00
 
-quiz = nb00.quiz(Counts(tn=80, fp=10, fn=3, tp=7), tpr=0.8, fpr=0.001, prevalence=0.001)
+quiz = nb00.quiz(Counts(tn=80, fp=10, fn=3, tp=7), tpr=0.8, fpr=0.001, prevalence=0.002)
 quiz.show()
 
 # %% [markdown]

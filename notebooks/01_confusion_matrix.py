@@ -98,11 +98,11 @@ print(f"accuracy {model.score(X_test, y_test):.3f}")
 # `model.predict` calls a tumour benign when its probability of benign is
 # above 0.5. There the model makes three mistakes of each kind, and with
 # FP = FN precision equals recall: you could not see two metrics trade
-# places. The two mistakes do not cost the same either: a *false positive*
+# places. The two mistakes do not cost the same: a *false positive*
 # is a malignant tumour called benign, the dangerous error. So we call a
 # tumour benign only above 0.8, a round number not tuned on the test set
-# (notebook 03 shows how to choose a threshold). A probability threshold
-# belongs to the class mix the model was trained on, printed below.
+# (notebook 03 shows how to choose a threshold). The probabilities, and any
+# cut on them, follow the training mix of 63 % benign, printed below.
 
 # %%
 THRESHOLD = 0.8

@@ -71,8 +71,8 @@ for name, (recall_1, precision_1) in from_reports.items():
     print(f"{name:20s} {predictor_counts[name]}")
 
 # %% [markdown]
-# `helpers.simulate_labels` turns counts into label arrays (positives first,
-# then negatives), so we can hand them to scikit-learn like real predictions.
+# `helpers.simulate_labels` turns counts into label arrays, so we can hand
+# them to scikit-learn like real predictions.
 
 # %%
 predictions = {}
@@ -86,9 +86,8 @@ for name, y_pred in predictions.items():
 
 # %% [markdown]
 # The same `y_true` serves all three (10 ones, then 90 zeros). All three
-# reach 0.9, the accuracy of the predictor that never finds a single
-# positive. On this data 0.9 is what you get with no model at all: a
-# baseline, not an achievement.
+# reach 0.9: on this data, what you get with no model at all, a baseline,
+# not an achievement.
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(10, 3.6), layout="constrained")
@@ -98,6 +97,9 @@ fig.suptitle("Three predictors on 90 negatives and 10 positives")
 plt.show()
 
 # %% [markdown]
+# The figure shows the same 10 errors all in FN, all in FP, or split 5 and
+# 5: accuracy sees only their number.
+#
 # ## Their classification reports
 #
 # `classification_report` lists precision, recall and F1 *for each class* as
@@ -162,7 +164,7 @@ for found in (5, 10):
 # defined (2·TP / (2·TP + FP + FN) = 0 / 10) and is 0. Check against
 # scikit-learn: the only difference is MCC of the
 # always-negative predictor, where `matthews_corrcoef` returns 0.0 for a
-# correlation that is undefined (a constant prediction has no variance).
+# correlation that is undefined.
 
 # %%
 rows = {}
@@ -379,8 +381,8 @@ for share in [0.5, 0.9, 0.99, 0.999]:
 
 # %% [markdown]
 # Things to try: load example 2 and set N to 10 000, then push the share of
-# negatives from 0.5 towards 0.99. Accuracy does not move at all, and that
-# is the point: it cannot tell you that the positives are becoming rare.
+# negatives from 0.5 towards 0.99. Accuracy does not move at all: it cannot
+# tell you that the positives are becoming rare.
 # Watch precision and the accuracy of "always negative" instead. Then load
 # example 1 and raise the accuracy on positives step by step: which figures
 # move, and which stay?

@@ -34,8 +34,6 @@
 # exercise 1 and the lecture slides' example under Going deeper use the
 # breast-cancer data, where class 1 (benign) is the majority, 63 %; exercise
 # 2 makes class 0 the positive class.
-# [Notebook 03b](03b_choosing_a_threshold.ipynb) goes on with the prevalence
-# and with choosing a threshold honestly.
 
 # %%
 import matplotlib.pyplot as plt
@@ -83,8 +81,7 @@ pd.set_option("display.width", 130)
 # A quarter of them is the test set. A logistic regression on the
 # coordinates, their squares and their product can represent the best
 # possible score for such data (the log-ratio of two round Gaussian
-# densities is quadratic); the features are scaled and the solver converges
-# (the cell checks it).
+# densities is quadratic); the features are scaled and the solver converges.
 
 # %%
 X_b, y_b = make_blobs(n_samples=(4000, 500), cluster_std=[7.0, 2], random_state=22)
@@ -112,6 +109,8 @@ _ = ax.legend(loc="lower left", markerscale=3)
 # Look at the red cluster inside the blue cloud: every probability contour
 # around it also encloses negatives, and moving the cut from 0.5 (black) to
 # 0.2 (orange) takes in many more negatives along with the positives it gains.
+# Even at its centre negatives mix in: no test point is more than 63 % likely
+# positive (printed above), so a cut above that flags nothing.
 #
 # ### The default threshold
 #
@@ -199,8 +198,7 @@ print(f"average precision (sklearn): {ap:.4f}   by the formula: {ap_by_hand:.4f}
 # `PrecisionRecallDisplay`, built `from_estimator` (a fitted model and test
 # rows) or `from_predictions` (labels and scores). Next to the model, a
 # baseline: `DummyClassifier(strategy="prior")` ignores the features and
-# gives every point the same probability, so all its scores tie. Any model
-# should beat it.
+# gives every point the same probability, so all its scores tie.
 
 # %%
 dummy = DummyClassifier(strategy="prior").fit(Xb_train, yb_train)
@@ -373,8 +371,9 @@ for label, s in [("decision function", svc_score), ("decision function + 0.5", s
 #   summaries can rank two models differently; before calling a winner,
 #   check the difference against its noise (paired DeLong for ROC AUC).
 #
-# Notebook 03b: why precision and AP move with the prevalence and ROC AUC
-# does not, and how to choose a threshold honestly.
+# [Notebook 03b](03b_choosing_a_threshold.ipynb): why precision and AP move
+# with the prevalence and ROC AUC does not, and how to choose a threshold
+# honestly.
 
 # %% [markdown] tags=["code-only"]
 # ## Exercises
@@ -405,14 +404,13 @@ ex1.check(answer)
 
 # %% [markdown]
 # **Exercise 2.** Make the *negatives* of the blobs (label 0, 89 % of the
-# points) the positive class: compute AP and ROC AUC of the logistic
-# regression with `1 - proba` as the score and `yb_test == 0` as the truth.
-# Which of the two numbers changes, and why? Your answer: AP and ROC AUC,
-# to three significant digits.
+# points) the positive class: compute the AP of the logistic regression
+# with score `1 - proba` and truth `yb_test == 0`, then its ROC AUC. Which of the two moved, and why? Your answer: the AP, to three
+# significant digits.
 
 # %% tags=["code-only"]
 ex2 = nb03.exercise_2(yb_test, proba)
-answer = ...  # (AP, ROC AUC) with class 0 as the positive class
+answer = ...  # the AP with class 0 as the positive class
 ex2.check(answer)
 
 # %% [markdown]

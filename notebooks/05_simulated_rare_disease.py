@@ -183,11 +183,11 @@ print(f"precision by Bayes' rule: {p_bayes:.2%}   F1 from it: {f1_bayes:.2%}")
 # ## 4. How much can 10 sick people tell us?
 #
 # Everything so far used the *expected* counts. A real study is one random
-# draw, so we repeat it 10 000 times. Each time, 100 000 people are screened
-# from the population: each is sick with probability 1 in 10 000 (so about
-# 10 are), each sick person is found with probability 0.8, each healthy one
-# flagged with probability 0.001 (`simulate_population_studies`). The
-# enriched study adds the same 100 treatment-centre patients each time.
+# draw, so we repeat it 10 000 times. Each time 100 000 people are screened:
+# each is sick with probability 1 in 10 000 (so about 10 are), each sick
+# person is found with probability 0.8, each healthy one flagged with
+# probability 0.001 (`simulate_population_studies`). The enriched study adds
+# 100 treatment-centre patients to each study, their results drawn anew.
 #
 # Every precision below estimates the same quantity (the *estimand*): the
 # test's precision at the population's prevalence, PPV(π) with
@@ -377,7 +377,8 @@ ex2.check(answer)
 # "width / truth") at 1 in 1 000 000, to two significant digits.
 
 # %% tags=["code-only"]
-ex3 = nb05.exercise_3(tpr=TPR, tnr=TNR, n_people=10_000_000, prevalence=1e-6, n_studies=N_STUDIES, rng=1)
+ex3 = nb05.exercise_3(tpr=TPR, tnr=TNR, n_people=10_000_000, prevalence=1e-6, n_studies=N_STUDIES, rng=1,
+                      printed=table.loc["precision, about 10 sick, π known", "width / truth"])
 answer = ...  # width of the middle 95 % / true precision
 ex3.check(answer)
 
@@ -390,7 +391,7 @@ ex3.check(answer)
 # %%
 from helpers.exercises import nb05
 
-quiz = nb05.quiz(real, tpr=TPR, tnr=TNR, prevalence=prevalence)
+quiz = nb05.quiz(real, enriched=enriched, tpr=TPR, tnr=TNR, prevalence=prevalence)
 quiz.show()
 
 # %% [markdown]

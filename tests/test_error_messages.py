@@ -794,6 +794,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.exercises.core.fmt": [Bad("digits", lambda f: f(0.5, digits=0))],
     "helpers.exercises.core.round_significant": [Bad("digits", lambda f: f(0.5, 0)), Bad("x", lambda f: f("1", 2))],
     "helpers.exercises.core.significant_digits": [Bad("x", lambda f: f(None))],
+    "helpers.exercises.core.truncate_significant": [Bad("digits", lambda f: f(0.5, 0)), Bad("x", lambda f: f("1", 2))],
     "helpers.exercises.core.half_unit": [Bad("digits", lambda f: f(0.5, 2.5)), Bad("x", lambda f: f(True, 2))],
     "helpers.exercises.core.agreeing_digits": [Bad("answer", lambda f: f("0.9", 0.904, 3)),
                                               Bad("expected", lambda f: f(0.9, None, 3)),
@@ -929,10 +930,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("n_people", lambda f: f(tpr=0.8, tnr=0.9, n_people=1.5, prevalence=0.01, n_studies=10, rng=0)),
         Bad("prevalence", lambda f: f(tpr=0.8, tnr=0.9, n_people=1000, prevalence=0, n_studies=10, rng=0)),
         Bad("rng", lambda f: f(tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.01, n_studies=10, rng="0")),
+        Bad("printed", lambda f: f(tpr=0.8, tnr=0.9, n_people=1000, prevalence=0.01, n_studies=10, rng=0,
+                                   printed="0.73")),
     ],
     "helpers.exercises.nb05.quiz": [
-        Bad("real", lambda f: f((1, 2, 3, 4), tpr=0.8, tnr=0.9, prevalence=0.01)),
-        Bad("prevalence", lambda f: f(C, tpr=0.8, tnr=0.9, prevalence=0)),
+        Bad("real", lambda f: f((1, 2, 3, 4), enriched=C, tpr=0.8, tnr=0.9, prevalence=0.01)),
+        Bad("enriched", lambda f: f(C, enriched=(1, 2, 3, 4), tpr=0.8, tnr=0.9, prevalence=0.01)),
+        Bad("prevalence", lambda f: f(C, enriched=C, tpr=0.8, tnr=0.9, prevalence=0)),
     ],
     "helpers.exercises.nb06.exercise_1": [
         Bad("target", lambda f: f(test_ratio=10, deploy_ratio=10_000, target=1.5)),

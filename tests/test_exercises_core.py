@@ -32,6 +32,7 @@ from helpers.exercises.core import (
     number,
     numbers,
     probability,
+    round_significant,
     threshold,
 )
 from helpers.exercises.quiz import NumberQuestion, Question, Quiz
@@ -437,3 +438,105 @@ def test_audit_finds_a_mistake_that_reads_as_too_few_digits_when_typed():
                               mistakes=[Mistake.if_equals(0.2801, "multiply the FPR by 1 - pi")])
     (problem,) = ex.audit()
     assert problem.startswith("Exercise 1: mistake 1's example typed to the asked digits (0.28) gets 'give three")
+
+
+# --------------------------------------------------------------------------- round, don't truncate
+
+TRUNCATED = "round, don't truncate"
+cut_values = st.floats(min_value=1e-6, max_value=1e6, allow_nan=False).map(lambda x: float(f"{x:.9g}"))
+
+
+def test_truncate_significant_cuts_the_digits_as_written():
+    from helpers.exercises.core import truncate_significant
+
+    assert truncate_significant(0.8387096774193549, 3) == 0.838
+    assert truncate_significant(0.29, 2) == 0.29  # 0.29 * 100 is 28.999999999999996 in floats: cut as written
+    assert truncate_significant(-0.0827, 2) == -0.082 and truncate_significant(17_640_000, 3) == 17_600_000
+    assert truncate_significant(0.0, 3) == 0.0 and math.isinf(truncate_significant(math.inf, 3))
+
+
+def test_a_truncated_answer_is_told_to_round():
+    """The cold read's 01 exercise 1: (0.838, 0.987) for (0.8387, 0.9877) got a plain "not yet"."""
+    one = number(digits=3)
+    assert one.differs(0.838, 0.8387) == (f"{TRUNCATED}: yours is the right value cut off after three significant "
+                                          "digits, and its next digit is 5 or more")
+    assert one.differs(0.839, 0.8387) is None and one.differs(0.837, 0.8387).startswith("not yet")
+    assert one.differs(0.8381, 0.8387).startswith("not yet")  # four digits: not a truncation to three
+    assert one.differs(0.834, 0.8344) is None  # cut = rounded: right
+    two = numbers(["NPV", "precision"], digits=3)
+    assert two.differs((0.838, 0.987), (0.8387, 0.9877)) == (
+        f"{TRUNCATED} your NPV and precision: each is the right value cut off after three significant digits, and "
+        "its next digit is 5 or more")
+    assert two.differs((0.838, 0.5), (0.8387, 0.9877)) == (
+        f"not yet: your precision is not right; {TRUNCATED} your NPV: it is the right value cut off after three "
+        "significant digits, and its next digit is 5 or more")
+
+
+def test_a_value_rounded_to_fewer_digits_stays_too_few_digits():
+    """0.070 cut from 0.07098 is the float 0.07, 0.07098 to one digit: "give two significant digits"."""
+    assert number(digits=2).differs(0.07, 0.07098).startswith("give two significant digits")
+
+
+@given(cut_values, st.integers(min_value=1, max_value=5))
+def test_a_right_answer_rounded_is_never_called_truncated(x, d):
+    ex = Exercise("Exercise 1", x, compare=number(digits=d))
+    for answer in (x, round_significant(x, d), round_significant(x, d + 1)):
+        ok, message = ex.verdict(answer)
+        assert ok and TRUNCATED not in message, (answer, message)
+    for k in range(1, d):  # rounded to fewer digits: asked for more, never "truncate"
+        assert TRUNCATED not in ex.verdict(round_significant(x, k))[1]
+
+
+@given(cut_values, st.integers(min_value=1, max_value=5))
+def test_the_right_value_cut_off_is_told_to_round_whatever_the_mistakes(x, d):
+    from helpers.exercises.core import truncate_significant
+
+    cut = truncate_significant(x, d)
+    cmp = number(digits=d)
+    assume(not cmp.same(cut, x) and not cmp.too_few_digits(cut, x))
+    ex = Exercise("Exercise 1", x, compare=cmp,
+                  mistakes=[Mistake.if_equals(x * 3 + 1, "a value mistake elsewhere"),
+                            Mistake(lambda a: True, "catches all", example=-x)])
+    ok, message = ex.verdict(cut)
+    assert not ok and message.startswith(TRUNCATED), message
+    assert ex.audit() == []
+
+
+def test_truncation_comes_before_a_mistake_of_its_own_test_after_a_value_mistake_that_is_the_same_number():
+    """The cold read's 03 exercise 1: the truncated right AUCs were told to fit the forest again."""
+    near = Mistake(lambda a: abs(a[0] - 0.98459) <= 0.015, "your forest's AUC is close, but not that of the seed",
+                   example=(0.9795, 0.99161))
+    ex = Exercise("Exercise 1", (0.98459, 0.99161), compare=numbers(["forest", "SVC"], digits=3), mistakes=[near])
+    assert ex.verdict((0.984, 0.991))[1].startswith(f"{TRUNCATED} your forest and SVC")
+    assert ex.verdict((0.9795, 0.99161))[1] == near.message
+    assert ex.audit() == []
+    slip = "that is the trapezoidal area"
+    same = Exercise("Exercise 1", 0.03657, compare=probability(digits=3), mistakes=[Mistake.if_equals(0.03651, slip)])
+    assert same.verdict(0.0365) == (False, f"{slip} (or, if you meant the answer itself: {TRUNCATED}: yours is the "
+                                           "right value cut off after three significant digits, and its next digit is "
+                                           "5 or more)")
+    assert same.verdict(0.03651) == (False, slip) and same.audit() == []
+
+
+def test_audit_finds_a_checker_that_misses_the_truncated_answer():
+    class Blind(Exercise):
+        def verdict(self, answer):
+            ok, message = super().verdict(answer)
+            return ok, message.replace(TRUNCATED, "not yet")
+
+    (problem,) = Blind("Exercise 1", 0.8387, compare=number(digits=3)).audit()
+    assert problem.startswith("Exercise 1: the right answer cut off after the asked digits (0.838) gets 'not yet")
+
+
+def test_the_clickable_quiz_says_round_for_the_cut_value_and_stays_as_it_was_elsewhere():
+    q = NumberQuestion("Balanced accuracy?", 0.58889, digits=2)
+    entries = q.to_jupyterquiz()["answers"]
+    assert entries[1] == {"type": "value", "value": 0.58, "correct": False,
+                          "feedback": "Round, don't truncate: yours is the right value cut off after two significant "
+                                      "digits, and its next digit is 5 or more."}
+    assert q.verdict(0.58)[1].startswith(TRUNCATED)
+    plain = NumberQuestion("Balanced accuracy?", 0.5829, digits=2)  # cut = rounded: no entry, the HTML as before
+    assert not any("truncate" in a["feedback"] for a in plain.to_jupyterquiz()["answers"])
+    slip = NumberQuestion("Precision?", 0.0827, digits=2, mistakes=[Mistake.if_equals(0.0821, "that is recall")])
+    assert slip.to_jupyterquiz()["answers"][1]["feedback"].startswith("Not quite: that is recall (or, if you meant")
+    assert slip.audit() == []

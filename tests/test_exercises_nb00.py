@@ -21,14 +21,14 @@ def _line(capsys) -> str:
 
 @pytest.fixture
 def quiz():
-    return nb00.quiz(C, tpr=0.8, fpr=0.001, prevalence=0.001)
+    return nb00.quiz(C, tpr=0.8, fpr=0.001, prevalence=0.002)
 
 
 def test_text_shows_five_questions_without_answers(quiz):
     text = quiz.text()
     assert [f"Question {i}." in text for i in range(1, 6)] == [True] * 5
     assert "TN 80, FP 10, FN 3, TP 7" in text
-    assert "0.41" not in text and "0.44" not in text
+    assert "0.41" not in text and "0.62" not in text
 
 
 def test_q1_precision(quiz, capsys):
@@ -50,10 +50,15 @@ def test_q1_precision(quiz, capsys):
 
 
 def test_q3_bayes(quiz, capsys):
-    tpr, fpr, pi = 0.8, 0.001, 0.001
+    tpr, fpr, pi = 0.8, 0.001, 0.002
     right = tpr * pi / (tpr * pi + fpr * (1 - pi))  # Bayes' rule written out
     assert quiz.q3.check(right) and quiz.q3.check(round(right, 2))
     capsys.readouterr()
+    swapped = tpr * fpr / (tpr * fpr + pi * (1 - fpr))  # the FPR and the prevalence swapped
+    assert (round(right, 2), round(swapped, 2)) == (0.62, 0.29)
+    assert not quiz.q3.check(0.29)
+    assert _line(capsys) == ("Question 3: you swapped the FPR and the prevalence: the FPR multiplies the share of "
+                             "negatives, 1 - π; the TPR multiplies π")
     assert not quiz.q3.check(tpr)
     assert _line(capsys).endswith("precision also depends on the FPR and on how rare the positives are")
     assert not quiz.q3.check(1 - fpr)
@@ -76,3 +81,10 @@ def test_multiple_choice_spread_over_positions(quiz, capsys):
 
 def test_audit(quiz):
     assert quiz.audit() == []
+
+
+def test_a_swap_that_changes_nothing_is_not_named():
+    """The cold read's 00 quiz: with FPR = prevalence = 0.001 the swap gives the answer itself, so the notebook asks
+    at 0.002; the checker then names no swap, and its audit stays clean."""
+    same = nb00.quiz(C, tpr=0.8, fpr=0.001, prevalence=0.001)
+    assert not any("swapped" in m.message for m in same.q3.mistakes) and same.audit() == []

@@ -71,6 +71,20 @@ def test_exercise_1(data, capsys):
     assert nb01.exercise_1(confusion_counts(y, p)).audit() == []  # without printed=, the other mistakes stay
 
 
+def test_exercise_1_truncated(data, capsys):
+    """The cold read: (0.838, 0.987), the right values cut off after three digits, got a plain "not yet"."""
+    y, p08, p = data
+    ex = nb01.exercise_1(confusion_counts(y, p), printed=confusion_counts(y, p08))
+    npv, precision = precision_score(y, p, pos_label=0), precision_score(y, p)
+    cut = (np.trunc(npv * 1000) / 1000, np.trunc(precision * 1000) / 1000)
+    assert cut == (0.838, 0.987) and (round(npv, 3), round(precision, 3)) == (0.839, 0.988)
+    assert not ex.check(cut)
+    assert _line(capsys) == ("Exercise 1: round, don't truncate your NPV and precision: each is the right value cut "
+                             "off after three significant digits, and its next digit is 5 or more")
+    assert not ex.check((0.838, round(precision, 3)))
+    assert _line(capsys).startswith("Exercise 1: round, don't truncate your NPV: it is the right value")
+
+
 def test_exercise_2(data, capsys):
     y, p, _ = data
     ex = nb01.exercise_2(confusion_counts(y, p))

@@ -106,6 +106,19 @@ def test_exercise_3(capsys):
     assert ex.audit() == []
 
 
+def test_exercise_3_positives_first(capsys):
+    """The cold read: the right matrix written positives first got "yours has 90 positives and 10 negatives"."""
+    ex = nb02.exercise_3(PREDICTORS, n_pos=10, n_neg=90)
+    right = ex.expected
+    assert confusion_matrix(*_labels(right), labels=[1, 0]).tolist() == [[9, 1], [9, 81]]  # positives first
+    assert not ex.check([[9, 1], [9, 81]])
+    assert _line(capsys) == ("Exercise 3: that is the positives-first layout, [[TP, FN], [FP, TN]]; scikit-learn's "
+                             "puts the negatives first, [[TN, FP], [FN, TP]] (or give a Counts, whose fields have "
+                             "names)")
+    assert not ex.check([[80, 9], [1, 10]])  # 11 positives, 89 negatives in either layout: not a layout slip
+    assert _line(capsys).startswith("Exercise 3: not yet: the data have 10 positives")
+
+
 def test_hints_run_out():
     ex = nb02.exercise_3(PREDICTORS, n_pos=10, n_neg=90)
     assert len(ex.hints) == 2
@@ -128,6 +141,10 @@ def test_quiz(capsys):
     assert "specificity alone" in _line(capsys)
     assert not quiz.q2.check(0.5)  # the always-negative predictor's balanced accuracy, printed in the notebook
     assert _line(capsys).startswith("Question 2: not yet")
+    assert round(balanced_accuracy_score(y, p), 3) == 0.589
+    assert not quiz.q2.check(0.58)  # cut off, not rounded (the cold read)
+    assert _line(capsys) == ("Question 2: round, don't truncate: yours is the right value cut off after two "
+                             "significant digits, and its next digit is 5 or more")
     cheaper = "a" if 10 * EX1.fp + 50 * EX1.fn < 10 * EX2.fp + 50 * EX2.fn else "b"
     assert quiz.q3.check(cheaper)
     assert not quiz.q3.check({"a": "b", "b": "a"}[cheaper])

@@ -63,6 +63,11 @@ def test_exercise_1(capsys):
         assert not ex.check(swapped)
         assert _line(capsys) == ("Exercise 1: you swapped the two models: give the random forest's AUC first, "
                                  "then the SVC's")
+    cut = tuple(float(np.trunc(a * 1000) / 1000) for a in right)  # cut off, not rounded (the cold read)
+    assert cut == (0.984, 0.991) and tuple(round(a, 3) for a in right) == (0.985, 0.992)
+    assert not ex.check(cut)  # not "fit the forest again": it is the right forest
+    assert _line(capsys) == ("Exercise 1: round, don't truncate your random forest and SVC: each is the right value "
+                             "cut off after three significant digits, and its next digit is 5 or more")
     assert not ex.check((0.9, right[1]))  # far from any forest's: the plain message
     assert _line(capsys) == "Exercise 1: not yet: your SVC is right, random forest is not"
     assert not ex.check(right[0])
@@ -73,22 +78,26 @@ def test_exercise_1(capsys):
 
 
 def test_exercise_2(blobs, capsys):
+    """Only class 0's AP is asked: its ROC AUC is class 1's, which the notebook prints (the cold read's MUST)."""
     y, p, _, _ = blobs
     ex = nb03.exercise_2(y, p)
-    right = (average_precision_score(1 - y, 1 - p), roc_auc_score(1 - y, 1 - p))
-    assert right[1] == pytest.approx(roc_auc_score(y, p))  # swapping the classes keeps every pair
+    right = average_precision_score(1 - y, 1 - p)
+    auc_0 = roc_auc_score(1 - y, 1 - p)
+    assert auc_0 == pytest.approx(roc_auc_score(y, p))  # swapping the classes keeps every pair
     assert ex.check(right)
     assert _line(capsys).startswith("Exercise 2: correct.")
-    assert ex.check(tuple(float(f"{a:.3g}") for a in right))
+    assert ex.check(float(f"{right:.3g}"))
     assert _line(capsys).startswith("Exercise 2: correct.")
-    assert not ex.check((right[0], roc_auc_score(1 - y, p)))
-    assert _line(capsys).startswith("Exercise 2: your ROC AUC ranks class 0 by the probability of class 1")
-    assert not ex.check((average_precision_score(1 - y, p), right[1]))
+    assert not ex.check(average_precision_score(1 - y, p))
     assert _line(capsys).startswith("Exercise 2: your AP ranks class 0 by the probability of class 1")
-    assert not ex.check((average_precision_score(y, p), right[1]))
+    assert not ex.check(average_precision_score(y, p))
     assert _line(capsys).startswith("Exercise 2: that is the AP of class 1")
-    assert not ex.check({"AP": right[0]})
-    assert _line(capsys).startswith("Exercise 2: your ROC AUC: expected one number between 0 and 1, got None")
+    for value in (auc_0, round(auc_0, 3)):
+        assert not ex.check(value)
+        assert _line(capsys) == ("Exercise 2: that is class 0's ROC AUC, which the swap leaves where it was; the "
+                                 "exercise asks for its AP")
+    assert not ex.check((right, auc_0))  # the old two-number answer
+    assert _line(capsys) == "Exercise 2: expected one number between 0 and 1, got a tuple of 2"
     for _ in range(3):
         ex.hint()
     assert capsys.readouterr().out.splitlines()[-1].startswith("Exercise 2: no more hints.")

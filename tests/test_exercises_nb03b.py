@@ -57,6 +57,10 @@ def test_exercise_1(notebook_data, capsys):
     own_low, _ = precision_interval(Counts(tn=tn, fp=fp, fn=fn, tp=tp), deploy_prevalence=y.mean())
     assert not ex.check((ppv, own_low, high))
     assert _line(capsys).startswith("Exercise 1: your interval is at the test set's own prevalence")
+    for swapped in ((ppv, high, low), tuple(float(f"{v:.3g}") for v in (ppv, high, low))):  # the cold read
+        assert not ex.check(swapped)
+        assert _line(capsys) == ("Exercise 1: your low and high are swapped: give (precision, low, high), the "
+                                 "interval's lower end first")
     assert not ex.check(ppv)
     assert _line(capsys).startswith("Exercise 1: expected 3 numbers (precision, low, high)")
     assert not ex.check(...)
@@ -146,6 +150,9 @@ def test_quiz(capsys):
     assert "that leaves out the prevalence" in capsys.readouterr().out
     assert not quiz.q2.check(0.9)
     assert "that is the TPR" in capsys.readouterr().out
+    assert round(ppv, 3) == 0.083 and not quiz.q2.check(0.082)  # cut off, not rounded (the cold read)
+    assert _line(capsys) == ("Question 2: round, don't truncate: yours is the right value cut off after two "
+                             "significant digits, and its next digit is 5 or more")
     assert [q.check(a) for q, a in zip([quiz.q1, quiz.q3, quiz.q4], "bac", strict=True)] == [True] * 3
     assert not quiz.q4.check("a")
     assert "precision counts false positives" in capsys.readouterr().out

@@ -35,6 +35,9 @@ def test_exercise_1(capsys):
         assert _line(capsys) == "Exercise 1: your 'all equal' counts a tie as lost or won; a tied pair counts ½"
     assert not ex.check((1, 0.5, 0.5))
     assert _line(capsys).startswith("Exercise 1: your 'negatives above' is chance")
+    assert not ex.check((0, 1, 0.5))  # the first two swapped (the cold read)
+    assert _line(capsys) == ("Exercise 1: you swapped 'positives above' and 'negatives above': every positive above "
+                             "every negative is a perfect ranking, AUC 1")
     assert not ex.check((1, 0.01, 0.5))  # exact values: no tolerance beyond rounding noise
     assert _line(capsys) == "Exercise 1: not yet: your positives above and all equal are right, negatives above is not"
     assert not ex.check((1, -1, 0.5))
@@ -62,6 +65,10 @@ def test_exercise_2(capsys):
     assert _line(capsys).startswith("Exercise 2: you counted the new pairs in the denominator")
     assert not ex.check(roc_auc_score(LABELS, SCORES))
     assert _line(capsys) == "Exercise 2: that is the AUC before the new example"
+    for percent in (100 * right, 83.3):  # the AUC in per cent (the cold read)
+        assert not ex.check(percent)
+        assert _line(capsys) == ("Exercise 2: that is the AUC in per cent; give it as a share of the pairs, "
+                                 "between 0 and 1")
     assert not ex.check([right])
     assert _line(capsys) == "Exercise 2: expected one number (an AUC), got a list of 1"
     assert ex.audit() == []
@@ -127,6 +134,10 @@ def test_exercise_4(two_models, capsys):
     assert _line(capsys).startswith("Exercise 4: give three significant digits")
     assert not ex.check(right[::-1])
     assert _line(capsys).startswith("Exercise 4: you swapped the two models")
+    cut = tuple(float(np.trunc(v * 1000) / 1000) for v in right)  # cut off after three digits, not rounded
+    assert cut != printed
+    assert not ex.check(cut)
+    assert _line(capsys).startswith("Exercise 4: round, don't truncate your")
     tenth = (_tpr_at(y, a, 0.001), _tpr_at(y, b, 0.001))
     assert not ex.check(tenth)
     assert _line(capsys) == "Exercise 4: those are the TPRs at FPR ≤ 0.001, section 8's cap; this screen's cap is 0.01"

@@ -153,16 +153,17 @@ def test_exercise_3_relative_spread_hardly_moves_while_precision_falls():
 
 def test_quiz(capsys):
     real = Counts(tn=round(99_990 * 0.999), fp=round(99_990 * 0.001), fn=2, tp=8)
-    quiz = nb05.quiz(real, tpr=0.8, tnr=0.999, prevalence=1e-4)
-    assert quiz.q1.check(real.fp / real.tp) and quiz.q1.check(12.5)
-    assert not quiz.q1.check(real.tp / real.fp)
+    enriched = Counts(tn=real.tn, fp=real.fp, fn=22, tp=88)  # 100 treatment-centre patients added, 80 % found
+    quiz = nb05.quiz(real, enriched=enriched, tpr=0.8, tnr=0.999, prevalence=1e-4)
+    assert "110 sick" in quiz.q1.prompt
+    assert quiz.q1.check(enriched.fp / enriched.tp) and quiz.q1.check(1.14)
+    capsys.readouterr()
+    assert not quiz.q1.check(enriched.tp / enriched.fp)
     assert "the other way round" in capsys.readouterr().out
-    assert not quiz.q1.check(12)
+    assert not quiz.q1.check(1.1)
     assert "give three significant digits" in capsys.readouterr().out
-    assert not quiz.q1.check(13)  # 12.5 rounded half up: also too few digits, in Python and in the browser
-    assert "give three significant digits" in capsys.readouterr().out
-    shorts = {a["value"] for a in quiz.q1.to_jupyterquiz()["answers"] if a["type"] == "value"}
-    assert {12, 13} <= shorts
+    assert not quiz.q1.check(1.13)  # 1.136 cut off, not rounded
+    assert "round, don't truncate" in capsys.readouterr().out
     pi = 1e-5
     assert quiz.q5.check(0.8 * pi / (0.8 * pi + 0.001 * (1 - pi))) and quiz.q5.check(0.00794)
     assert not quiz.q5.check(0.8 * 1e-4 / (0.8 * 1e-4 + 0.001 * (1 - 1e-4)))
@@ -172,3 +173,42 @@ def test_quiz(capsys):
     out = capsys.readouterr().out
     assert "false positives vary by about 10 %" in out and "true positives by 16 %" in out  # 100 FP, 8 of 10 TP
     assert quiz.audit() == []
+
+
+def test_quiz_1_names_the_slip_fp_over_p():
+    """The cold read: on the population, FP / P = 100 / 10 = 10 is the answer 12.5 to one digit, so the slip got
+    "give three significant digits" (right but imprecise). Asked on the enriched study, the two cannot collide."""
+    real = Counts(tn=99_890, fp=100, fn=2, tp=8)
+    enriched = Counts(tn=99_890, fp=100, fn=22, tp=88)
+    quiz = nb05.quiz(real, enriched=enriched, tpr=0.8, tnr=0.999, prevalence=1e-4)
+    for slip in (100 / 110, 0.909):
+        assert quiz.q1.verdict(slip) == (False, "that is FP / P, per sick person, found or not; the question asks "
+                                                "per sick person found, FP / TP")
+    for population in (12.5, real.fp / real.tp):
+        assert quiz.q1.verdict(population) == (False, "that is the population of section 1, with 10 sick; the "
+                                                      "enriched study has 110")
+    assert quiz.q1.why == ("In the population of section 1 it is 12.5: enrichment makes the burden of false alarms "
+                           "look 11 times smaller.")
+    feedback = {round(a["range"][0], 2): a["feedback"] for a in quiz.q1.to_jupyterquiz()["answers"] if "range" in a}
+    assert any(f.startswith("Not quite: that is FP / P") for f in feedback.values())
+    assert quiz.audit() == []
+
+
+def test_exercise_3_names_section_4s_value(capsys):
+    """The cold read: 0.73, the width / truth at 1 in 10 000 of section 4's table, got a generic "not yet"."""
+    from helpers.prior_shift import rebuilt_precision
+    from helpers.simulation import simulate_population_studies
+
+    common = simulate_population_studies(100_000, 1e-4, 0.8, 0.999, n_studies=4000, rng=1)
+    table = nb05.relative_spread(rebuilt_precision(common, prevalence=1e-4), 0.8e-4 / (0.8e-4 + 0.001 * (1 - 1e-4)))
+    ex = nb05.exercise_3(tpr=0.8, tnr=0.999, n_people=10_000_000, prevalence=1e-6, n_studies=4000, rng=1,
+                         printed=table)
+    assert round(table, 2) != round(float(ex.expected), 2)
+    for value in (table, round(table, 2)):
+        assert not ex.check(value)
+        assert _line(capsys) == ("Exercise 3: that is the width / truth of section 4's table, at its prevalence; run "
+                                 "the simulation again at 1 in 1 000 000")
+    assert ex.audit() == []
+    same = nb05.exercise_3(tpr=0.8, tnr=0.999, n_people=10_000_000, prevalence=1e-6, n_studies=4000, rng=1,
+                           printed=float(ex.expected))  # a printed value that is the answer: no such mistake
+    assert len(same.mistakes) == len(ex.mistakes) - 1 and same.audit() == []

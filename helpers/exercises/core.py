@@ -9,6 +9,8 @@ student writes ``answer = ...`` and runs ``ex.check(answer)``, which prints one 
 * right: "Exercise 2: correct." and, if the factory gave one, a one-line reason;
 * the right value rounded to fewer digits than the question asks: "give three significant digits"
   (after a known mistake's message when the answer is also that mistake typed to the asked digits);
+* the right value cut off after the asked digits where rounding raises the last one (0.838 for 0.8387):
+  "round, don't truncate" (likewise after a known mistake's message when it is also that mistake);
 * a known mistake (:class:`Mistake`, computed from the same data): its message, e.g.
   "your precision uses FN; precision's denominator is what the model flagged";
 * the wrong kind of answer: what was expected, e.g. "expected one number between 0 and 1,
@@ -19,7 +21,8 @@ The right value is never printed: ``hint()`` gives up to two hints, then points 
 solution, which lives in the notebook's companion solutions notebook
 (``notebooks/solutions/NN_topic_solutions.ipynb``). There the same checker is run on the solution's
 answer, and :meth:`Exercise.audit` checks the checker on the notebook's real data: the right answer and
-the right answer rounded to the asked digits are "correct", each known mistake gets its own message.
+the right answer rounded to the asked digits are "correct", the right answer cut off after them is told to round,
+each known mistake gets its own message.
 
 How an answer is compared with the right one is a *comparison* (:class:`Compare`):
 
@@ -61,6 +64,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
 from numbers import Real
 
 import numpy as np
@@ -86,6 +90,7 @@ __all__ = [
     "round_significant",
     "significant_digits",
     "threshold",
+    "truncate_significant",
 ]
 
 NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
@@ -268,6 +273,21 @@ def round_significant(x: float, digits: int) -> float:
     return round(x, digits - 1 - math.floor(math.log10(abs(x))))
 
 
+def truncate_significant(x: float, digits: int) -> float:
+    """``x`` cut off after ``digits`` significant digits, towards zero, as written (``truncate_significant(0.34159, 3)
+    == 0.341``; ``repr(x)`` is cut, so ``0.29`` stays ``0.29`` although its float lies a hair below).
+
+    >>> truncate_significant(0.8387096774193549, 3), truncate_significant(-0.0827, 2), truncate_significant(17.64e6, 3)
+    (0.838, -0.082, 17600000.0)
+    """
+    x, digits = _check_real(x), _check_digits(digits)
+    if x == 0 or not math.isfinite(x):
+        return x
+    exponent = math.floor(math.log10(abs(x)))
+    return float(Decimal(repr(x)).scaleb(digits - 1 - exponent).to_integral_value(ROUND_DOWN)
+                 .scaleb(exponent - digits + 1))
+
+
 def significant_digits(x: float) -> int:
     """How many significant digits ``x`` has as Python writes it shortest.
 
@@ -319,6 +339,17 @@ def half_unit(x: float, digits: int) -> float:
 
 _DIGIT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
+ROUND = "round, don't truncate"
+"""How a message about a truncated answer starts (0.838 for 0.8387 at three digits): see :meth:`Exercise.verdict`."""
+
+
+OTHER_READING = " (or, if you meant the answer itself: "
+"""Joins a mistake's message and what the same number would mean as the right answer mistyped (see ``verdict``)."""
+
+
+def _cut_off(digits: int) -> str:
+    return f"the right value cut off after {digits_text(digits)}, and its next digit is 5 or more"
+
 
 def digits_text(digits: int) -> str:
     """``3`` -> ``"three significant digits"``."""
@@ -349,6 +380,31 @@ class _Number(Compare):
             return False
         return agreeing_digits(a, e, self.digits) > 0
 
+    def truncated(self, answer: object, expected: object) -> bool:
+        """True when ``answer`` is ``expected`` cut off after the asked digits where rounding would raise the last one
+        (0.838 for 0.8387 at three digits; never a right answer, never a value rounded to fewer digits)."""
+        if self.digits is None:
+            return False
+        try:
+            a, e = _as_float(answer, self.kind), float(expected)
+        except (WrongKind, TypeError, ValueError):
+            return False
+        cut = self.cut(e)
+        return cut is not None and significant_digits(a) <= self.digits and math.isclose(a, cut, rel_tol=1e-12)
+
+    def cut(self, expected: object) -> float | None:
+        """The right value cut off after the asked digits, when that is wrong and not the value rounded to fewer
+        digits (0.070 for 0.07098 is the float 0.07, "give two significant digits"); else ``None``."""
+        if self.digits is None:
+            return None
+        e = float(expected)
+        if not math.isfinite(e):
+            return None
+        cut = truncate_significant(e, self.digits)
+        if cut == round_significant(e, self.digits) or self.close(cut, e) or self.too_few_digits(cut, e):
+            return None
+        return cut
+
     def rounded(self, expected: object) -> object:
         """The right value as a student copies it from the printed digits (itself when no digits are set)."""
         e = float(expected)
@@ -363,6 +419,8 @@ class _Number(Compare):
         if self.too_few_digits(a, expected):  # true of 0.9 and of 0.900, which a float cannot tell apart
             return (f"give {digits_text(self.digits)}: yours agrees with the answer to only "
                     f"{digits_text(agreeing_digits(a, float(expected), self.digits))}")
+        if self.truncated(a, expected):
+            return f"{ROUND}: yours is {_cut_off(self.digits)}"
         if self.digits is not None:
             return f"not yet: your number does not agree with the answer to {digits_text(self.digits)}"
         if not (self.rel or self.abs):
@@ -378,7 +436,8 @@ def number(*, rel: float = 1e-3, abs: float = 0.0, low: float | None = None, hig
     digits (``|answer - expected|`` at most half a unit in the last of them, plus half a unit in the next
     digit, so that a printout with one more digit rounded again is right too; or both round to the same
     digits); an answer that is the expected value rounded to *fewer* digits gets "give N significant
-    digits", never a mistake's message. ``low``/``high`` bound the answers that make sense (outside them
+    digits", never a mistake's message, and one cut off after the asked digits where rounding raises the last
+    gets "round, don't truncate". ``low``/``high`` bound the answers that make sense (outside them
     the answer is the wrong kind); ``kind`` is how the expected answer is named in messages.
 
     >>> number(rel=0.01).differs(101, 100) is None, number(abs=0.5).same(1.6, 1)
@@ -387,6 +446,8 @@ def number(*, rel: float = 1e-3, abs: float = 0.0, low: float | None = None, hig
     True
     >>> number(digits=3).differs(0.34, 0.34159)
     'give three significant digits: yours agrees with the answer to only two significant digits'
+    >>> number(digits=3).differs(0.838, 0.8387).split(":")[0]
+    "round, don't truncate"
     """
     rel_, abs_ = _check_tolerance(rel, abs)
     if not isinstance(kind, str):
@@ -415,7 +476,7 @@ class _Numbers(Compare):
             answer = [answer.get(n) for n in self.names]
         if isinstance(answer, str) or not isinstance(answer, Sequence | np.ndarray) or len(answer) != len(self.names):
             raise WrongKind(f"expected {self.kind}, got {describe(answer)}")
-        right, wrong, short = [], [], []
+        right, wrong, short, cut = [], [], [], []
         for name, cmp, a, e in zip(self.names, self.each, answer, expected, strict=True):
             try:
                 ok = cmp.differs(a, e) is None
@@ -424,17 +485,22 @@ class _Numbers(Compare):
             (right if ok else wrong).append(name)
             if not ok and getattr(cmp, "too_few_digits", lambda *_: False)(a, e):
                 short.append((name, cmp.digits))
+            elif not ok and getattr(cmp, "truncated", lambda *_: False)(a, e):
+                cut.append((name, cmp.digits))
         if not wrong:
             return None
-        agree = "it agrees" if len(short) == 1 else "they agree"
-        ask = (f"give {digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])} ({agree} "
-               "with the answer to fewer)") if short else ""
-        if len(short) == len(wrong):
-            return ask
-        if short:  # a right value with too few digits is not "not right": say so beside the wrong ones
-            named = {n for n, _ in short}
-            return _right_wrong(right, [n for n in wrong if n not in named]) + "; " + ask
-        return _right_wrong(right, wrong)
+        # A right value with too few digits, or cut off instead of rounded, is not "not right": say what it is,
+        # after the parts that are wrong (if any).
+        named = {n for n, _ in short + cut}
+        parts = [_right_wrong(right, [n for n in wrong if n not in named])] if len(named) < len(wrong) else []
+        if short:
+            agree = "it agrees" if len(short) == 1 else "they agree"
+            parts.append(f"give {digits_text(max(d for _, d in short))} for your {_join([n for n, _ in short])} "
+                         f"({agree} with the answer to fewer)")
+        if cut:
+            each = "it is" if len(cut) == 1 else "each is"
+            parts.append(f"{ROUND} your {_join([n for n, _ in cut])}: {each} {_cut_off(max(d for _, d in cut))}")
+        return "; ".join(parts)
 
     def too_few_digits(self, answer: object, expected: object) -> bool:
         """True when every part that is not right is a right value rounded to too few digits."""
@@ -442,6 +508,13 @@ class _Numbers(Compare):
             return (self.differs(answer, expected) or "").startswith("give ")
         except WrongKind:
             return False
+
+    def cut(self, expected: object) -> tuple | None:
+        """The right values, each cut off after the asked digits where that differs from rounding (else ``None``)."""
+        cuts = [getattr(c, "cut", lambda e: None)(e) for c, e in zip(self.each, expected, strict=True)]
+        if all(x is None for x in cuts):
+            return None
+        return tuple(e if x is None else x for x, e in zip(cuts, expected, strict=True))
 
     def rounded(self, expected: object) -> object:
         """Every part as a student copies it from the printed digits."""
@@ -795,8 +868,10 @@ class Exercise:
 
         The order: a right answer is right (no mistake's message can fire on it); a right value rounded to
         fewer digits than asked gets "give N significant digits", after the message of a value mistake that,
-        typed to the asked digits, is the same number (0.2801 typed as 0.280 is the float 0.28); then the
-        known mistakes; then what differs.
+        typed to the asked digits, is the same number (0.2801 typed as 0.280 is the float 0.28); a right value
+        cut off after the asked digits where rounding raises the last one (0.838 for 0.8387) gets "round, don't
+        truncate", likewise after the message of a value mistake that is the same number, but before any mistake
+        that tests the answer its own way; then the known mistakes; then what differs.
         """
         if answer is Ellipsis:
             return False, NOT_ANSWERED
@@ -813,7 +888,16 @@ class Exercise:
             # 0.280 is the float 0.28): then say both, the mistake first.
             for mistake in self.mistakes:
                 if self._hits(mistake, answer, rounded=True):
-                    return False, f"{mistake.message} (or, if you meant the answer itself: {bad})"
+                    return False, f"{mistake.message}{OTHER_READING}{bad})"
+            return False, bad
+        if bad.startswith(ROUND):
+            # The right value cut off after the asked digits (0.838 for 0.8387): say so before a mistake that only
+            # tests closeness (a forest "close, but not that of the seed asked" would send a right forest to be
+            # fitted again); a value mistake that is this very number keeps its message, and then both are said.
+            for mistake in self.mistakes:
+                if mistake.matches is None and (self._hits(mistake, answer) or
+                                                self._hits(mistake, answer, rounded=True)):
+                    return False, f"{mistake.message}{OTHER_READING}{bad})"
             return False, bad
         for mistake in self.mistakes:
             if self._hits(mistake, answer):
@@ -856,10 +940,20 @@ class Exercise:
         rounded = getattr(self.compare, "rounded", None)
         return rounded(self.expected) if rounded is not None else self.expected
 
+    def cut_answer(self) -> object:
+        """The right answer cut off after the asked digits where rounding would raise the last one (``None`` when no
+        part is: no digits asked, or cutting gives the rounded value)."""
+        cut = getattr(self.compare, "cut", None)
+        try:
+            return cut(self.expected) if cut is not None else None
+        except Exception:
+            return None
+
     def audit(self) -> list[str]:
         """What is wrong with this checker, checked on its own data (empty when nothing is).
 
-        The right answer and the right answer rounded to the asked digits are both "correct"; each known
+        The right answer and the right answer rounded to the asked digits are both "correct"; the right answer cut
+        off after the asked digits (where that is not the rounded value) is told to round, not truncate; each known
         mistake's example gets that mistake's own message, and no mistake's example is judged right; a value
         mistake typed to the asked digits gets its own message first too, unless the digits make it right.
         """
@@ -868,6 +962,12 @@ class Exercise:
             ok, message = self.verdict(answer)
             if not ok:
                 problems.append(f"{self.name}: {label} ({fmt(answer)}) gets {message!r}")
+        cut = self.cut_answer()
+        if cut is not None:
+            ok, message = self.verdict(cut)
+            if ok or ROUND not in message:
+                problems.append(f"{self.name}: the right answer cut off after the asked digits ({fmt(cut)}) gets "
+                                f"{message!r}, not {ROUND!r}")
         for i, mistake in enumerate(self.mistakes, start=1):
             example = self._mistake_example(mistake)
             if isinstance(example, float) and not math.isfinite(example):

@@ -9,10 +9,12 @@ their answers away); every right answer is computed from them::
 
 from __future__ import annotations
 
+import math
+
 from .._validate import check_number, check_rate
 from ..counts import Counts, check_counts_object, metric_zoo
 from ..prior_shift import precision_at_prevalence
-from .core import Mistake, fmt
+from .core import Mistake, fmt, number
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["quiz"]
@@ -23,7 +25,8 @@ def quiz(example: Counts, *, tpr: float, fpr: float, prevalence: float) -> Quiz:
 
     ``example`` is a model's counts; ``tpr``, ``fpr`` and ``prevalence`` a test and where it is used.
     Question 1's answer is ``TP / (TP + FP)``; question 3's is ``TPR pi / (TPR pi + FPR (1 - pi))`` at
-    ``pi = prevalence``; both are asked to two significant digits.
+    ``pi = prevalence``; both are asked to two significant digits. Question 3 names the FPR and the prevalence
+    swapped as a mistake, unless the swap gives the same precision (``fpr == prevalence``).
     """
     c = check_counts_object(example, "example")
     tpr = check_rate(tpr, "tpr")
@@ -32,6 +35,11 @@ def quiz(example: Counts, *, tpr: float, fpr: float, prevalence: float) -> Quiz:
     if not 0 < prevalence < 1:
         raise ValueError("prevalence must be strictly between 0 and 1")
     zoo = metric_zoo(c)
+    swapped = precision_at_prevalence(tpr, prevalence, fpr) if 0 < fpr < 1 else math.nan
+    swap = [] if not math.isfinite(swapped) or number(digits=2).same(
+        swapped, precision_at_prevalence(tpr, fpr, prevalence)) else [Mistake.if_equals(
+            swapped, "you swapped the FPR and the prevalence: the FPR multiplies the share of negatives, 1 - π; "
+                     "the TPR multiplies π")]
     return Quiz([
         NumberQuestion(
             f"A model's counts are TN {fmt(c.tn)}, FP {fmt(c.fp)}, FN {fmt(c.fn)}, TP {fmt(c.tp)}. What share of "
@@ -57,7 +65,7 @@ def quiz(example: Counts, *, tpr: float, fpr: float, prevalence: float) -> Quiz:
             lambda: precision_at_prevalence(tpr, fpr, prevalence), digits=2,
             mistakes=[Mistake.if_equals(tpr, "that is the TPR (recall): precision also depends on the FPR and on "
                                         "how rare the positives are"),
-                      Mistake.if_equals(1 - fpr, "that is the specificity, 1 - FPR, not precision")],
+                      Mistake.if_equals(1 - fpr, "that is the specificity, 1 - FPR, not precision"), *swap],
             solution=f"precision_at_prevalence({fmt(tpr)}, {fmt(fpr)}, {fmt(prevalence)})"),
         Question(
             "Your predictions file has the labels 'yes' and 'no'. How do you read it?",

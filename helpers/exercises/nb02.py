@@ -129,7 +129,9 @@ def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int
     """Exercise 3: a fourth predictor with accuracy 0.9 and MCC above 0.6 on ``n_pos`` + ``n_neg`` cases.
 
     The answer is found by trying every split of the ``0.1 n`` errors into FP and FN; a matrix that is one of
-    ``predictor_counts`` is the typical mistake (right numbers, but not a new predictor).
+    ``predictor_counts`` is the typical mistake (right numbers, but not a new predictor); a matrix written
+    positives first, ``[[TP, FN], [FP, TN]]`` (its rows then hold ``n_pos`` and ``n_neg`` the other way round),
+    is named as that layout.
     """
     if not isinstance(predictor_counts, Mapping) or not predictor_counts:
         raise ValueError("predictor_counts must be a dict of name: Counts")
@@ -155,6 +157,16 @@ def exercise_3(predictor_counts: Mapping[str, Counts], *, n_pos: int, n_neg: int
                         example=c)
                 for name, c in known.items() if (c.n_pos, c.n_neg) == (n_pos, n_neg)]
     fourth = search()
+
+    def positives_first(answer: object) -> bool:  # [[TP, FN], [FP, TN]]: scikit-learn's layout turned around
+        arr = cmp.cells._as_array(answer)
+        return (arr[1].sum(), arr[0].sum()) != (n_pos, n_neg) and (arr[0].sum(), arr[1].sum()) == (n_pos, n_neg)
+
+    if n_pos != n_neg and fourth is not None:
+        mistakes.append(Mistake(
+            positives_first, "that is the positives-first layout, [[TP, FN], [FP, TN]]; scikit-learn's puts the "
+            "negatives first, [[TN, FP], [FN, TP]] (or give a Counts, whose fields have names)",
+            example=[[fourth.tp, fourth.fn], [fourth.fp, fourth.tn]]))
     errors = round((1 - accuracy) * (n_pos + n_neg))
     return Exercise(
         "Exercise 3", fourth, compare=cmp, mistakes=mistakes,

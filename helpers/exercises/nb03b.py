@@ -36,7 +36,7 @@ def exercise_1(y_test: np.ndarray, scores: np.ndarray, *, cut: float, prevalence
     Three numbers compared to three significant digits: ``precision_at_prevalence(TPR, FPR, pi)`` and the two
     ends of ``precision_interval(counts, deploy_prevalence=pi)``. Mistakes: the precision at the test set's own
     prevalence, ``TP / (TP + FP)``; Bayes' rule without ``1 - pi``, ``TPR / (TPR + FPR)``; the interval at the
-    test set's own prevalence.
+    test set's own prevalence; the interval's two ends swapped.
     """
     y, s = labels_scores(y_test, scores, "y_test", "scores")
     t = check_number(cut, "cut")
@@ -54,6 +54,8 @@ def exercise_1(y_test: np.ndarray, scores: np.ndarray, *, cut: float, prevalence
     return Exercise(
         "Exercise 1", (precision_at_prevalence(tpr, fpr, pi), low, high), compare=cmp,
         mistakes=[
+            Mistake.if_equals((precision_at_prevalence(tpr, fpr, pi), high, low), "your low and high are swapped: "
+                              "give (precision, low, high), the interval's lower end first"),
             Mistake.in_part(0, c.tp / (c.tp + c.fp), "that is the precision at the test set's own prevalence; "
                             f"at {fmt(pi)} each false positive stands for many more negatives"),
             Mistake.in_part(0, tpr / (tpr + fpr), "your precision leaves out 1 - prevalence: "

@@ -35,7 +35,8 @@ def exercise_1(labels: np.ndarray) -> Exercise:
 
     The three values are ``roc_auc_score(labels, labels)``, ``roc_auc_score(labels, -labels)`` and
     ``roc_auc_score(labels, zeros)``: exactly 1, 0 and ½, so they are compared exactly (to 1e-6).
-    Mistakes: a tie counted as lost (0) or won (1) instead of ½; a reversed ranking taken for chance (½).
+    Mistakes: the first two swapped; a tie counted as lost (0) or won (1) instead of ½; a reversed ranking taken
+    for chance (½).
     """
     y = labels01(labels, "labels")
     names = ["positives above", "negatives above", "all equal"]
@@ -46,6 +47,9 @@ def exercise_1(labels: np.ndarray) -> Exercise:
         lambda: (roc_auc_score(y, y), roc_auc_score(y, -y), roc_auc_score(y, np.zeros(y.size))),
         compare=cmp,
         mistakes=[
+            Mistake.if_equals(lambda: (roc_auc_score(y, -y), roc_auc_score(y, y), 0.5), "you swapped 'positives "
+                              "above' and 'negatives above': every positive above every negative is a perfect "
+                              "ranking, AUC 1"),
             Mistake.in_part(2, 0.0, tie),
             Mistake.in_part(2, 1.0, tie),
             Mistake.in_part(1, 0.5, "your 'negatives above' is chance; but every pair is ranked, the wrong way "
@@ -66,7 +70,8 @@ def exercise_2(labels: np.ndarray, scores: np.ndarray, *, new_label: int, new_sc
     """Exercise 2: the ROC AUC once one example (``new_label``, ``new_score``) is added.
 
     ``AUC = (pairs won + ties / 2) / (P' N')`` with the counts after the addition, to three significant
-    digits. Mistakes: the old denominator ``P N`` kept; the old wins over the new denominator; the old AUC.
+    digits. Mistakes: the old denominator ``P N`` kept; the old wins over the new denominator; the old AUC; the
+    AUC in per cent (``100 AUC``).
     """
     y, s = labels_scores(labels, scores, "labels", "scores")
     if new_label not in (0, 1) or isinstance(new_label, float):
@@ -83,6 +88,8 @@ def exercise_2(labels: np.ndarray, scores: np.ndarray, *, new_label: int, new_sc
             Mistake.if_equals(won / (y2.sum() * (1 - y2).sum()), "you counted the new pairs in the denominator "
                               "but not the ones the new example wins"),
             Mistake.if_equals(won / (n_pos * n_neg), "that is the AUC before the new example"),
+            Mistake.if_equals(lambda: 100 * roc_auc_score(y2, s2), "that is the AUC in per cent; give it as a share "
+                              "of the pairs, between 0 and 1"),
         ],
         hints=["Count the negatives the new positive scores above: each is one more pair won.",
                "AUC = (pairs won before + new pairs won) / (positives after x negatives)."],

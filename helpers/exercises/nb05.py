@@ -163,7 +163,8 @@ def relative_spread(precision: np.ndarray, truth: float) -> float:
 
 
 @effort("build", "the population simulation run again at 1 in 1 000 000")
-def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_studies: int, rng=None) -> Exercise:
+def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_studies: int, rng=None,
+               printed: float | None = None) -> Exercise:
     """Exercise 3: the spread of precision relative to the true precision at a rarer disease.
 
     ``s = simulate_population_studies(n_people, prevalence, tpr, tnr, n_studies=n_studies, rng=rng)`` (``rng`` as
@@ -171,8 +172,10 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
     the answer is :func:`relative_spread` of ``rebuilt_precision(s, prevalence=prevalence)`` with truth
     ``PPV = tpr pi / (tpr pi + (1 - tnr)(1 - pi))``, to two significant digits. Mistakes: the width itself
     (as a fraction, or in percentage points) not divided by the truth; the spread of the precision
-    measured directly, ``TP / (TP + FP)``, which uses each study's own estimated prevalence. A NaN answer (what
-    ``np.percentile`` gives when a study found nobody sick, as happens for some seeds) gets its own message.
+    measured directly, ``TP / (TP + FP)``, which uses each study's own estimated prevalence; ``printed``, the
+    "width / truth" the notebook's table shows at its own, commoner prevalence (left out without ``printed``, or
+    when it gives the right answer to two digits). A NaN answer (what ``np.percentile`` gives when a study found
+    nobody sick, as happens for some seeds) gets its own message.
     """
     tpr, tnr = check_rate(tpr, "tpr"), check_rate(tnr, "tnr")
     people, k = _count(n_people, "n_people"), _count(n_studies, "n_studies")
@@ -186,8 +189,12 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
     right = relative_spread(known, truth)
     width = right * truth
     direct = relative_spread(metric_zoo(s)["precision"], truth)
+    cmp = _NoNan(number(digits=2, low=0, kind="one number (a width divided by the truth)"))
+    shown = [] if printed is None or cmp.same(check_number(printed, "printed", 0), right) else [Mistake.if_equals(
+        float(printed), "that is the width / truth of section 4's table, at its prevalence; run the simulation "
+        f"again at {_one_in(pi)}")]
     return Exercise(
-        "Exercise 3", right, compare=_NoNan(number(digits=2, low=0, kind="one number (a width divided by the truth)")),
+        "Exercise 3", right, compare=cmp,
         mistakes=[
             Mistake.if_equals(width, "that is the width itself; divide it by the true precision at "
                               f"{_one_in(pi)}"),
@@ -195,6 +202,7 @@ def exercise_3(*, tpr: float, tnr: float, n_people: int, prevalence: float, n_st
                               f"true precision at {_one_in(pi)}"),
             Mistake.if_equals(direct, "that is the spread of TP / (TP + FP), which uses each study's own count of "
                               "sick people as its prevalence; rebuild precision at the known prevalence"),
+            *shown,
         ],
         hints=[f"s = simulate_population_studies({people:_}, {pi:g}, TPR, TNR, n_studies=N_STUDIES, {seed}); "
                f"rebuilt_precision(s, prevalence={pi:g}) gives each study's precision at the known prevalence.",
@@ -209,14 +217,20 @@ def _one_in(pi: float) -> str:
     return f"1 in {_thousands(round(1 / pi))}"
 
 
-def quiz(real: object, *, tpr: float, tnr: float, prevalence: float) -> Quiz:
+def quiz(real: object, *, enriched: object, tpr: float, tnr: float, prevalence: float) -> Quiz:
     """The quick self-test at the end of notebook 05.
 
-    Question 1's answer is ``FP / TP`` of ``real`` (healthy people flagged per sick person found); question
-    3 quotes the relative standard deviations of TP and FP, ``sqrt((1 - r) / (n r))`` for ``Binomial(n, r)``;
-    question 5's answer is ``TPR pi / (TPR pi + (1 - TNR)(1 - pi))`` at ``pi = prevalence / 10``.
+    Question 1's answer is ``FP / TP`` of ``enriched`` (healthy people flagged per sick person found in the
+    enriched study; its reason compares it with ``real``'s). It is asked on the enriched study because there the
+    typical slip ``FP / P`` (per sick person, found or not) cannot pass for the answer with fewer digits: on
+    ``real``, 100 / 10 = 10 is 12.5 to one digit. Question 3 quotes the relative standard deviations of TP and FP,
+    ``sqrt((1 - r) / (n r))`` for ``Binomial(n, r)``; question 5's answer is ``TPR pi / (TPR pi + (1 - TNR)(1 -
+    pi))`` at ``pi = prevalence / 10``.
     """
     c = check_counts_object(real, "real")
+    e = check_counts_object(enriched, "enriched")
+    if e.tp == 0 or e.fp == 0:
+        raise ValueError("enriched must have at least one true positive and one false positive")
     tpr, tnr = check_rate(tpr, "tpr"), check_rate(tnr, "tnr")
     pi = check_number(prevalence, "prevalence", 0, 1)
     if not 0 < pi < 1:
@@ -231,14 +245,20 @@ def quiz(real: object, *, tpr: float, tnr: float, prevalence: float) -> Quiz:
     rarer = pi / 10
     return Quiz([
         NumberQuestion(
-            f"In the study of section 1 ({fmt(c.n_pos)} sick, {_thousands(c.n_neg)} healthy; TPR {fmt(tpr)}, "
-            f"TNR {fmt(tnr)}), how many healthy people does the test flag for every sick person it finds?",
-            lambda: c.fp / c.tp, digits=3,
-            mistakes=[Mistake.if_equals(c.tp / c.fp, "that is sick people found per healthy person flagged, the "
+            f"In the enriched study of section 2 ({fmt(e.n_pos)} sick, {_thousands(e.n_neg)} healthy; TPR "
+            f"{fmt(tpr)}, TNR {fmt(tnr)}), how many healthy people does the test flag for every sick person it finds?",
+            lambda: e.fp / e.tp, digits=3,
+            mistakes=[Mistake.if_equals(e.tp / e.fp, "that is sick people found per healthy person flagged, the "
                                         "other way round"),
-                      Mistake.if_equals(c.fp / (c.fp + c.tp), "that is the share of healthy people among those "
-                                        "flagged; the question asks how many healthy per sick person found")],
-            solution="real.fp / real.tp"),
+                      Mistake.if_equals(e.fp / (e.fp + e.tp), "that is the share of healthy people among those "
+                                        "flagged; the question asks how many healthy per sick person found"),
+                      Mistake.if_equals(e.fp / e.n_pos, "that is FP / P, per sick person, found or not; the question "
+                                        "asks per sick person found, FP / TP"),
+                      Mistake.if_equals(c.fp / c.tp, f"that is the population of section 1, with {fmt(c.n_pos)} sick; "
+                                        f"the enriched study has {fmt(e.n_pos)}")],
+            solution="enriched.fp / enriched.tp",
+            why=f"In the population of section 1 it is {fmt(c.fp / c.tp, 3)}: enrichment makes the burden of false "
+                f"alarms look {(c.fp / c.tp) / (e.fp / e.tp):.0f} times smaller."),
         Question(
             "The test set is enriched with treatment-centre patients. Which numbers carry over to the population "
             "unchanged (if the test finds those patients as often as the population's sick)?",

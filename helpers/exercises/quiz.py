@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from numbers import Real
 
 from .core import (
+    ROUND,
     Exercise,
     Mistake,
     _resolve,
@@ -163,10 +164,17 @@ class NumberQuestion(Exercise):
         return value - half, value + half + 1e-15 * max(1.0, abs(value))
 
     def to_jupyterquiz(self) -> dict:
-        """The question in jupyterquiz's format: the right window, each mistake's window, then too few digits."""
+        """The question in jupyterquiz's format: the right window, the right value cut off after the asked digits
+        (where rounding raises its last digit), each mistake's window, then too few digits. jupyterquiz takes the
+        first entry that matches, so each says what :meth:`verdict` says of the same number."""
         e = float(self.expected)
         answers = [{"type": "range", "range": list(self._window(e)), "correct": True,
                     "feedback": _html_text(("Correct. " + self.why).strip())}]
+        cut = self.cut_answer()
+        if cut is not None:
+            message = self.verdict(cut)[1]
+            feedback = message[0].upper() + message[1:] + "." if message.startswith(ROUND) else "Not quite: " + message
+            answers.append({"type": "value", "value": cut, "correct": False, "feedback": _html_text(feedback)})
         for m in self.mistakes:
             value = float(_resolve(m.value))
             if math.isfinite(value):

@@ -47,16 +47,16 @@ ex1.check(answer)
 # %% [markdown]
 # ## Exercise 2
 #
-# *Make the negatives of the blobs the positive class: AP and ROC AUC of the
-# logistic regression with `1 - proba` as the score. Which number changes,
-# and why?*
+# *Make the negatives of the blobs the positive class: the AP of the
+# logistic regression with `1 - proba` as the score, then its ROC AUC.
+# Which of the two moved, and why?*
 
 # %%
 print(f"class 1 positive: ROC AUC {roc_auc_score(yb_test, proba):.4f}, "
       f"AP {average_precision_score(yb_test, proba):.4f}, prevalence {yb_test.mean():.3f}")
 ap_0, auc_0 = average_precision_score(yb_test == 0, 1 - proba), roc_auc_score(yb_test == 0, 1 - proba)
 print(f"class 0 positive: ROC AUC {auc_0:.4f}, AP {ap_0:.4f}, prevalence {np.mean(yb_test == 0):.3f}")
-answer = (ap_0, auc_0)
+answer = ap_0
 ex2.check(answer)
 
 # %% [markdown]

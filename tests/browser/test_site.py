@@ -171,6 +171,9 @@ def test_a_quick_self_test_answers_clicks_on_the_static_page(site, site_url, chr
         number.fill("0.9")
         number.press("Enter")
         assert "that is its accuracy" in page.locator(".Feedback").nth(1).inner_text()
+        number.fill("0.58")  # the answer 0.589 cut off, not rounded (the cold read after issue 36)
+        number.press("Enter")
+        assert page.locator(".Feedback").nth(1).inner_text().startswith("Round, don't truncate:")
         assert not page.locator(".course-quiz-fallback").first.is_visible()
     finally:
         context.close()
