@@ -366,8 +366,8 @@ per_class.round(3)
 # to 0.821), tell the same story. The AUC column alone would have called all
 # ten classes excellent.
 #
-# Each precision at 1 in 100 rests on a few false positives, so give its 95 %
-# interval (`precision_interval`, notebook 05):
+# Each precision at 1 in 100 rests on a few false positives: a 95 % interval
+# for the model's precision there (`precision_interval`, notebook 05):
 
 # %%
 low, high = precision_interval(tp=counts.tp.to_numpy(), fn=counts.fn.to_numpy(), fp=counts.fp.to_numpy(),
@@ -378,7 +378,7 @@ pd.DataFrame({"false positives": counts.fp, "other digits": counts.fp + counts.t
 
 # %% [markdown]
 # Digit 1's 0.427 rests on 5 false positives among 407 other digits: its
-# precision at 1 in 100 could lie anywhere from 0.240 to 0.696. Digits 0 and 7
+# 95 % interval runs from 0.240 to 0.696. Digits 0 and 7
 # print 1.000 from no false positive, yet their intervals start at 0.531 and
 # 0.507: no false alarm among about 400 images still allows a false-positive
 # rate that would make nearly half the alarms false at 1 in 100.

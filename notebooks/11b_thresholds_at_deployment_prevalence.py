@@ -263,7 +263,7 @@ cost_dashboard(y_val, p_val, cost_fp=COST_FP, ratio=COST_FN / COST_FP, train_pre
                deploy_prevalence=PI_DEPLOY, test=(y_test, p_test))
 
 # %% [markdown]
-# What the widget shows at 1 % for a few ratios (the checked numbers): each
+# What the widget shows at 1 % for a few ratios, computed here: each
 # threshold, its mean cost on the test rows, and the two rules without a
 # model. At 1 % flagging nobody is the cheaper of those two only while the
 # ratio stays below $(1-\pi)/\pi = 99$; the slider goes to 1 000.
@@ -356,7 +356,7 @@ print(f"cross-validated mean cost at 1 % reported by the search: {-tuned_1.best_
 # try first.
 
 # %% [markdown]
-# **Exercise 1. How many benign tumours would settle it?** At 1 %
+# **Exercise 1. How many benign tumours would it take?** At 1 %
 # malignant, route (a) raised no false alarm on the test rows and its test
 # cost came from its missed cancers alone. With the same missed cancers, how
 # many benign test tumours, all without a false alarm, would bring the

@@ -201,10 +201,9 @@ print("bins of the truth:      mean truth     ", np.round(by_truth[0]).astype(in
       " mean prediction", np.round(by_truth[1]).astype(int).tolist())
 
 # %% [markdown]
-# The blue line (bins of the prediction) stays much closer to the diagonal; the orange
-# line (bins of the truth) is much steeper than it, because the mean
-# predictions of the five groups span 115 to 197 while their mean truths span
-# 63 to 259. Two slopes put this in numbers. Regressing the truth on the
+# The blue line (bins of the prediction) stays near the diagonal; the orange
+# one (bins of the truth) is much steeper: its five groups' mean predictions
+# span 115 to 197, their mean truths 63 to 259. Two slopes put this in numbers. Regressing the truth on the
 # prediction gives the **calibration slope**, 1 for a calibrated model (Cox,
 # 1958, for predicted probabilities; the same regression serves any numeric
 # prediction). Regressing the prediction on the truth gives the
@@ -228,7 +227,7 @@ print(f"slope of prediction on truth {linregress(y_test, pred).slope:.3f}; R² {
 # patients cannot tell this model from a calibrated one. A slope below 1
 # would mean the predictions are slightly too spread out: a model fitted on
 # 331 rows partly fits their noise, and its predictions on new patients are
-# more extreme than it can back up (*optimism*).
+# more extreme than it can back up (*overfitting*).
 
 # %% [markdown]
 # ## Residuals against a feature
@@ -261,8 +260,9 @@ plt.show()
 # residuals, and test whether its slope is zero (a t-test: the slope over its
 # standard error, compared with Student's t distribution). That standard
 # error assumes one spread for all patients, which the funnel above denies;
-# the robust HC3 standard error (MacKinnon & White, 1985) uses each
-# patient's own squared residual instead:
+# the robust HC3 standard error uses each patient's own squared residual,
+# divided by $(1-h)^2$ for its leverage $h$, more reliable than the undivided
+# HC0 in small samples (MacKinnon & White, 1985; Long & Ervin, 2000):
 
 # %%
 tenths = binned_means(bmi, residuals)[1]
@@ -276,9 +276,9 @@ print(f"           robust (HC3) standard error {se_hc3:.2f}, p = {p_hc3:.3f}")
 print(f"training rows: slope {train_trend.slope:.2f} per bmi unit")
 
 # %% [markdown]
-# On the training rows the fit leaves no linear trend against `bmi` (least
-# squares makes the residuals uncorrelated with every input it uses; the
-# ridge penalty barely changes that). On the test rows the binned means fall
+# On the training rows the fit leaves no linear trend against `bmi`: least
+# squares makes the residuals uncorrelated with its inputs (the penalty
+# barely changes that). On the test rows the binned means fall
 # from +12 to −29, but the slope, −2.4 per unit, is less than two standard
 # errors from 0 (p = 0.067; 0.049 with the robust 1.21): weak evidence, not
 # clearly beyond noise for 111 patients, and in the direction of a
@@ -321,8 +321,8 @@ print(f"standard error of a share of 0.25 among {len(y_test)} patients: {se:.3f}
 # The quantile model has the lower asymmetric cost although its MAE is worse:
 # it deliberately predicts high, so only 22 % of the test patients are
 # under-predicted. The aim is 25 %; with 111 patients the share has a binomial
-# standard error of 0.041, so the two agree within noise. A cost that is not
-# linear can be written as a function of $y$ and $\hat y$ and used as below.
+# standard error of 0.041, so the two agree within noise. A non-linear cost,
+# written as a function of $y$ and $\hat y$, is used the same way (below).
 
 # %% [markdown]
 # ## Regression metrics in cross-validation
@@ -432,7 +432,7 @@ ex2.check(answer)
 # %%
 from helpers.exercises import nb12
 
-quiz = nb12.quiz(cost_under=4, cost_over=1, cv_mse=-neg_mse.mean())
+quiz = nb12.quiz(cost_under=4, cost_over=1)
 quiz.show()
 
 # %% [markdown]
@@ -558,6 +558,9 @@ print(f"test MSE over the variance of all patients: R² {r2_all_var:.3f}; of the
 #   for nonorthogonal problems. *Technometrics* 12, 55–67.
 # - Koenker, R. & Bassett, G. (1978). Regression quantiles. *Econometrica* 46,
 #   33–50.
+# - Long, J. S. & Ervin, L. H. (2000). Using heteroscedasticity consistent
+#   standard errors in the linear regression model. *The American
+#   Statistician* 54, 217–224.
 # - MacKinnon, J. G. & White, H. (1985). Some heteroskedasticity-consistent
 #   covariance matrix estimators with improved finite sample properties.
 #   *Journal of Econometrics* 29, 305–325.

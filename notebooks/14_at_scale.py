@@ -312,8 +312,8 @@ plt.show()
 #
 # A threshold chosen from a table is still chosen on data, so it must be
 # judged on other data (notebook 03b). That needs no rows either: rows that
-# share a score and a class are interchangeable, so a random half of the
-# file is a random half of each count. `split_counts` draws it, class by
+# share a score and a class are interchangeable, so a random half of each
+# class is a random draw from its counts. `split_counts` draws it, class by
 # class (from the multivariate hypergeometric distribution). We choose the
 # threshold for "recall at least 0.8" on the first half and count it on the
 # second: recall with its Clopper–Pearson interval and precision at 0.1 %
@@ -330,7 +330,7 @@ print(f"w = {w:.4f}; threshold {judged.threshold:.6g}, chosen on the first half 
       f"({first.n_pos.sum():,} positives, {first.n_neg.sum():,} negatives)")
 print(f"on the second half: recall {judged.recall:.4f} ({judged.tp:,} of {judged.tp + judged.fn:,}), "
       f"95 % interval {judged.recall_low:.4f} to {judged.recall_high:.4f}")
-print(f"precision at {deploy_prevalence:.1%}: {judged.precision:.5f} (1 in {1 / judged.precision:.0f} flagged), "
+print(f"precision at {deploy_prevalence:.1%}: {judged.precision:.5f} (1 real case in {1 / judged.precision:.0f} flags), "
       f"95 % interval {judged.low:.5f} to {judged.high:.5f} ({judged.low / judged.precision - 1:+.1%}, "
       f"{judged.high / judged.precision - 1:+.1%})")
 
@@ -426,7 +426,7 @@ ex3.check(answer)
 # %%
 from helpers.exercises import nb14
 
-quiz = nb14.quiz(n_pos=n_pos, bound=bound, digits=3)
+quiz = nb14.quiz(n_pos=n_pos, bound=bound, digits=3, merged_rows=len(merged))
 quiz.show()
 
 # %% [markdown]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_digits
 from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import f1_score, roc_auc_score
+from sklearn.metrics import f1_score, precision_score, recall_score, roc_auc_score
 from sklearn.model_selection import train_test_split
 from sklearn.multiclass import OneVsRestClassifier
 
@@ -130,6 +130,28 @@ def test_on_the_notebooks_digits(digits, capsys):
     assert directed(y, proba, 1, 7) == pytest.approx(0.9864, abs=5e-5)
     quiz = nb10.quiz(y, pred)
     assert quiz.audit() == []
+    # question 4: digit 1's precision at 1 in 100 as the notebook's table computes it (every other digit weighted)
+    is_1 = y == 1
+    weights = np.where(is_1, 1.0, (0.99 / 0.01) * is_1.sum() / (~is_1).sum())
+    at_100 = precision_score(is_1, pred == 1, sample_weight=weights)
+    assert f"{at_100:.3f}" == "0.427"
+    assert not quiz.q4.check(0.427)
+    assert said(capsys).startswith("Question 4: that is digit 1's precision at 1 in 100, printed above")
+
+
+def test_quiz_question_3_on_the_notebooks_digits(digits):
+    """Copying every eight twice more leaves the eights' recall exactly as it was and moves every other option."""
+    y, proba, pred = digits
+    rows = np.r_[np.arange(len(y)), np.repeat(np.flatnonzero(y == 8), 2)]
+    y3, proba3, pred3 = y[rows], proba[rows], pred[rows]
+    assert recall_score(y3 == 8, pred3 == 8) == recall_score(y == 8, pred == 8)
+    assert precision_score(y3 == 8, pred3 == 8) != pytest.approx(precision_score(y == 8, pred == 8), abs=1e-3)
+    assert f1_score(y3, pred3, average="micro") != pytest.approx(f1_score(y, pred, average="micro"), abs=1e-3)
+    ovr = roc_auc_score(y, proba, multi_class="ovr", average="macro")
+    assert roc_auc_score(y3, proba3, multi_class="ovr", average="macro") != pytest.approx(ovr, abs=1e-5)
+    quiz = nb10.quiz(y, pred)
+    assert quiz.q3.options["a"] == "the recall of digit 8"  # no longer Hand & Till's AUC, which the notebook states
+    assert quiz.q3.check("a") and not quiz.q3.check("b") and not quiz.q3.check("c") and not quiz.q3.check("d")
 
 
 def test_hints_run_out_and_point_to_the_solutions(data, capsys):
@@ -166,8 +188,16 @@ def test_quiz(data, capsys):
     assert "TPR (recall)" in said(capsys)
     assert not quiz.q2.check("a")
     assert said(capsys).startswith("Question 2: not quite: in the micro average")
-    assert not quiz.q3.check("b")
+    assert not quiz.q3.check("d")
     assert "'rest'" in said(capsys)
+    assert not quiz.q3.check("b")
+    assert "precision moves with the class's share" in said(capsys)
+    printed = tpr * 0.01 / (tpr * 0.01 + fpr * 0.99)  # the notebook's table prints the precision at 1 in 100
+    assert not quiz.q4.check(printed)
+    assert said(capsys) == ("Question 4: that is digit 1's precision at 1 in 100, printed above; at 1 in 1\u00a0000 "
+                            "each 1 comes with about 10 times as many other digits")
+    assert not quiz.q4.check(round_significant(printed, 2))
+    assert said(capsys).startswith("Question 4: that is digit 1's precision at 1 in 100")
     assert f"TPR {tp}/{tp + fn} and FPR {fp}/{fp + tn}" in quiz.q4.prompt
     assert "1 in 1\u00a0000" in quiz.q4.prompt
     assert quiz.audit() == []

@@ -211,6 +211,74 @@ def test_quiz(capsys):
     assert capsys.readouterr().out.startswith("Question 2: not quite: the test set is never used to choose")
 
 
+def test_exercise_1_names_the_swap_the_cheapest_threshold_and_per_cent(capsys):
+    """A cold read: (0.5, 0.975, 0.25), the cheapest validation threshold as the Bayes one, and 97.5 for 0.975."""
+    y_val, p_val, *_ = notebook_rows()
+    ex = nb11.exercise_1(y_val, p_val, cost=10)
+    t, cost = brute_cheapest(y_val, p_val, 10, 10)
+    accuracy = accuracy_score(y_val, p_val >= t)
+    assert rounded((t, cost, accuracy)) == (0.369, 0.25, 0.975)  # the notebook's numbers, as the cold reader had them
+    for swapped in [(0.5, accuracy, cost), (0.5, 0.975, 0.25)]:
+        assert not ex.check(swapped)
+        assert said(capsys) == ("Exercise 1: your mean cost and accuracy are in the other order: give (Bayes "
+                                "threshold, mean cost, accuracy)")
+    for bayes in (t, 0.369):
+        assert not ex.check((bayes, cost, accuracy))
+        assert said(capsys).startswith("Exercise 1: that is the cheapest validation threshold; the Bayes threshold "
+                                       "needs no data")
+    assert not ex.check((0.5, 0.25, 97.5))
+    assert said(capsys) == ("Exercise 1: your accuracy: 97.5 looks like per cent; give a share between 0 and 1")
+    assert not ex.check((50, 0.25, 0.975))
+    assert said(capsys) == ("Exercise 1: your Bayes threshold: 50 looks like per cent; give a share between 0 and 1")
+    assert not ex.check((0.5, 0.25, 197.5))  # above 100 it is no per cent
+    assert said(capsys) == "Exercise 1: your accuracy: expected one number between 0 and 1, got 197.5"
+    assert ex.audit() == []
+
+
+def test_exercise_1_does_not_name_a_swap_no_student_can_type():
+    """With a mean cost above 1 the swapped answer puts it where the accuracy goes: that is no share."""
+    y = np.r_[np.zeros(50, int), np.ones(50, int)]
+    p = np.r_[np.linspace(0.0, 0.7, 50), np.linspace(0.3, 1.0, 50)]
+    ex = nb11.exercise_1(y, p, cost=10)
+    assert ex.expected[1] > 1
+    assert not any("other order" in m.message for m in ex.mistakes)
+    assert ex.audit() == []
+
+
+def test_exercise_2_says_per_cent(capsys):
+    y_val, p_val, y_test, p_test, target_recall = notebook_rows()
+    ex = nb11.exercise_2(y_val, p_val, y_test, p_test, min_recall=target_recall)
+    recall, precision = ex.expected
+    assert not ex.check((100 * recall, precision))
+    assert said(capsys) == (f"Exercise 2: your recall: {100 * recall:.4g} looks like per cent; give a share between 0 "
+                            "and 1")
+    assert not ex.check((recall, 100 * precision))
+    assert said(capsys).endswith("looks like per cent; give a share between 0 and 1")
+
+
+def test_quiz_question_1_names_the_ratio_and_the_notebooks_threshold(capsys):
+    quiz = nb11.quiz()
+    for value in (5 / 45, 0.11):
+        assert not quiz.q1.check(value)
+        assert said(capsys).startswith("Question 1: that is c_FP / c_FN, the ratio of the prices")
+    for value in (10 / 110, 0.091):
+        assert not quiz.q1.check(value)
+        assert said(capsys) == ("Question 1: that is the notebook's threshold, for prices 10 and 100; here they are "
+                                "5 and 45")
+    assert quiz.audit() == []
+
+
+def test_quiz_question_4_is_not_the_notebooks_own_example(capsys):
+    """The notebook's SVC shows ROC AUC 0.99 and recall 0: question 4 asks about other numbers, and what to change."""
+    quiz = nb11.quiz()
+    assert "0.99" not in quiz.q4.prompt and "recall 0" not in quiz.q4.prompt
+    assert "change" in quiz.q4.prompt
+    assert quiz.q4.check("a")
+    assert said(capsys).startswith("Question 4: correct. The ranking is good")
+    assert not quiz.q4.check("b")
+    assert "judge the ranking" in said(capsys)
+
+
 def test_bad_data_is_named():
     with pytest.raises(ValueError, match="p_val"):
         nb11.exercise_1([0, 1, 1], [0.2, 0.8], cost=10)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import brentq
-from scipy.stats import binomtest
+from scipy.stats import binom, binomtest
 
 from helpers.costs import bayes_threshold_at_prevalence, expected_cost
 from helpers.exercises import nb11b
@@ -105,6 +105,27 @@ def test_quiz(capsys):
     assert [q.expected for q in quiz.questions if hasattr(q, "options")] == ["c", "a", "b"]
     assert not quiz.q3.check("b")
     assert said(capsys).startswith("Question 3: not quite: a rate of 1 % gives 0 of 107")
+
+
+def test_quiz_names_the_odds_and_has_numbers_of_its_own(capsys):
+    """A cold read: 9 (odds(t'), not t') went unnamed; question 3 called 0 of 107 at a few per cent "common"; and
+    question 4 quoted the notebook's own 0.119 and 0.263, which its text compares."""
+    quiz = nb11b.quiz()
+    odds = (0.5 / 0.5) * (0.5 / 0.5) / (0.1 / 0.9)  # odds(t*) odds(pi_train) / odds(pi)
+    for value in (odds, 9):
+        assert not quiz.q2.check(value)
+        assert said(capsys) == ("Question 2: that is odds(t'), the odds of the threshold; turn it into a "
+                                "probability: t' = odds / (1 + odds)")
+    assert "possibly 1 or 2 %: 0 of 107 is then not rare" in quiz.q3.text()
+    assert quiz.q3.check("a")
+    # (1 - f)^107: 0 false alarms among 107 at a rate of 1 % and 2 %, from the binomial distribution
+    assert said(capsys) == (f"Question 3: correct. A rate of 1 % gives 0 of 107 with probability "
+                            f"{binom.pmf(0, 107, 0.01):.2f}, a rate of 2 % with probability "
+                            f"{binom.pmf(0, 107, 0.02):.2f}.")
+    assert f"{binom.pmf(0, 107, 0.01):.2f} {binom.pmf(0, 107, 0.02):.2f}" == "0.34 0.12"
+    assert "0.05 there and 0.21 on the test rows" in quiz.q4.prompt
+    assert "0.119" not in quiz.q4.prompt and "0.263" not in quiz.q4.prompt
+    assert quiz.audit() == []
 
 
 @settings(max_examples=60, deadline=None)

@@ -58,6 +58,10 @@ def test_exercise_1(data, capsys):
     assert said(capsys).startswith("Exercise 1: your R² is 0 to four decimal places")
     assert not ex.check((right[0], right[1] + 5, right[2]))
     assert said(capsys) == "Exercise 1: not yet: your R² and MAPE are right, MAE is not"
+    for swapped in [(right[0], right[2], right[1]),
+                    (round(right[0], 4), float(f"{right[2]:.3g}"), float(f"{right[1]:.3g}"))]:
+        assert not ex.check(swapped)
+        assert said(capsys) == "Exercise 1: your MAE and MAPE are in the other order: give (R², MAE, MAPE)"
     assert not ex.check(0.5)
     assert said(capsys) == "Exercise 1: expected 3 numbers (R², MAE, MAPE), got the number 0.5"
     assert ex.audit() == []
@@ -73,10 +77,13 @@ def test_exercise_2(data, capsys):
     for answer in (share, round(share, 3)):
         assert ex.check(answer)
         assert said(capsys).startswith("Exercise 2: correct.")
-    assert not ex.check(round(share, 1))
+    assert round(share, 1) == 0.9 and round(share, 3) == 0.883
+    assert not ex.check(round(share, 2))
     assert said(capsys).startswith("Exercise 2: give three significant digits")
-    assert not ex.check(0.9)  # the level aimed at is the answer to one digit: no mistake's message
-    assert said(capsys).startswith("Exercise 2: give three significant digits")
+    for level in (0.9, 0.90, 0.900):  # the level fitted, though it is the answer to one digit: a cold read
+        assert not ex.check(level)
+        assert said(capsys) == ("Exercise 2: that is the level you fitted, 0.9; count the share of test patients at "
+                                "or below the predictions, to three significant digits")
     assert not ex.check(1 - share)
     assert "share above the prediction" in said(capsys)
     fitted = make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0)).fit(X_train, y_train)
@@ -110,9 +117,9 @@ def test_hints_run_out_and_point_to_the_solutions(data, capsys):
 
 
 def test_quiz(capsys):
-    quiz = nb12.quiz(cost_under=4, cost_over=1, cv_mse=2993.6)
+    quiz = nb12.quiz(cost_under=4, cost_over=1)
     assert len(quiz) == 5 and quiz.audit() == []
-    assert "about -2994" in quiz.q4.prompt
+    assert "about -1850" in quiz.q4.prompt  # its own number: the notebook prints its mean CV MSE, 2993.6
     answers = {"q1": "d", "q2": "b", "q3": "a", "q4": "c"}
     for handle, letter in answers.items():
         assert getattr(quiz, handle).check(letter)
@@ -124,6 +131,13 @@ def test_quiz(capsys):
     assert "the other way round" in said(capsys)
     assert not quiz.q5.check(0.75)
     assert "notebook's level" in said(capsys)
+    for ratio in (1 / 4, 0.25):
+        assert not quiz.q5.check(ratio)
+        assert said(capsys).startswith("Question 5: that is the ratio of the costs, over- to under-prediction")
+    for odds in (4, 4.0):
+        assert not quiz.q5.check(odds)
+        assert said(capsys) == ("Question 5: that is the cost ratio, the odds alpha / (1 - alpha); turn it into a "
+                                "level: alpha = ratio / (1 + ratio)")
     assert not quiz.q1.check("a")
     assert said(capsys).startswith("Question 1: not quite: least squares without any penalty")
     assert not quiz.q3.check("b")

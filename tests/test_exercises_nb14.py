@@ -73,6 +73,8 @@ def test_exercise_1(data, capsys):
                                 "0 and 1")
     assert not ex.check((right[0], right[0]))
     assert said(capsys).startswith("Exercise 1: that is AP as tested; at deployment every false positive")
+    assert not ex.check(right[::-1])
+    assert said(capsys).startswith("Exercise 1: your two numbers are in the other order")
     tp, fp = merged.n_pos.cumsum().to_numpy(), merged.n_neg.cumsum().to_numpy()
     assert not ex.check((float(np.mean(tp / (tp + fp))), right[1]))
     assert said(capsys).startswith("Exercise 1: that is the plain mean of the precisions")
@@ -160,6 +162,10 @@ def test_exercise_1_on_the_notebook_numbers(capsys):
     assert said(capsys).startswith("Exercise 1: that is the trapezoidal area under the PR curve")
     assert not ex.check((12.8, 3.66))
     assert said(capsys).startswith("Exercise 1: your numbers look like percentages")
+    for swapped in [(deployed, tested), (0.03657, 0.128)]:  # the cold reader's swap, as printed
+        assert not ex.check(swapped)
+        assert said(capsys) == ("Exercise 1: your two numbers are in the other order: give (AP as tested, AP at "
+                                "deployment)")
     assert ex.audit() == []
 
 
@@ -202,6 +208,10 @@ def test_exercise_3(data, capsys):
     assert said(capsys).startswith("Exercise 3: that is the recall on the half that chose the threshold")
     assert not ex.check((recall, as_tested))
     assert said(capsys).startswith("Exercise 3: that is precision as tested")
+    for swapped in [(precision, recall), (round_significant(precision, 3), round_significant(recall, 3))]:
+        assert not ex.check(swapped)
+        assert said(capsys) == ("Exercise 3: your two numbers are in the other order: give (recall, precision at "
+                                "1 %)")
     assert not ex.check((round_significant(100 * recall, 3), round_significant(100 * precision, 3)))
     assert said(capsys) == ("Exercise 3: your numbers look like percentages; give recall and precision as shares "
                             "between 0 and 1")
@@ -240,3 +250,16 @@ def test_quiz(capsys):
     assert quiz.audit() == []
     with pytest.raises(ValueError, match="bound must be"):
         nb14.quiz(n_pos=10, bound=0.7)
+
+
+def test_quiz_names_the_files_own_merged_table(capsys):
+    """A cold read: 18 935, the notebook's merged table (positives share scores there), went unnamed."""
+    quiz = nb14.quiz(n_pos=9988, bound=0.000776, digits=3, merged_rows=18935)
+    assert not quiz.q1.check(18935)
+    assert said(capsys) == ("Question 1: that is this file's merged table, where positives share scores; the "
+                            "question asks for the most possible")
+    assert quiz.q1.check(19977)
+    said(capsys)
+    assert quiz.audit() == []
+    no_ties = nb14.quiz(n_pos=9988, bound=0.000776, merged_rows=19977).q1  # no shared scores: the table is the answer
+    assert not any("merged table" in m.message for m in no_ties.mistakes)

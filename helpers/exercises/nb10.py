@@ -180,7 +180,8 @@ def exercise_2(y_test, proba) -> Exercise:
     )
 
 
-def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001) -> Quiz:
+def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001, printed_prevalence: float = 0.01,
+         tripled: int = 8) -> Quiz:
     """The quick self-test of notebook 10; the numeric question is ``digit``'s precision at ``prevalence``.
 
     From the test set's rates of ``digit`` at the model's decisions (TPR = TP / (TP + FN), FPR = FP / (FP + TN)),
@@ -188,13 +189,18 @@ def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001) -> Quiz:
 
         precision at pi = TPR pi / (TPR pi + FPR (1 - pi))
 
-    right to two significant digits.
+    right to two significant digits; the same formula at ``printed_prevalence`` (the notebook's table prints
+    it) is a named mistake. Question 3 copies every image of ``tripled`` twice more: its recall stays the same,
+    its precision, the micro F1 and the one-vs-rest macro AUC move (``tests/test_exercises_nb10.py`` checks it
+    on the notebook's digits).
     """
     y = _labels(y_test, "y_test")
     p = _labels(pred, "pred")
     check_same_length(y, p, "y_test", "pred")
     digit = check_count(digit, "digit", low=0)
     pi = check_probability_open(prevalence, "prevalence")
+    shown_pi = check_probability_open(printed_prevalence, "printed_prevalence")
+    tripled = check_count(tripled, "tripled", low=0)
     tp = int(np.sum((y == digit) & (p == digit)))
     fn = int(np.sum((y == digit) & (p != digit)))
     fp = int(np.sum((y != digit) & (p == digit)))
@@ -204,6 +210,17 @@ def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001) -> Quiz:
                          f"got {digit}")
     tpr, fpr = tp / (tp + fn), fp / (fp + tn)
     one_in = round(1 / pi)
+
+    def precision_at(prior: float) -> float:
+        return tpr * prior / (tpr * prior + fpr * (1 - prior))
+
+    printed = []
+    if round(1 / shown_pi) != one_in:
+        times = ((1 - pi) / pi) / ((1 - shown_pi) / shown_pi)
+        printed.append(Mistake.if_equals(
+            precision_at(shown_pi), f"that is digit {digit}'s precision at 1 in {_thousands(round(1 / shown_pi))}, "
+                                    f"printed above; at 1 in {_thousands(one_in)} each {digit} comes with about "
+                                    f"{times:.0f} times as many other digits"))
     return Quiz([
         Question(
             "Each test image has exactly one label. The micro-averaged F1 over all the classes then equals",
@@ -228,26 +245,30 @@ def quiz(y_test, pred, *, digit: int = 1, prevalence: float = 0.001) -> Quiz:
              "b": "its weights are the class sizes, so a rare class gets only its small share."},
         ),
         Question(
-            "You copy every test image of one digit twice more, so that this digit is three times as frequent. "
-            "Which of these stays exactly the same?",
-            {"a": "Hand & Till's one-vs-one macro AUC",
-             "b": "the one-vs-rest macro AUC, as each class still weighs 1/10",
-             "c": "the macro F1, as each class still weighs 1/10"},
+            f"You copy every test image of digit {tripled} twice more, so that the digit is three times as "
+            "frequent; the model and its predictions stay as they are. Which of these stays exactly the same?",
+            {"a": f"the recall of digit {tripled}",
+             "b": f"the precision of digit {tripled}",
+             "c": "the micro F1, as every image still counts once",
+             "d": "the one-vs-rest macro AUC, as each class still weighs 1/10"},
             "a",
-            {"a": "Each pair's AUC compares two classes only, and copying one class multiplies all of its pairs "
-                  "alike.",
-             "b": "each class still weighs 1/10, but the 'rest' of every other class now holds three times as many "
-                  "of that digit, so their AUCs move.",
-             "c": "that digit's TP and FN triple while its FP do not, and the other classes' mistakes on it "
-                  "triple: the F1s move."},
+            {"a": f"Recall is a share of the images of digit {tripled} alone: copying them multiplies its TP and "
+                  "its FN alike.",
+             "b": f"its TP triple while its FP, the other digits called {tripled}, do not: precision moves with the "
+                  "class's share, as in notebooks 05 and 06.",
+             "c": f"micro F1 is the accuracy, and digit {tripled} is handled worse than most digits: tripling its "
+                  "images moves it.",
+             "d": f"each class still weighs 1/10, but the 'rest' of every other class now holds three times as many "
+                  f"images of digit {tripled}, so their AUCs move."},
         ),
         NumberQuestion(
             f"On the test set, digit {digit} has TPR {tp}/{tp + fn} and FPR {fp}/{fp + tn} at the model's "
             f"decisions. Where {digit}s are 1 in {_thousands(one_in)} images (rates unchanged), what share of the "
             f"images the model calls {digit} would be {digit}s (its precision)?",
-            lambda: tpr * pi / (tpr * pi + fpr * (1 - pi)),
+            lambda: precision_at(pi),
             digits=2,
             mistakes=[
+                *printed,
                 Mistake.if_equals(tp / (tp + fp), f"that is the precision on the test set, where {digit}s are about "
                                                   f"1 in {round((tp + fn + fp + tn) / (tp + fn))}; at 1 in "
                                                   f"{_thousands(one_in)} each false positive stands for many "

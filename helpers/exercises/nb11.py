@@ -16,7 +16,7 @@ import numpy as np
 
 from .._validate import check_positive, check_probability_open
 from ._labels import labels_scores
-from .core import Compare, Exercise, Mistake, WrongKind, numbers, probability, round_significant
+from .core import Compare, Exercise, Mistake, WrongKind, fmt, number, numbers, probability, round_significant
 from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -49,6 +49,10 @@ def _distinct(cmp, right: tuple, candidates: list[tuple[int, float, str]]) -> li
         each = cmp.each[part]
         others = [right[part], *(m.value for m in kept if m.part == part)]
         typed = (value, getattr(each, "rounded", lambda v: v)(value))
+        try:
+            each.differs(value, right[part])
+        except WrongKind:  # not a number of the expected kind (a threshold of +inf): the student cannot be told it
+            continue
         if not (any(each.same(v, other) for v in typed for other in others) or each.too_few_digits(value, right[part])):
             kept.append(Mistake.in_part(part, value, message))
     return kept
@@ -60,9 +64,11 @@ def exercise_1(y_val, p_val, *, cost: float = 10) -> Exercise:
 
     With both prices ``c``: ``t* = c / (c + c) = 0.5``; the mean cost ``c (FP(t) + FN(t)) / n`` is smallest
     over ``t`` in {``+inf``, every distinct score}; there the accuracy is ``1 - cost / c`` (ties have equal
-    cost, hence equal accuracy). Each part to three significant digits. Mistakes (each kept only where it
-    differs from the answer): keeping the prices 10 and 100 (the Bayes threshold ``1/11``, or that price's
-    smallest cost), the total cost instead of the mean, the cost divided by the price (the error rate), the
+    cost, hence equal accuracy). Each part to three significant digits; a threshold or an accuracy above 1 and
+    at most 100 is told it looks like per cent. Mistakes (each kept only where it differs from the answer and
+    a student can type it): the mean cost and the accuracy in the other order; keeping the prices 10 and 100
+    (the Bayes threshold ``1/11``, or that price's smallest cost); the cheapest validation threshold given as
+    the Bayes threshold; the total cost instead of the mean, the cost divided by the price (the error rate), the
     error rate for the accuracy.
     """
     y, p = labels_scores(y_val, p_val, "y_val", "p_val")
@@ -71,14 +77,23 @@ def exercise_1(y_val, p_val, *, cost: float = 10) -> Exercise:
     accuracy = float(np.mean((p >= t) == (y == 1)))
     _, cost_ten = _cheapest(y, p, c, 10 * c)
     names = ["Bayes threshold", "mean cost", "accuracy"]
-    cmp = numbers(names, digits=3, kinds={"Bayes threshold": probability(digits=3), "accuracy": probability(digits=3)})
+    cmp = numbers(names, digits=3, kinds={"Bayes threshold": _Share(3), "accuracy": _Share(3)})
     right = (0.5, cost_eq, accuracy)
+    swapped = (0.5, accuracy, cost_eq)
+    try:  # named only where a student can type it (a mean cost above 1 is no accuracy) and it is not right
+        typeable = cmp.differs(swapped, right) is not None and not cmp.too_few_digits(swapped, right)
+    except WrongKind:
+        typeable = False
+    swap = [Mistake.if_equals(swapped, "your mean cost and accuracy are in the other order: give (Bayes threshold, "
+                                       "mean cost, accuracy)")] if typeable else []
     return Exercise(
         "Exercise 1",
         right,
         compare=cmp,
-        mistakes=_distinct(cmp, right, [
+        mistakes=swap + _distinct(cmp, right, [
             (0, 1 / 11, "your Bayes threshold is the one for prices 10 and 100; set both prices to the same value"),
+            (0, t, "that is the cheapest validation threshold; the Bayes threshold needs no data, only the prices: "
+                   "c_FP / (c_FP + c_FN)"),
             (1, cost_ten, "your mean cost is the smallest one for prices 10 and 100; set both prices to the same "
                           "value"),
             (1, cost_eq * len(y), f"your cost is the total over the {len(y)} validation patients; give the mean "
@@ -113,13 +128,31 @@ def _recall_precision(y: np.ndarray, p: np.ndarray, t: float) -> tuple[float, fl
     return float(tp / np.sum(y == 1)), float(tp / np.sum(flag))
 
 
-class _RecallBelowOne(Compare):
-    """``probability(digits=...)``, except that 1 is a wrong value, not the right one with too few digits, when
-    the right recall, rounded to the digits, is below 1 (a recall of 1 says that no positive was missed)."""
+class _Share(Compare):
+    """``probability(digits=...)``, except that a number above 1 and at most 100 is told it looks like per cent."""
 
     def __init__(self, digits: int) -> None:
         self.inner = probability(digits=digits)
         self.kind, self.digits = self.inner.kind, digits
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        try:
+            return self.inner.differs(answer, expected)
+        except WrongKind:
+            if not isinstance(answer, bool) and isinstance(answer, int | float | np.number) and 1 < answer <= 100:
+                raise WrongKind(f"{fmt(answer)} looks like per cent; give a share between 0 and 1") from None
+            raise
+
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        return self.inner.too_few_digits(answer, expected)
+
+    def rounded(self, expected: object) -> object:
+        return self.inner.rounded(expected)
+
+
+class _RecallBelowOne(_Share):
+    """:class:`_Share`, except that 1 is a wrong value, not the right one with too few digits, when the right
+    recall, rounded to the digits, is below 1 (a recall of 1 says that no positive was missed)."""
 
     def _one(self, answer: object, expected: object) -> bool:
         try:
@@ -132,13 +165,10 @@ class _RecallBelowOne(Compare):
             if isinstance(answer, bool):
                 raise WrongKind(f"expected {self.kind}, got {answer}")
             return "not yet: your number does not agree with the answer"
-        return self.inner.differs(answer, expected)
+        return super().differs(answer, expected)
 
     def too_few_digits(self, answer: object, expected: object) -> bool:
         return not self._one(answer, expected) and self.inner.too_few_digits(answer, expected)
-
-    def rounded(self, expected: object) -> object:
-        return self.inner.rounded(expected)
 
 
 @effort("compute", "the highest threshold meeting a recall target on validation, counted on test")
@@ -148,9 +178,10 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.95) -> Exe
     ``t = max{t : TP_val(t) / P_val >= min_recall}`` over the distinct validation scores (flag ``p >= t``);
     the answer is ``(TP / P, TP / (TP + FP))`` of ``p_test >= t`` on the test rows, at their own mix, each to
     three significant digits; a recall of 1 where the right one is below 1 is a wrong value, not too few
-    digits. Mistakes (each kept only where it differs from the answer and from the mistakes before it): the
-    two numbers in the other order; a recall of 1; the validation precision (the rows that chose the
-    threshold), the threshold chosen on the test rows, the highest threshold with recall 1.
+    digits, and a number above 1 and at most 100 is told it looks like per cent. Mistakes (each kept only where
+    it differs from the answer and from the mistakes before it): the two numbers in the other order; a recall
+    of 1; the validation precision (the rows that chose the threshold), the threshold chosen on the test rows,
+    the highest threshold with recall 1.
     """
     y, p = labels_scores(y_val, p_val, "y_val", "p_val")
     yt, pt = labels_scores(y_test, p_test, "y_test", "p_test")
@@ -158,8 +189,7 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.95) -> Exe
     t = _highest_with_recall(y, p, r)
     right = _recall_precision(yt, pt, t)
     on_validation = _recall_precision(y, p, t)
-    cmp = numbers(["recall", "precision"], kinds={"recall": _RecallBelowOne(3),
-                                                  "precision": probability(digits=3)})
+    cmp = numbers(["recall", "precision"], kinds={"recall": _RecallBelowOne(3), "precision": _Share(3)})
     swapped = (right[1], right[0])
     # named only where each number differs from the other (to the asked digits): else the swap is invisible
     invisible = any(each.same(v, r) or each.too_few_digits(v, r)
@@ -199,24 +229,41 @@ def exercise_2(y_val, p_val, y_test, p_test, *, min_recall: float = 0.95) -> Exe
     )
 
 
-def quiz(*, cost_fp: float = 5, cost_fn: float = 45) -> Quiz:
+def quiz(*, cost_fp: float = 5, cost_fn: float = 45, printed: tuple[float, float] = (10, 100)) -> Quiz:
     """The quick self-test of notebook 11; question 1's answer is the Bayes threshold ``c_fp / (c_fp + c_fn)``.
 
-    Its prices are the question's own (5 and 45 by default, threshold 0.1), not the notebook's 10 and 100,
-    whose threshold the notebook prints.
+    Its prices are the question's own (5 and 45 by default, threshold 0.1), not the notebook's ``printed``
+    prices 10 and 100, whose threshold 10/110 the notebook prints: that one, the prices the other way round
+    and the ratio ``c_fp / c_fn`` are named mistakes (each kept where it differs from the answer at two digits).
+    Question 4 asks what to change for a model whose ranking is good and whose decisions are not, with numbers
+    of its own (the notebook's SVC shows ROC AUC 0.99 and recall 0).
     """
     cost_fp = check_positive(cost_fp, "cost_fp")
     cost_fn = check_positive(cost_fn, "cost_fn")
+    shown_fp, shown_fn = (check_positive(c, "printed") for c in printed)
+    right = cost_fp / (cost_fp + cost_fn)
+    candidates = [
+        (cost_fn / (cost_fp + cost_fn), "that is the other way round: the higher the price of a missed case, the "
+                                        "lower the threshold"),
+        (cost_fp / cost_fn, "that is c_FP / c_FN, the ratio of the prices; the threshold divides c_FP by the sum, "
+                            "c_FP / (c_FP + c_FN)"),
+        (shown_fp / (shown_fp + shown_fn), f"that is the notebook's threshold, for prices {shown_fp:g} and "
+                                           f"{shown_fn:g}; here they are {cost_fp:g} and {cost_fn:g}"),
+    ]
+    two = number(digits=2)
+    mistakes: list[Mistake] = []
+    for value, message in candidates:
+        if not any(two.same(value, v) or two.same(two.rounded(value), v)
+                   for v in [right, *(m.value for m in mistakes)]) and not two.too_few_digits(value, right):
+            mistakes.append(Mistake.if_equals(value, message))
     return Quiz([
         NumberQuestion(
             f"A false alarm costs {cost_fp:g}, a missed case {cost_fn:g}. A model's probabilities are calibrated "
             "for patients mixed as those it is used on. Above which probability is flagging a patient cheaper "
             "than not flagging (the Bayes threshold)?",
-            lambda: cost_fp / (cost_fp + cost_fn),
+            lambda: right,
             digits=2,
-            mistakes=[Mistake.if_equals(cost_fn / (cost_fp + cost_fn),
-                                        "that is the other way round: the higher the price of a missed case, "
-                                        "the lower the threshold")],
+            mistakes=mistakes,
             solution="bayes_threshold(cost_fp=..., cost_fn=...)",
         ),
         Question(
@@ -238,12 +285,17 @@ def quiz(*, cost_fp: float = 5, cost_fn: float = 45) -> Quiz:
              "b": "the spread of the folds says nothing about calibration."},
         ),
         Question(
-            "A classifier has ROC AUC 0.99 and recall 0 in every fold. What is wrong?",
-            {"a": "the threshold in use: no score passes it",
-             "b": "the ranking: the scores are nearly random",
-             "c": "nothing: recall does not matter here"},
+            "A model scores ROC AUC 0.95 and average precision 0.60 in every cross-validation fold, but its "
+            "balanced accuracy is 0.50 in every fold. What would you change first?",
+            {"a": "the threshold: tune it on held-out folds",
+             "b": "the model: its ranking is hardly better than chance",
+             "c": "nothing: balanced accuracy is not made for rare positives"},
             "a",
-            {"b": "ROC AUC 0.99 says the ranking is good; only the decisions at the threshold fail.",
-             "c": "recall 0 means no positive is ever flagged: the decisions are useless."},
+            {"a": "The ranking is good, so a useful threshold exists; balanced accuracy 0.50 says the one in use flags "
+                  "almost nobody or almost everybody. TunedThresholdClassifierCV moves it.",
+             "b": "ROC AUC 0.95 and average precision 0.60 judge the ranking, and it is good; only the decisions at "
+                  "the threshold in use fail.",
+             "c": "balanced accuracy averages the recalls of the two classes, so rare positives weigh as much as "
+                  "the rest; 0.50 is what saying the same to everybody gets."},
         ),
     ])

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from .._validate import check_positive, check_probability_open
+from .._validate import check_count, check_positive, check_probability_open
 from ._labels import labels01, labels_scores
 from .core import Exercise, Mistake, WrongKind, number, probability
 from .effort import effort
@@ -109,7 +109,8 @@ def exercise_1(y_test, p_test, *, t_a: float, t_b: float, cost_fp: float, cost_f
         ],
         solution="u_star = (cost_b - cost_a) / ((1 - PI_DEPLOY) * COST_FP)\n"
                  "answer = np.log(0.05) / np.log(1 - u_star)",
-        why="Zero false alarms is weak evidence: settling this takes nearly twice the benign test tumours there are.",
+        why="Zero false alarms is weak evidence: bringing (a)'s bound below (b)'s observed cost takes nearly twice "
+            "the benign test tumours there are (and (b)'s own uncertainty is left out).",
     )
 
 
@@ -153,12 +154,18 @@ def exercise_2(y_train, *, cost_fp: float, cost_fn: float) -> Exercise:
     )
 
 
-def quiz() -> Quiz:
+def quiz(*, n_benign: int = 107, validation_cost: float = 0.05, test_cost: float = 0.21) -> Quiz:
     """The quick self-test of notebook 11b; question 2's answer is ``t'`` for ``t* = 0.5`` moved from 50 % to 10 %.
 
-    Question 2 names three mistakes: the shift the wrong way (0.1), no shift (0.5) and the answer as a
-    percentage (90; the prompt holds "%", so the quiz's own percentage message is not added).
+    Question 2 names four mistakes: the shift the wrong way (0.1), no shift (0.5), the odds ``odds(t') = 9`` not
+    turned into a probability, and the answer as a percentage (90; the prompt holds "%", so the quiz's own
+    percentage message is not added). Question 3 is about 0 false alarms among ``n_benign``; its explanations
+    give the probability ``(1 - f)^n`` of that result at rates ``f`` of 1 %, 2 % and 1/n. Question 4 quotes a
+    validation and a test cost of its own (not the notebook's 0.119 and 0.263, which its text compares).
     """
+    n = check_count(n_benign, "n_benign", low=1)
+    chance = {f: (1 - f) ** n for f in (0.01, 0.02, 1 / n)}
+    low_cost, high_cost = check_positive(validation_cost, "validation_cost"), check_positive(test_cost, "test_cost")
     return Quiz([
         Question(
             "A model's probabilities are calibrated where a third of the cases are positive. It is used where 1 % "
@@ -180,6 +187,9 @@ def quiz() -> Quiz:
                                         "threshold, odds(t') = odds(t*) odds(pi_train) / odds(pi)"),
                       Mistake.if_equals(0.5, "that is the threshold where half the cases are positive; at 10 % it "
                                              "moves, odds(t') = odds(t*) odds(pi_train) / odds(pi)"),
+                      Mistake.if_equals(lambda: _odds(0.5) * _odds(0.5) / _odds(0.1),
+                                        "that is odds(t'), the odds of the threshold; turn it into a probability: "
+                                        "t' = odds / (1 + odds)"),
                       Mistake.if_equals(lambda: 100 * _share(_odds(0.5) * _odds(0.5) / _odds(0.1)),
                                         "that is the threshold as a percentage: give it as a probability between 0 "
                                         "and 1")],
@@ -187,17 +197,21 @@ def quiz() -> Quiz:
                      "deploy_prevalence=0.1)",
         ),
         Question(
-            "A rule raised no false alarm among 107 benign test cases. Its false-positive rate is",
-            {"a": "possibly a few percent: 0 of 107 is then still common",
+            f"A rule raised no false alarm among {n} benign test cases. Its false-positive rate is",
+            {"a": f"possibly 1 or 2 %: 0 of {n} is then not rare",
              "b": "zero, as measured on benign cases it never saw before",
-             "c": "below 1/107, since a single false alarm would have shown"},
+             "c": f"below 1/{n}, since a single false alarm would have shown"},
             "a",
-            {"b": "a rate of 1 % gives 0 of 107 about a third of the time; 0 observed is not a rate of 0.",
-             "c": "a rate above 1/107 still gives 0 of 107 often; the one-sided 95 % bound is about 3/107."},
+            {"a": f"A rate of 1 % gives 0 of {n} with probability {chance[0.01]:.2f}, a rate of 2 % with "
+                  f"probability {chance[0.02]:.2f}.",
+             "b": f"a rate of 1 % gives 0 of {n} with probability {chance[0.01]:.2f}; 0 observed is not a rate "
+                  "of 0.",
+             "c": f"a rate of 1/{n} gives 0 of {n} with probability {chance[1 / n]:.2f}, and higher rates often "
+                  f"too; the one-sided 95 % bound is about 3/{n}."},
         ),
         Question(
-            "A threshold chosen on the validation rows, reweighted to 1 %, costs 0.119 there and 0.263 on the "
-            "test rows. Why the gap?",
+            f"A threshold chosen on the validation rows, reweighted to 1 %, costs {low_cost:g} there and "
+            f"{high_cost:g} on the test rows. Why the gap?",
             {"a": "the test rows hold more malignant tumours than the validation rows",
              "b": "the validation rows chose it, so their cost is optimistic",
              "c": "the reweighting to 1 % is wrong for the validation rows"},

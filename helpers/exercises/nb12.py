@@ -6,17 +6,23 @@ are in ``notebooks/solutions/12_regression_metrics_solutions.ipynb``.
 
 from __future__ import annotations
 
+import math
+from numbers import Real
+
 import numpy as np
 from sklearn.linear_model import QuantileRegressor
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from .._validate import check_numbers, check_positive, check_same_length
-from .core import Exercise, Mistake, number, numbers, probability
+from .core import Compare, Exercise, Mistake, digits_text, number, numbers, probability, round_significant
 from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
 __all__ = ["exercise_1", "exercise_2", "quiz"]
+
+LEVEL = 0.9
+"""Exercise 2's quantile level."""
 
 
 def _scores(y: np.ndarray, pred: np.ndarray) -> tuple[float, float, float]:
@@ -47,8 +53,9 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
 
     The answer is three numbers, ``(R², MAE, MAPE)``: R² to four decimal places (it lies just below 0),
     MAE and MAPE to three significant digits. ``pred`` (the ridge regression's test predictions) gives the
-    typical mistake of scoring the model instead of the baseline; others: the test set's own mean, the
-    training median (its MAE can agree with the mean's), MAPE in per cent, an R² of exactly 0.
+    typical mistake of scoring the model instead of the baseline; others: MAE and MAPE in the other order, the
+    test set's own mean, the training median (its MAE can agree with the mean's), MAPE in per cent, an R² of
+    exactly 0.
     """
     y_train, y_test, pred = _regression_data(y_train, y_test, pred)
 
@@ -64,6 +71,8 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
             Mistake.if_equals(lambda: _scores(y_test, pred),
                               "those are the ridge regression's scores; the baseline predicts the training mean "
                               "for every patient"),
+            Mistake.if_equals(lambda: (baseline()[0], baseline()[2], baseline()[1]),
+                              "your MAE and MAPE are in the other order: give (R², MAE, MAPE)"),
             Mistake.if_equals(lambda: _scores(y_test, np.full_like(y_test, y_test.mean())),
                               "that baseline predicts the test set's own mean, which a model cannot know; "
                               "fit DummyRegressor on the training targets"),
@@ -85,13 +94,40 @@ def exercise_1(y_train, y_test, pred) -> Exercise:
     )
 
 
+class _LevelIsNoRounding(Compare):
+    """``probability(digits=...)``, except that the level fitted is a wrong value, not the answer with too few
+    digits, unless the answer rounded to the digits is the level itself."""
+
+    def __init__(self, level: float, digits: int) -> None:
+        self.inner, self.level = probability(digits=digits), level
+        self.kind, self.digits = self.inner.kind, digits
+
+    def _level(self, answer: object, expected: object) -> bool:
+        if isinstance(answer, bool | np.bool_) or not isinstance(answer, Real):
+            return False
+        return float(answer) == self.level and round_significant(float(expected), self.digits) != self.level
+
+    def differs(self, answer: object, expected: object) -> str | None:
+        if self._level(answer, expected):
+            return f"not yet: your number does not agree with the answer to {digits_text(self.digits)}"
+        return self.inner.differs(answer, expected)
+
+    def too_few_digits(self, answer: object, expected: object) -> bool:
+        return not self._level(answer, expected) and self.inner.too_few_digits(answer, expected)
+
+    def rounded(self, expected: object) -> object:
+        return self.inner.rounded(expected)
+
+
 @effort("build", "a quantile regression fitted, its share of test patients below")
 def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
     """Exercise 2 (a 90 % upper bound): the share of test targets at or below the 0.9-quantile regression.
 
     The model is ``make_pipeline(StandardScaler(), QuantileRegressor(quantile=0.9, alpha=0.0))`` fitted on
     the training part; the answer is ``mean(y_test <= q90(X_test))``, a fraction between 0 and 1, to three
-    significant digits. The typical mistakes: the share above; the pinball level passed as ``alpha`` (the L1
+    significant digits; the level itself, 0.9, is a wrong value, not the answer with too few digits (unless the
+    share, to three digits, is 0.900). The typical mistakes: the level; the share above; the pinball level
+    passed as ``alpha`` (the L1
     penalty: a penalised median regression); the penalty left at its default ``alpha=1.0``; the share on the
     training rows (with any count of the few training patients the fit passes through, by rounding error).
     """
@@ -125,7 +161,7 @@ def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
         low, high = int(np.sum(gap < -tol)), int(np.sum(gap <= tol))
         return [k / len(y_train) for k in range(low, high + 1)]
 
-    compare = probability(digits=3)
+    compare = _LevelIsNoRounding(LEVEL, 3)
 
     def on_training_rows(answer: object) -> bool:
         return any(compare.same(answer, v) for v in training_shares())
@@ -135,6 +171,9 @@ def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
         below,
         compare=compare,
         mistakes=[
+            Mistake.if_equals(lambda: LEVEL if round_significant(below(), 3) != LEVEL else math.nan,
+                              f"that is the level you fitted, {LEVEL:g}; count the share of test patients at or "
+                              "below the predictions, to three significant digits"),
             Mistake.if_equals(lambda: 1 - below(), "that is the share above the prediction; the bound should "
                                                    "have about 90 % of the patients at or below it"),
             Mistake.if_equals(lambda: share(X_test, y_test, alpha=0.9),
@@ -154,13 +193,16 @@ def exercise_2(X_train, y_train, X_test, y_test) -> Exercise:
     )
 
 
-def quiz(*, cost_under: float, cost_over: float, cv_mse: float) -> Quiz:
+def quiz(*, cost_under: float, cost_over: float, cv_mse: float = 1850) -> Quiz:
     """The quick self-test of notebook 12.
 
     The numeric question asks for the quantile to predict when an under-prediction costs ``cost_under``
     and an over-prediction ``cost_over`` per unit of error (``cost_under > cost_over``): the pinball loss's
     minimiser is the quantile ``alpha = cost_under / (cost_under + cost_over)``, given to two significant
-    digits. ``cv_mse`` is the mean cross-validated MSE the notebook prints (question 4 shows it negated).
+    digits. Its named mistakes: the level the other way round, the cost ratio ``cost_over / cost_under``, the
+    odds ``cost_under / cost_over`` not turned into a level, the notebook's 0.75 (each kept where it differs
+    from the answer and the mistakes before it, at two digits). ``cv_mse`` is the mean cross-validated MSE
+    that question 4 shows negated: a number of its own, not the one the notebook prints above the quiz.
     """
     cost_under = check_positive(cost_under, "cost_under")
     cost_over = check_positive(cost_over, "cost_over")
@@ -169,13 +211,23 @@ def quiz(*, cost_under: float, cost_over: float, cv_mse: float) -> Quiz:
         raise ValueError("cost_under must be larger than cost_over (the question asks for a quantile above the "
                          "median)")
     ratio = cost_under / cost_over
-    mistakes = [Mistake.if_equals(cost_over / (cost_under + cost_over),
-                                  "that is the other way round: when under-predicting costs more, predict high, "
-                                  "a quantile above the median")]
-    if not np.isclose(ratio, 3):
-        mistakes.append(Mistake.if_equals(0.75, "0.75 is the notebook's level, for an under-prediction three "
-                                                "times as costly: the level alpha solves "
-                                                "alpha / (1 - alpha) = the cost ratio"))
+    right = cost_under / (cost_under + cost_over)
+    candidates = [
+        (cost_over / (cost_under + cost_over), "that is the other way round: when under-predicting costs more, "
+                                               "predict high, a quantile above the median"),
+        (cost_over / cost_under, "that is the ratio of the costs, over- to under-prediction; the level alpha solves "
+                                 "alpha / (1 - alpha) = the cost ratio"),
+        (ratio, "that is the cost ratio, the odds alpha / (1 - alpha); turn it into a level: alpha = ratio / "
+                "(1 + ratio)"),
+        (0.75, "0.75 is the notebook's level, for an under-prediction three times as costly: the level alpha "
+               "solves alpha / (1 - alpha) = the cost ratio"),
+    ]
+    two = number(digits=2)
+    mistakes: list[Mistake] = []
+    for value, message in candidates:
+        if not any(two.same(value, v) or two.same(two.rounded(value), v)
+                   for v in [right, *(m.value for m in mistakes)]) and not two.too_few_digits(value, right):
+            mistakes.append(Mistake.if_equals(value, message))
     return Quiz([
         Question(
             "In a plot of the true values against the predictions, the patients with the highest true values "
@@ -224,7 +276,7 @@ def quiz(*, cost_under: float, cost_over: float, cv_mse: float) -> Quiz:
         NumberQuestion(
             f"Under-predicting costs {ratio:g} times as much as over-predicting, both in proportion to the size "
             "of the error. Which quantile of the target should the model predict?",
-            lambda: cost_under / (cost_under + cost_over),
+            lambda: right,
             digits=2,
             mistakes=mistakes,
             solution="cost_under / (cost_under + cost_over)",

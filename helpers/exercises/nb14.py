@@ -70,7 +70,8 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
 
     ``digits`` significant digits (four: at three, an AP at deployment cut off instead of rounded could not be
     told from the trapezoidal area, which on the notebook's data differs in the third digit's rounding only).
-    Mistakes: either number in per cent; the plain mean of the precisions over the table's rows; AP as tested
+    Mistakes: either number in per cent; the two in the other order; the plain mean of the precisions over the
+    table's rows; AP as tested
     given for the deployment too (no weight); the weight put on the positives instead (``TP / (TP + FP / w)``);
     at deployment, the trapezoidal area under the PR curve (``auc(recall, precision)`` from the point
     (0, 1)) and the deployment odds ``(1 - pi) / pi`` used as the weight. A mistake that the comparison
@@ -128,6 +129,8 @@ def exercise_1(y_true, y_score, merged: pd.DataFrame, *, deploy_prevalence: floa
         compare=cmp,
         mistakes=[
             _per_cent(table_ap, "your numbers look like percentages; give each AP as a share between 0 and 1"),
+            *([] if cmp.same(table_ap[::-1], table_ap) else [Mistake.if_equals(
+                table_ap[::-1], "your two numbers are in the other order: give (AP as tested, AP at deployment)")]),
             Mistake.in_part(0, mean_precision, "that is the plain mean of the precisions over the table's rows; "
                             "weight each row's precision by its step in recall, n_pos / P"),
             Mistake.in_part(1, lambda: right()[0], "that is AP as tested; at deployment every false positive "
@@ -242,7 +245,8 @@ def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 
 
         recall = TP / P,     precision at pi = TP / (TP + w FP),   w = ((1 - pi) / pi) / (N / P)   (first's P, N)
 
-    Three significant digits. Mistakes: either number in per cent; recall counted on the half that chose it;
+    Three significant digits. Mistakes: either number in per cent; the two in the other order; recall counted
+    on the half that chose it;
     precision as tested (no weight); the answer of section 7 (chosen on ``first``, judged on ``second``).
     """
     first = _table(first, "first")
@@ -260,6 +264,9 @@ def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 
         mistakes=[
             _per_cent((recall, precision), "your numbers look like percentages; give recall and precision as "
                       "shares between 0 and 1"),
+            *([] if cmp.same((precision, recall), (recall, precision)) else [Mistake.if_equals(
+                (precision, recall), "your two numbers are in the other order: give (recall, precision at "
+                                     f"{100 * pi:g} %)")]),
             Mistake(lambda a: cmp.same(a, before), "those are section 7's numbers: there the first half chose and "
                     "the second judged; swap them", example=before),
             Mistake.in_part(0, own_recall, "that is the recall on the half that chose the threshold, where the "
@@ -277,15 +284,19 @@ def exercise_3(first: pd.DataFrame, second: pd.DataFrame, *, at_recall: float = 
     )
 
 
-def quiz(*, n_pos: int, bound: float, digits: int = 3) -> Quiz:
+def quiz(*, n_pos: int, bound: float, digits: int = 3, merged_rows: int | None = None) -> Quiz:
     """The quick self-test of notebook 14; question 1's answer is ``2 P + 1`` for the file's ``P`` positives.
 
     With every positive on its own score, the merged table has a row per positive score and a row per run
-    of negatives between them, above the highest and below the lowest: ``P + (P + 1)``. ``bound`` is the
-    binning bound the notebook prints for its scores rounded to ``digits`` digits (question 4).
+    of negatives between them, above the highest and below the lowest: ``P + (P + 1)``. ``merged_rows``, the
+    length of the notebook's own merged table (shorter where positives share scores), is a named mistake.
+    ``bound`` is the binning bound the notebook prints for its scores rounded to ``digits`` digits (question 4).
     """
     p = check_count(n_pos, "n_pos", low=1)
     d = check_count(digits, "digits", low=1)
+    own = [] if merged_rows is None or check_count(merged_rows, "merged_rows", low=1) in (2 * p + 1, 2 * p, p + 1) \
+        else [Mistake.if_equals(merged_rows, "that is this file's merged table, where positives share scores; the "
+                                             "question asks for the most possible")]
     if isinstance(bound, bool) or not isinstance(bound, float | int) or not 0 < bound < 0.5:
         raise ValueError("bound must be the binning bound, a number between 0 and 0.5")
     shown = f"{bound:.1g}"
@@ -297,6 +308,7 @@ def quiz(*, n_pos: int, bound: float, digits: int = 3) -> Quiz:
             2 * p + 1,
             digits=len(str(2 * p + 1)),
             mistakes=[
+                *own,
                 Mistake.if_equals(2 * p, "count the runs: one between each two positive scores, and one above "
                                          "the highest and one below the lowest"),
                 Mistake.if_equals(p + 1, "the rows with positives stay too, one per positive score, beside the "

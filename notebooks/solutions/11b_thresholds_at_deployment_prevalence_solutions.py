@@ -12,6 +12,7 @@
 # %%
 from helpers.exercises.audit import audit
 from helpers.exercises.replay import replay
+from helpers.intervals import clopper_pearson_interval
 
 replay("11b_thresholds_at_deployment_prevalence")
 
@@ -41,19 +42,39 @@ for n in [int(np.floor(n_needed)), int(np.ceil(n_needed))]:
     bound = beta.ppf(0.95, 1, n)
     print(f"  {n} benign tumours, 0 false alarms: bound {bound:.5f}, (a) costs up to "
           f"{cost_a + (1 - PI_DEPLOY) * COST_FP * bound:.4f}")
-print(f"smallest whole number of benign tumours that settles it: {int(np.ceil(n_needed))}")
+print(f"smallest whole number of benign tumours that brings (a)'s bound below (b)'s observed cost: "
+      f"{int(np.ceil(n_needed))}")
 answer = n_needed
 ex1.check(answer)
 
 # %% [markdown]
-# At least 192 benign test tumours, all without a false alarm, would be
-# needed (191 leave the bound just above (b)'s cost): nearly twice the 107
-# there are. The rule of three (the bound is about 3/n) gives nearly the
-# same number, 193. This holds the 7 missed cancers fixed; their own
-# uncertainty, as in the notebook, would call for more malignant test
-# tumours too. Zero false alarms among 107 is weak
-# evidence at 1 %, where each false alarm weighs 99 times as many patients as
-# in a balanced set.
+# At least 192 benign test tumours, all without a false alarm, would bring
+# (a)'s bound below (b)'s observed cost (191 leave the bound just above it):
+# nearly twice the 107 there are. The rule of three (the bound is about 3/n)
+# gives nearly the same number, 193. This holds the 7 missed cancers fixed;
+# their own uncertainty, as in the notebook, would call for more malignant
+# test tumours too. Zero false alarms among 107 is weak evidence at 1 %,
+# where each false alarm weighs 99 times as many patients as in a balanced
+# set.
+#
+# The question also takes (b)'s test cost as observed, and leaves its own
+# uncertainty out. That cost rests on a handful of test tumours; with both of
+# (b)'s rates at the ends of their 95 % Clopper–Pearson intervals:
+
+# %%
+c_b = confusion_counts(y_test, (p_test >= t_val_1).astype(int))
+fnr_b, fpr_b = (clopper_pearson_interval(k, n) for k, n in [(c_b.fn, n_pos_test), (c_b.fp, n_neg_test)])
+cost_b_low, cost_b_high = (PI_DEPLOY * COST_FN * fnr_b[i] + (1 - PI_DEPLOY) * COST_FP * fpr_b[i] for i in (0, 1))
+print(f"(b): {c_b.fp} false alarms among {n_neg_test} benign tumours, {c_b.fn} missed cancers of {n_pos_test}; "
+      f"test cost at {PI_DEPLOY:.0%} {cost_b:.3f}, from {cost_b_low:.3f} (both rates at their lower ends) to "
+      f"{cost_b_high:.2f} (both at their upper ends)")
+
+# %% [markdown]
+# (b)'s 0.263 rests on 2 false alarms and 5 missed cancers, and its cost at
+# 1 % runs from 0.048 to 0.83. So 192 benign tumours without a false alarm
+# would show that (a) beats the cost (b) happened to have on these rows, not
+# that (a) beats (b): ranking the two rules would take more tumours of both
+# classes, judged for both rules.
 
 # %% [markdown]
 # ## Exercise 2
