@@ -76,8 +76,8 @@ def test_exercise_1_names_a_truncated_width(data, capsys):
     cut = np.floor(right * 100) / 100  # right lies between 0.1 and 1 here
     assert 0.1 <= right < 1 and round_significant(right, 2) != cut
     assert not ex.check(cut)
-    assert said(capsys) == ("Exercise 1: your number is the answer cut after two significant digits; round it "
-                            "instead (a next digit of 5 or more rounds up)")
+    assert said(capsys) == ("Exercise 1: round, don't truncate: yours is the right value cut off after two "
+                            "significant digits, and its next digit is 5 or more")
     assert not ex.check(cut - 0.01)  # another wrong number is not called a truncation
     assert said(capsys).startswith("Exercise 1: not yet")
 

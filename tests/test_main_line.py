@@ -226,8 +226,8 @@ def test_sync_times_writes_the_rules_time_everywhere(tmp_path, build_notebooks):
     nb = json.loads((tmp_path / "notebooks" / "01_a_title.ipynb").read_text())
     assert card(nb).minutes == 30 and [c["id"] for c in nb["cells"]] == build_notebooks.cell_ids(nb["cells"])
     assert "# **Time on your own:** about 30 minutes." in (tmp_path / "notebooks" / "01_a_title.py").read_text()
-    assert "| 01 | [A title](notebooks/01_a_title.ipynb) | What it teaches, in one line. | 30 min |\n\nAfter." in (
-        tmp_path / "README.md").read_text()
+    row = "| 01 | [A title](notebooks/01_a_title.ipynb) | What it teaches, in one line. | 30 min | `hw01` |"
+    assert row + "\n\nAfter." in (tmp_path / "README.md").read_text()
     assert "(estimate; about 30 minutes on your own)" in (tmp_path / "notebooks" / "TEACHING.md").read_text()
     assert "notebook 01 (30 minutes)" in (tmp_path / "docs" / "teachers" / "sessions.md").read_text()
     assert build_notebooks.sync_times(tmp_path) == []
