@@ -111,8 +111,8 @@ def test_each_exercise_is_read_whole_from_the_notebook_and_its_solutions(path):
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         assert e.variable in names and "answer" not in names, e.handle
         assert ".check(" not in e.solution
-        targets = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets
-                   if isinstance(t, ast.Name)}
+        targets = {e.id for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets
+                   for e in (t.elts if isinstance(t, ast.Tuple) else [t]) if isinstance(e, ast.Name)}
         assert e.variable in targets, f"{path.name}: the solution of {e.handle} never sets {e.variable}"
         if e.written:
             assert e.rubric.strip(), f"{path.name}: exercise {e.number} asks for words but its solution has no prose"
@@ -324,7 +324,7 @@ def test_list_prints_every_assignment_and_its_written_parts(capsys):
     out = capsys.readouterr().out
     assert [line.split(":")[0] for line in out.splitlines() if not line.startswith(" ")] == [
         assignment_id(p) for p in GRADED]
-    assert "  exercise 1: answer_1 = (CC, ACC, EM) at threshold 0.3; in words: Which estimates change from 0.5, " \
+    assert "  exercise 1: answer_1 = (CC, ACC) at threshold 0.3; in words: Which estimates change from 0.5, " \
            "and why does EM not?" in out
     assert main(["build", "--out", "x", "--only", "99", "--notebooks", str(NOTEBOOKS)]) == 2
     assert capsys.readouterr().err.startswith("python -m helpers.instructor build: only: no course notebook")
