@@ -105,6 +105,29 @@ def test_agreeing_digits_are_counted_from_the_value_not_its_repr():
         (0.9, "Give three significant digits: that agrees with the answer to only two significant digits.")]
 
 
+def test_an_answer_across_a_power_of_ten_is_not_said_to_agree():
+    """11's quiz: 0.09 typed for 0.1 lies within half a unit of its first digit, but 0.1 to one digit is 0.1
+    (a cold read of 11: 'agrees with the answer to only one significant digit' told a wrong answer it was close)."""
+    from helpers.exercises.core import agreeing_digits
+
+    assert agreeing_digits(0.09, 0.1, 2) == 0 and agreeing_digits(0.1, 0.0996, 3) == 2
+    assert "agrees" not in number(digits=2).differs(0.09, 0.1)
+
+
+@given(values, st.integers(2, 6), st.integers(1, 5), st.integers(-3, 3))
+def test_an_answer_said_to_agree_is_the_answer_written_shorter(e, digits, k, nudge):
+    """Whatever agreeing_digits says, the answer is the right value with that many digits (up to a tie)."""
+    from helpers.exercises.core import agreeing_digits
+
+    k = min(k, digits - 1)
+    a = round_significant(round_significant(e, k) + nudge * half_unit(e, k), k)
+    assume(a != 0)
+    agree = agreeing_digits(a, e, digits)
+    if agree:
+        assert a == round_significant(e, agree) or abs(a - e) <= half_unit(e, agree) * (1 + 1e-9)
+        assert math.floor(math.log10(abs(a))) == math.floor(math.log10(abs(round_significant(e, agree))))
+
+
 @given(values, st.integers(2, 6), st.integers(1, 5))
 def test_agreeing_digits_is_the_longest_rounding_the_answer_is(e, digits, k):
     """The value rounded to k < digits digits agrees to at least k of them, and to no more than digits - 1."""

@@ -315,17 +315,27 @@ def agreeing_digits(answer: float, expected: float, digits: int) -> int:
 
     >>> agreeing_digits(0.9, 0.904, 3), agreeing_digits(0.9, 0.883, 3), agreeing_digits(0.34, 0.34159, 3)
     (2, 1, 2)
-    >>> agreeing_digits(0.95, 0.904, 3)
-    0
+    >>> agreeing_digits(0.95, 0.904, 3), agreeing_digits(0.09, 0.1, 2)
+    (0, 0)
+
+    ``0.09`` lies within half a unit of the first digit of ``0.1``, but ``0.1`` written with one digit is
+    ``0.1``: across a power of ten an answer agrees only where it is the answer written shorter.
     """
     a, e, digits = _check_real(answer, "answer"), _check_real(expected, "expected"), _check_digits(digits)
     if not (math.isfinite(a) and math.isfinite(e)):
         return 0
     own = significant_digits(a)
     for k in range(digits - 1, own - 1, -1):
-        if abs(a - e) <= half_unit(e, k) * (1 + 1e-9):
+        written = round_significant(e, k)
+        if math.isclose(a, written, rel_tol=1e-9) or (
+                abs(a - e) <= half_unit(e, k) * (1 + 1e-9) and _decade(a) == _decade(written)):
             return k
     return 0
+
+
+def _decade(x: float) -> int:
+    """The power of ten of ``x``'s first significant digit (0 for 0)."""
+    return math.floor(math.log10(abs(x))) if x else 0
 
 
 def half_unit(x: float, digits: int) -> float:
