@@ -18,6 +18,17 @@
   quizSafeMathJax();
   new MutationObserver(quizSafeMathJax).observe(document.documentElement, { childList: true, subtree: true });
 
+  // The keys that page through the page scroll it, also after a slider had the focus: noUiSlider (the sliders
+  // of ipywidgets) takes PageDown, PageUp, Home and End to jump the slider's value, so a teacher who clicked a
+  // slider and then paged down changed the number on screen. A slider keeps the arrow keys. Caught on the way
+  // down (capture), before the handle's own listener; the browser then scrolls the page as usual.
+  var PAGE_KEYS = { PageDown: true, PageUp: true, Home: true, End: true, " ": true };
+  window.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (!PAGE_KEYS[event.key] || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (target && target.closest && target.closest(".noUi-target")) event.stopImmediatePropagation();
+  }, true);
+
   // An output or widget box wider (or taller) than its room scrolls inside it: make it a keyboard stop, so
   // the arrow keys scroll it (axe: scrollable-region-focusable), named for a screen reader.
   function scrolls(el) {
