@@ -331,6 +331,31 @@ def _png_with_text(fig: Figure, print_png) -> object:
     return data, {**metadata, "alt": describe_figure(fig)}
 
 
+def _png_figure_printer(shell=None):
+    """``(formatters, printer)``: the IPython shell's display formatters (by MIME type) and what its PNG
+    formatter calls now for a matplotlib Figure, after loading matplotlib's inline backend (which registers its
+    formatters first); None outside IPython or when no printer is registered. ``shell``: the running one by
+    default."""
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython is a dependency of the course
+            return None
+        shell = get_ipython()
+    if shell is None:
+        return None
+    if not hasattr(shell, "display_formatter"):
+        raise ValueError(f"shell must be an IPython shell (with a display_formatter), got {type(shell).__name__}")
+    import matplotlib.pyplot as plt
+
+    plt.close(plt.figure())  # loads the backend, which (re)registers its figure formatters first
+    formatters = shell.display_formatter.formatters
+    try:
+        return formatters, formatters["image/png"].lookup_by_type(Figure)
+    except KeyError:
+        return None
+
+
 def enable_figure_descriptions(shell=None) -> bool:
     """Attach :func:`describe_figure`'s text to every figure IPython shows.
 
@@ -341,25 +366,10 @@ def enable_figure_descriptions(shell=None) -> bool:
     is loaded (this function loads it by opening and closing an empty figure):
     ``%matplotlib inline`` afterwards removes the texts again.
     """
-    if shell is None:
-        try:
-            from IPython import get_ipython
-        except ImportError:  # pragma: no cover - IPython is a dependency of the course
-            return False
-        shell = get_ipython()
-    if shell is None:
+    found = _png_figure_printer(shell)
+    if found is None:
         return False
-    if not hasattr(shell, "display_formatter"):
-        raise ValueError(f"shell must be an IPython shell (with a display_formatter), got {type(shell).__name__}")
-    import matplotlib.pyplot as plt
-
-    plt.close(plt.figure())  # loads the backend, which (re)registers its figure formatters first
-    formatters = shell.display_formatter.formatters
-    png = formatters["image/png"]
-    try:
-        print_png = png.lookup_by_type(Figure)
-    except KeyError:
-        return False
+    formatters, print_png = found
     if getattr(print_png, "_course_text", False):
         return True
 
@@ -367,6 +377,6 @@ def enable_figure_descriptions(shell=None) -> bool:
         return _png_with_text(fig, _print_png)
 
     printer._course_text = True
-    png.for_type(Figure, printer)
+    formatters["image/png"].for_type(Figure, printer)
     formatters["text/plain"].for_type(Figure, lambda fig, p, cycle: p.text(describe_figure(fig)))
     return True

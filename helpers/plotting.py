@@ -9,11 +9,11 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
-from matplotlib.layout_engine import PlaceHolderLayoutEngine
+from matplotlib.layout_engine import PlaceHolderLayoutEngine, TightLayoutEngine
 
 from ._arguments import Cell, takes_counts
 from .counts import Counts, resolve_counts
-from .figure_text import drawn_texts, enable_figure_descriptions, smallest_text_px
+from .figure_text import _png_figure_printer, drawn_texts, enable_figure_descriptions, smallest_text_px
 
 __all__ = [
     "CLASSROOM_ENV", "MIN_TEXT_PX", "PAGE_DPI", "PAGE_WIDTH_PX", "PALETTE", "fit_figure_to_page",
@@ -65,24 +65,42 @@ def use_course_style() -> None:
 
 
 def _layout_again(fig: Figure) -> None:
-    """Lay ``fig`` out for its new size or text: its own layout engine does it at the next draw. A figure without
-    one (none, or a ``tight_layout()`` done once, which leaves a placeholder) gets the constrained layout, which
-    also keeps titles wider than their axes apart, or, where matplotlib refuses it (a colorbar made for
-    another layout), ``tight_layout`` now."""
-    if isinstance(fig.get_layout_engine(), (type(None), PlaceHolderLayoutEngine)):
-        with warnings.catch_warnings():  # "not compatible with tight_layout" and the like: keep it as it is
-            warnings.simplefilter("ignore")
-            try:
+    """Lay ``fig`` out for its new size or text. A figure without a layout engine (none, or a ``tight_layout()``
+    done once, which leaves a placeholder) or with the tight one gets the constrained layout, which also keeps
+    titles wider than their axes apart; a figure whose layout fails at this size (axes too small for their
+    labels, a colorbar made for another layout) gets ``tight_layout`` once, now. No warning escapes: on a
+    classroom page it would show as an error output."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            if isinstance(fig.get_layout_engine(), (type(None), PlaceHolderLayoutEngine, TightLayoutEngine)):
                 fig.set_layout_engine("constrained")
-            except RuntimeError:
-                fig.tight_layout()
+            fig.draw_without_rendering()
+            failed = bool(caught)
+        except RuntimeError:
+            failed = True
+        if failed:
+            fig.set_layout_engine("none")
+            fig.tight_layout()
 
 
 def _png_width_px(fig: Figure, dpi: float) -> float:
     """The width of ``fig``'s PNG drawn at ``dpi`` with ``bbox_inches="tight"`` (what IPython's inline figures
-    use): the tight bounding box of what it draws, plus ``savefig.pad_inches`` on both sides."""
-    fig.draw_without_rendering()
-    box = fig.get_tightbbox(fig.canvas.get_renderer())
+    use): the tight bounding box of what it draws at that resolution, plus ``savefig.pad_inches`` on both
+    sides. A layout engine that fails in that draw gives way to ``tight_layout`` once (:func:`_layout_again`)."""
+    own = fig.dpi
+    fig.set_dpi(dpi)  # as savefig does: a layout found at another resolution can differ by a few per cent
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fig.draw_without_rendering()
+            if caught:
+                fig.set_layout_engine("none")
+                fig.tight_layout()
+                fig.draw_without_rendering()
+        box = fig.get_tightbbox(fig.canvas.get_renderer())
+    finally:
+        fig.set_dpi(own)
     return (box.width + 2 * float(plt.rcParams["savefig.pad_inches"])) * dpi
 
 
@@ -98,11 +116,13 @@ def fit_figure_to_page(
     1. every text smaller than ``min_text_px * 72 / dpi`` points (9 points at 144 dpi: a "small" legend,
        tick labels of 8 points) is raised to that size;
     2. a figure whose PNG would be wider than ``width_px`` is drawn smaller (its inches, not its text: the
-       text keeps its size while the axes shrink) until it fits, and laid out again; there, an axes title
-       wider than its axes is broken into lines at its spaces, so side-by-side titles do not run together.
+       text keeps its size while the axes shrink; the data limits stay) until it fits, and laid out again;
+       there, an axes title wider than its axes is broken into lines at its spaces, so side-by-side titles
+       do not run together.
 
-    A figure that already fits is left as it is. Returns the smallest text in pixels of the PNG
-    (:func:`helpers.figure_text.smallest_text_px` at ``dpi``), which is then also its size on the page.
+    A figure that already fits keeps its size and text; its layout, as the page's resolution lays it out, is
+    kept as it is (a layout engine run again can come out otherwise). Returns the smallest text in pixels of
+    the PNG (:func:`helpers.figure_text.smallest_text_px` at ``dpi``), which is then also its size on the page.
     """
     if not isinstance(fig, Figure):
         raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
@@ -110,7 +130,9 @@ def fit_figure_to_page(
         if isinstance(value, (bool, str)) or np.ndim(value) != 0 or not (np.isfinite(value) and value > 0):
             raise ValueError(f"{name} must be a positive number, got {value!r}")
     min_pt = float(min_text_px) * 72 / float(dpi)
-    fig.draw_without_rendering()  # the tick labels exist from the first draw on
+    with warnings.catch_warnings():  # the figure's own layout may warn: its notebook shows that, not this fit
+        warnings.simplefilter("ignore")
+        fig.draw_without_rendering()  # the tick labels exist from the first draw on
     changed = False
     for ax in fig.axes:
         for which in ("x", "y"):
@@ -128,18 +150,37 @@ def fit_figure_to_page(
         width = _png_width_px(fig, dpi)
         if width <= width_px:
             break
+        changed = True
+        _keep_the_data_limits(fig)
         fig.set_size_inches(fig.get_size_inches() * max(0.5, 0.99 * width_px / width))
         _layout_again(fig)
-        fig.draw_without_rendering()
         if _wrap_wide_titles(fig):
             _layout_again(fig)
-    fig.draw_without_rendering()
+    # keep the layout the last measure found at the page's resolution: run again, a layout engine can come out
+    # otherwise (the constrained layout with text large for its figure), and wider
+    if not isinstance(fig.get_layout_engine(), (type(None), PlaceHolderLayoutEngine)):
+        fig.set_layout_engine("none")
     return smallest_text_px(fig, dpi=dpi)
+
+
+def _keep_the_data_limits(fig: Figure) -> None:
+    """An axes of fixed aspect that adjusts its data limits to its box (``adjustable="datalim"``, e.g.
+    scikit-learn's prediction-error plot) would show other limits once smaller: let it shrink its box instead,
+    so the figure shows the same data (and its text alternative stays the same)."""
+    for ax in fig.axes:
+        if ax.get_adjustable() == "datalim" and ax.get_aspect() != "auto":
+            try:
+                ax.set_adjustable("box")
+            except RuntimeError:  # both axes shared: matplotlib allows only datalim
+                continue
 
 
 def _wrap_wide_titles(fig: Figure) -> bool:
     """Break each axes title wider than its axes into lines at its spaces (side by side, such titles would run
-    into each other once the figure is smaller than its text). Call it after a draw; True if any changed."""
+    into each other once the figure is smaller than its text). True if any changed."""
+    with warnings.catch_warnings():  # a layout that fails here has already been replaced (_layout_again)
+        warnings.simplefilter("ignore")
+        fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()
     changed = False
     for ax in fig.axes:
@@ -168,20 +209,10 @@ def fit_figures_to_the_page(shell=None) -> bool:
     ``shell`` is the IPython shell (default: the running one). Returns False, doing nothing, outside IPython.
     :func:`use_course_style` calls it in the classroom's kernel (environment variable :data:`CLASSROOM_ENV`).
     """
-    if shell is None:
-        from IPython import get_ipython
-
-        shell = get_ipython()
-    if shell is None:
+    found = _png_figure_printer(shell)
+    if found is None:
         return False
-    if not hasattr(shell, "display_formatter"):
-        raise ValueError(f"shell must be an IPython shell (with a display_formatter), got {type(shell).__name__}")
-    plt.close(plt.figure())  # loads the inline backend, which registers its figure formatters first
-    png = shell.display_formatter.formatters["image/png"]
-    try:
-        inner = png.lookup_by_type(Figure)
-    except KeyError:
-        return False
+    formatters, inner = found
     if getattr(inner, "_course_page", False):
         return True
 
@@ -195,7 +226,7 @@ def fit_figures_to_the_page(shell=None) -> bool:
 
     printer._course_page = True
     printer._course_text = getattr(inner, "_course_text", False)  # figure_text's texts are inside already
-    png.for_type(Figure, printer)
+    formatters["image/png"].for_type(Figure, printer)
     return True
 
 
