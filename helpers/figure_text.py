@@ -20,15 +20,19 @@ artist label) is put before the generated text.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.axis import Axis
 from matplotlib.collections import PathCollection, PolyCollection
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.text import Text
 
-__all__ = ["describe_figure", "enable_figure_descriptions"]
+__all__ = ["describe_figure", "drawn_texts", "enable_figure_descriptions", "smallest_text_px"]
 
 _MAX_ITEMS = 12  # bars, texts or lines listed one by one; beyond that they are summarised
 
@@ -280,11 +284,76 @@ def describe_figure(fig: Figure) -> str:
     return " ".join(sentences)
 
 
+def drawn_texts(artist: Artist) -> list[Text]:
+    """The texts a draw of ``artist`` (a figure, an axes...) shows: visible, not empty, and not on the axis of
+    an axes drawn without one (``set_axis_off``). Tick labels are there once the figure has been drawn."""
+    if not isinstance(artist, Artist):
+        raise ValueError(f"artist must be a matplotlib Artist (a Figure, an Axes...), got {type(artist).__name__}")
+    return list(_drawn_texts(artist))
+
+
+def _drawn_texts(artist: Artist) -> Iterator[Text]:
+    if not artist.get_visible():
+        return
+    if isinstance(artist, Text):
+        if artist.get_text().strip():
+            yield artist
+        return
+    children = artist.get_children()
+    if isinstance(artist, Axes) and not artist.axison:
+        children = [c for c in children if not isinstance(c, Axis)]
+    for child in children:
+        yield from _drawn_texts(child)
+
+
+def smallest_text_px(fig: Figure, dpi: float | None = None) -> float:
+    """The smallest font size among the texts ``fig`` draws, in pixels of its PNG: ``points * dpi / 72``.
+
+    ``dpi`` is the PNG's resolution (default: the figure's own, ``fig.dpi``). Tick labels, titles, axis
+    labels, legends and texts placed in the axes count; invisible or empty texts and the axis of an axes
+    drawn without one (``set_axis_off``) do not. ``inf`` if the figure has no text.
+    """
+    if not isinstance(fig, Figure):
+        raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    if dpi is None:
+        dpi = fig.dpi
+    if isinstance(dpi, (bool, str)) or np.ndim(dpi) != 0 or not (np.isfinite(dpi) and dpi > 0):
+        raise ValueError(f"dpi must be a positive number of dots per inch, got {dpi!r}")
+    sizes = [t.get_fontsize() for t in _drawn_texts(fig)]
+    return min(sizes) * float(dpi) / 72 if sizes else math.inf
+
+
 def _png_with_text(fig: Figure, print_png) -> object:
-    data = print_png(fig)
-    if data is None:
+    out = print_png(fig)
+    if out is None:
         return None
-    return data, {"alt": describe_figure(fig)}
+    data, metadata = out if isinstance(out, tuple) else (out, {})  # a printer may give metadata of its own
+    return data, {**metadata, "alt": describe_figure(fig)}
+
+
+def _png_figure_printer(shell=None):
+    """``(formatters, printer)``: the IPython shell's display formatters (by MIME type) and what its PNG
+    formatter calls now for a matplotlib Figure, after loading matplotlib's inline backend (which registers its
+    formatters first); None outside IPython or when no printer is registered. ``shell``: the running one by
+    default."""
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython is a dependency of the course
+            return None
+        shell = get_ipython()
+    if shell is None:
+        return None
+    if not hasattr(shell, "display_formatter"):
+        raise ValueError(f"shell must be an IPython shell (with a display_formatter), got {type(shell).__name__}")
+    import matplotlib.pyplot as plt
+
+    plt.close(plt.figure())  # loads the backend, which (re)registers its figure formatters first
+    formatters = shell.display_formatter.formatters
+    try:
+        return formatters, formatters["image/png"].lookup_by_type(Figure)
+    except KeyError:
+        return None
 
 
 def enable_figure_descriptions(shell=None) -> bool:
@@ -297,25 +366,10 @@ def enable_figure_descriptions(shell=None) -> bool:
     is loaded (this function loads it by opening and closing an empty figure):
     ``%matplotlib inline`` afterwards removes the texts again.
     """
-    if shell is None:
-        try:
-            from IPython import get_ipython
-        except ImportError:  # pragma: no cover - IPython is a dependency of the course
-            return False
-        shell = get_ipython()
-    if shell is None:
+    found = _png_figure_printer(shell)
+    if found is None:
         return False
-    if not hasattr(shell, "display_formatter"):
-        raise ValueError(f"shell must be an IPython shell (with a display_formatter), got {type(shell).__name__}")
-    import matplotlib.pyplot as plt
-
-    plt.close(plt.figure())  # loads the backend, which (re)registers its figure formatters first
-    formatters = shell.display_formatter.formatters
-    png = formatters["image/png"]
-    try:
-        print_png = png.lookup_by_type(Figure)
-    except KeyError:
-        return False
+    formatters, print_png = found
     if getattr(print_png, "_course_text", False):
         return True
 
@@ -323,6 +377,6 @@ def enable_figure_descriptions(shell=None) -> bool:
         return _png_with_text(fig, _print_png)
 
     printer._course_text = True
-    png.for_type(Figure, printer)
+    formatters["image/png"].for_type(Figure, printer)
     formatters["text/plain"].for_type(Figure, lambda fig, p, cycle: p.text(describe_figure(fig)))
     return True

@@ -158,7 +158,8 @@ print(f"95% interval at prevalence 0.01%: {low:.2%} to {high:.2%} "
 # plots as you move them. Teachers, this is the part to project. Try this one:
 # move the prevalence slider to the left and watch precision fall, while
 # sensitivity and the false-positive rate stay where they are.
-#
+
+# %% [markdown] tags=["code-only"]
 # Widgets need a running kernel: if you see a static picture or "Error
 # displaying widget", run the cell again, and check the environment table
 # above.

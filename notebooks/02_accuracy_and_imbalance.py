@@ -440,8 +440,8 @@ ex2.check(answer)
 
 # %% [markdown]
 # **Exercise 3.** Build a fourth predictor for the 90/10 data with accuracy
-# 0.9 *and* MCC above 0.6, or explain why you cannot. Your answer: its
-# `Counts`.
+# 0.9 *and* MCC above 0.6, or explain why you cannot. Your answer: its four
+# counts.
 
 # %% tags=["code-only"]
 ex3 = nb02.exercise_3(predictor_counts, n_pos=n_pos, n_neg=n_neg)

@@ -193,7 +193,7 @@ display(histograms)
 # scikit-learn with weighted negatives:
 
 # %%
-print(histograms.status.value or "no error")
+assert not histograms.status.value, histograms.status.value  # the widget reports no error
 c = counts_at_threshold(yb_test, proba, 0.5)
 for name, preset in PRESETS.items():
     histograms.controls["preset"].value = name
@@ -329,13 +329,12 @@ ex1.check(answer)
 # for class 1 reaches 0.55 at the prevalence 1/9. What precision (weighted
 # with `w_test`) and recall does it give on the test set (`s_test`)? Why is
 # the test precision lower, and what would you report? Your answer: the
-# threshold *as the variable you computed* (not a number typed from a
-# printout), then the test precision and the test recall to three
+# threshold, then the test precision and the test recall to three
 # significant digits.
 
 # %% tags=["code-only"]
 ex2 = nb03b.exercise_2(y_val, s_val, yb_test, s_test, prevalence=PI, min_precision=0.55)
-answer = ...  # (your threshold variable, test precision, test recall)
+answer = ...  # (your threshold as the variable you computed, not typed from a printout; test precision, test recall)
 ex2.check(answer)
 
 # %% [markdown]

@@ -278,7 +278,7 @@ print(f"share of {draws:,} random pairs won by the positive: {np.mean(p_draw > n
 # %%
 dashboard = roc_by_hand_dashboard(scores, labels, threshold=0.5)
 print(re.sub(r"<[^>]+>", " ", dashboard.views["pairs"].value))
-print(dashboard.status.value or "no error")
+assert not dashboard.status.value, dashboard.status.value  # the widget reports no error
 display(cheat_sheet_roc_table(labels, scores, threshold=0.5, strict=True).rename_axis(columns="row"))
 
 # %% tags=["nbval-ignore-output"]
@@ -543,9 +543,9 @@ print(f"FPR of the logistic regression's threshold: {b.fpr:.5f} (95 % Clopper-Pe
 # (after one common monotone transformation), the curve is a straight line.
 # scikit-learn computes it with `det_curve` and draws it with
 # `DetCurveDisplay`, whose axes stop at $\Phi^{-1} = -3$, an FPR of
-# 0.135 %, just right of our cap at 0.1 %; so the cell below widens the FPR
-# axis down to one false positive in 29 400 and checks that the DET's points
-# are the ROC curve's, with FNR = 1 − TPR.
+# 0.135 %, just right of our cap at 0.1 %; so the figure below widens the
+# FPR axis down to one false positive in 29 400, and its points are the ROC
+# curve's, with FNR = 1 − TPR.
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 4.2))

@@ -460,8 +460,8 @@ prior_shift_dashboard(y_test, s_test, deploy_prevalence=pi_dep, threshold=0.5)
 # %% [markdown]
 # **Exercise 1.** In the microchip factory (fold change 1000), which test
 # precision is needed for half of the factory's alarms to be real defects
-# (deployed precision 0.5)? Check your answer with `corrected_precision`.
-# Give four significant digits.
+# (deployed precision 0.5)? Check your answer by correcting it back to the
+# factory's class ratio. Give four significant digits.
 
 # %% tags=["code-only"]
 from helpers.exercises import nb06

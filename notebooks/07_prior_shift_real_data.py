@@ -176,7 +176,7 @@ print(f"population precision at the pool's prevalence, PPV* = {ppv_star:.3f}")
 # %% [markdown]
 # ## 200 random splits
 #
-# The next cell draws 200 splits and summarises them. Each coverage is a share
+# Below, 200 splits are drawn and summarised. Each coverage is a share
 # of 200 splits, so it carries a Monte Carlo standard error
 # $\sqrt{c(1-c)/200}$, printed beside it.
 
@@ -247,7 +247,7 @@ print(f"all 200 splits: {(~covers_star).sum()} miss, {(~covers_star & (counts.te
 # spread widely, in separate bars. The bars are separate because with 80
 # positives and 240 negatives fixed, the corrected precision depends mostly
 # on the test set's count of false positives, a small whole number: 1.00
-# with none, 0.81–0.82 with one, 0.68–0.70 with two (the cell above).
+# with none, 0.81–0.82 with one, 0.68–0.70 with two (printed above).
 # Right: each vertical line is one split's interval, the dot its corrected
 # precision. The three red ones, the misses, all come from test sets with no
 # false positive: the corrected precision is 1 and the interval lies above

@@ -62,18 +62,27 @@ def _tagged(cell, *tags: str):
 def write_course(folder: Path) -> list[dict]:
     """Write the synthetic course into ``folder``; return the index's expected entries, in order.
 
-    Each entry: ``name``, ``number``, ``title``, ``lead`` (plain text, or "") and ``minutes`` (or None).
+    Each entry: ``name``, ``number``, ``title``, ``lead`` (plain text, or ""), ``minutes`` (on one's own, from
+    the card, or None) and ``class_minutes`` (in class, from the teacher's guide ``TEACHING.md``, or None).
     """
     folder = Path(folder)
     expected = [
         {"name": "01_alpha.ipynb", "number": "01", "title": "Alpha and the confusion matrix",
-         "lead": "Four counts, and every metric read off them.", "minutes": 25},
+         "lead": "Four counts, and every metric read off them.", "minutes": 25, "class_minutes": 20},
         {"name": "02_beta.ipynb", "number": "02", "title": "Beta without a stated time",
-         "lead": "A card that states no time yet.", "minutes": None},
+         "lead": "A card that states no time yet.", "minutes": None, "class_minutes": None},
         {"name": "02b_beta_split.ipynb", "number": "02b", "title": "A split-off notebook",
-         "lead": "Split off notebook 02, with a quiz.", "minutes": 15},
-        {"name": "03_no_card.ipynb", "number": "03", "title": "no card", "lead": "", "minutes": None},
+         "lead": "Split off notebook 02, with a quiz.", "minutes": 15, "class_minutes": 10},
+        {"name": "03_no_card.ipynb", "number": "03", "title": "no card", "lead": "", "minutes": None,
+         "class_minutes": 5},
     ]
+    # the teacher's guide gives a time in class to 01, 02b and 03 (not 02), in its headings' words
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "TEACHING.md").write_text(
+        "# Teacher's guide\n\nEach heading gives two times: 99 minutes in class is not a heading.\n\n"
+        "## 01 · Alpha and the confusion matrix — 20 minutes in class (estimate; about 25 minutes on your own)\n\n"
+        "Text.\n\n## 02b · A split-off notebook — 10 minutes in class (estimate; about 15 minutes on your own)\n\n"
+        "## 03 · No card — 5 minutes in class (estimate)\n", encoding="utf-8")
     a, b, c, _ = expected
     # 01: a tall page (text above the widget), an exercise with code-only cells, and a widget
     _write(folder / a["name"], [

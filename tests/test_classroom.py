@@ -11,8 +11,16 @@ from pathlib import Path
 import pytest
 from classroom_notebooks import write_course
 
-from helpers.classroom import NOTEBOOKS, TEMPLATE_ROOT, classroom_command, main, notebook_path
-from helpers.classroom.serve import index_entries, prelaunch_hook
+from helpers.classroom import (
+    NOTEBOOKS,
+    SESSION_PLANS,
+    TEMPLATE_ROOT,
+    classroom_command,
+    main,
+    notebook_path,
+    session_notebooks,
+)
+from helpers.classroom.serve import class_minutes, index_entries, kernel_pools, page_handler, ready_pages
 from helpers.course_map import course_notebooks
 
 
@@ -70,6 +78,7 @@ def test_index_lists_each_course_notebook_with_its_card(tmp_path):
     assert [e.name for e in entries] == [e["name"] for e in expected]
     for entry, e in zip(entries, expected, strict=True):
         assert (entry.number, entry.title, entry.minutes) == (e["number"], e["title"], e["minutes"])
+        assert entry.class_minutes == e["class_minutes"]
         assert re.sub(r"<[^>]+>", "", entry.lead_html) == e["lead"]
     page = _render_index(lambda: entries)
     items = re.findall(r"<li>(.*?)</li>", page, flags=re.S)
@@ -77,7 +86,32 @@ def test_index_lists_each_course_notebook_with_its_card(tmp_path):
     for item, e in zip(items, expected, strict=True):
         assert f'href="/voila/render/{e["name"]}"' in item and e["title"] in item and e["lead"] in item
         assert (f"about {e['minutes']} minutes on your own" in item) == (e["minutes"] is not None)
+        assert (f">{e['class_minutes']} minutes in class<" in item) == (e["class_minutes"] is not None)
     assert "solutions" not in page and "scratch" not in page
+
+
+def test_the_index_gives_each_notebook_its_time_in_class_as_the_guide_does():
+    """The course's index: each notebook's time in class next to its time on one's own, both as the teacher's
+    guide's heading gives them (TEACHING.md: "— 35 minutes in class (estimate; about 60 minutes on your own)")."""
+    guide = (NOTEBOOKS / "TEACHING.md").read_text(encoding="utf-8")
+    headings = {m[1]: (int(m[2]), int(m[3])) for m in re.finditer(
+        r"^## (\d\d[a-z]?) · .*? — (\d+) minutes in class \(estimate; about (\d+) minutes on your own\)$", guide, re.M)}
+    entries = index_entries(NOTEBOOKS)
+    assert {e.number for e in entries} <= set(headings), "a notebook without a heading in TEACHING.md"
+    for e in entries:
+        assert (e.class_minutes, e.minutes) == headings[e.number], e.name
+    page = _render_index(lambda: entries)
+    for e in entries:
+        assert f"{e.class_minutes} minutes in class</span><span class=\"classroom-time classroom-own\">about " \
+               f"{e.minutes} minutes on your own" in page, e.name
+
+
+def test_class_minutes_reads_the_guide_headings(tmp_path):
+    assert class_minutes(tmp_path) == {}  # no guide: no times
+    (tmp_path / "TEACHING.md").write_text("## 04 · ROC AUC by hand — 45 minutes in class (estimate)\n"
+                                          "## 11b · Split off — 20 minutes in class\n"
+                                          "Not a heading: 07 · x — 30 minutes in class\n")
+    assert class_minutes(tmp_path) == {"04": 45, "11b": 20}
 
 
 def test_index_lead_keeps_its_markdown_but_not_its_links(tmp_path):
@@ -98,31 +132,96 @@ def test_index_of_the_course_lists_the_course_notebooks():
     assert [e.name for e in index_entries(NOTEBOOKS)] == [p.name for p in course_notebooks(NOTEBOOKS)]
 
 
-def test_pages_leave_out_code_only_cells_and_set_their_xsrf_cookie():
-    """The page template drops cells tagged "code-only" before they run; the prelaunch hook reads the request's
-    XSRF token (which makes tornado send the cookie that the page's shutdown request needs)."""
+def test_pages_leave_out_code_only_cells_and_set_their_xsrf_cookie(monkeypatch):
+    """The page template drops cells tagged "code-only" before they run; the page's handler reads the request's
+    XSRF token (which makes tornado send the cookie that the page's shutdown request needs) before Voila
+    renders the page."""
+    import asyncio
+
+    from voila.tornado.handler import TornadoVoilaHandler
+
     index = (TEMPLATE_ROOT / "voila" / "templates" / "classroom" / "index.html.j2").read_text()
     assert "'code-only' not in" in index and "nb.update({'cells': kept})" in index
 
-    class Request:
-        reads = 0
+    calls = []
+
+    async def voila_get(self, path=None):
+        calls.append(("page", path))
+
+    monkeypatch.setattr(TornadoVoilaHandler, "get", voila_get)
+    handler = page_handler()
+    assert issubclass(handler, TornadoVoilaHandler)
+
+    class Probe(handler):
+        def __init__(self):  # no tornado application: only the order of the calls matters
+            pass
 
         @property
         def xsrf_token(self):
-            Request.reads += 1
+            calls.append("cookie")
             return b"token"
 
-    notebook = object()
-    assert prelaunch_hook(Request(), notebook=notebook, cwd=".") is notebook and Request.reads == 1
+    asyncio.run(Probe().get("05_simulated_rare_disease.ipynb"))
+    assert calls == ["cookie", ("page", "05_simulated_rare_disease.ipynb")]
 
 
-@pytest.mark.parametrize("argv", [["5"], ["99"], ["--port", "70000"], ["--notebooks", "no/such/folder"]])
+def test_session_notebooks_are_the_plans_notebooks_in_order():
+    assert session_notebooks(2) == ["05", "03b", "06", "07"]  # session 2: the issue's 05 -> 03b -> 06 -> 07
+    plans = SESSION_PLANS.read_text(encoding="utf-8")
+    for n in (1, 2, 3):
+        numbers = session_notebooks(n)
+        assert numbers and all(notebook_path(x) for x in numbers)  # each names a notebook that exists
+        assert all(f"| {x} |" in plans for x in numbers)
+
+
+def test_session_notebooks_reads_a_plan_of_its_own(tmp_path):
+    plan = tmp_path / "sessions.md"
+    plan.write_text("# Plans\n\n## Session 1 · One\n\n| minutes | notebook | section | what |\n|---|---|---|---|\n"
+                    "| 10 | 04 | A | x |\n| 5 | 02 | B | y |\n| 5 | 04 | C | z |\n| 15 | — | — | questions |\n\n"
+                    "## Session 2 · Two\n\n| 10 | 11b | D | w |\n")
+    assert session_notebooks(1, plan) == ["04", "02"] and session_notebooks(2, plan) == ["11b"]
+
+
+def test_pages_ready_at_once_use_a_pool_of_one_kernel_for_each_named_notebook():
+    cmd = classroom_command(port=8999, ready=["05", "03b"])
+    assert "--ready=05_simulated_rare_disease.ipynb,03b_choosing_a_threshold.ipynb" in cmd
+    assert not any(a.startswith("--ready") for a in classroom_command(port=8999))
+    assert kernel_pools(["05_x.ipynb"]) == {"default": {"pool_size": 0}, "05_x.ipynb": {"pool_size": 1}}
+
+
+def test_ready_pages_reads_voilas_pools():
+    """A page is ready when a task of its pool is done and the rendering that task started is done too."""
+    import asyncio
+
+    class Manager:
+        _pools: dict
+
+    async def state():
+        loop = asyncio.get_running_loop()
+        rendering, rendered = loop.create_future(), loop.create_future()
+        rendered.set_result(([], None))
+        started_a, started_b, starting = loop.create_future(), loop.create_future(), loop.create_future()
+        started_a.set_result({"task": rendered, "kernel_id": "a"})
+        started_b.set_result({"task": rendering, "kernel_id": "b"})
+        m = Manager()
+        m._pools = {"a.ipynb": [started_a], "b.ipynb": [started_b], "c.ipynb": [starting]}
+        out = ready_pages(m, ["a.ipynb", "b.ipynb", "c.ipynb", "d.ipynb"])
+        rendering.cancel()
+        starting.cancel()
+        return out
+
+    assert asyncio.run(state()) == {"a.ipynb": True, "b.ipynb": False, "c.ipynb": False, "d.ipynb": False}
+    assert ready_pages(object(), ["a.ipynb"]) == {"a.ipynb": False}  # no pools: nothing is ready
+
+
+@pytest.mark.parametrize("argv", [["5"], ["99"], ["--port", "70000"], ["--notebooks", "no/such/folder"],
+                                  ["--session", "9"], ["--ready", "99"], ["--session", "2", "--ready", "05"]])
 def test_bad_arguments_exit_with_status_2_naming_them(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert any(word in err for word in ("number", "port", "notebooks_dir"))
+    assert any(word in err for word in ("number", "port", "notebooks_dir", "session", "--ready"))
 
 
 # The teacher's guide (notebooks/TEACHING.md): one full section per notebook, and only presets that exist.

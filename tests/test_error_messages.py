@@ -332,7 +332,19 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.classroom.classroom_command": [
         Bad("port", lambda f: f(port=70_000)),
         Bad("notebooks_dir", lambda f: f(notebooks_dir="no/such/folder")),
+        Bad("ready", lambda f: f(ready="05")),
     ],
+    "helpers.classroom.session_notebooks": [
+        Bad("session", lambda f: f(0)),
+        Bad("session", lambda f: f(99)),
+        Bad("plans", lambda f: f(1, "no/such/sessions.md")),
+    ],
+    "helpers.classroom.serve.class_minutes": [Bad("folder", lambda f: f("no/such/folder"))],
+    "helpers.classroom.serve.kernel_pools": [
+        Bad("names", lambda f: f("05_x.ipynb")),
+        Bad("names", lambda f: f(["05"])),
+    ],
+    "helpers.classroom.serve.ready_pages": [Bad("names", lambda f: f(object(), "05_x.ipynb"))],
     # --- helpers.report.count
     "helpers.report.count.count_scores": [
         Bad("y_score", lambda f: f([1, 0], [0.5, np.nan])),
@@ -608,6 +620,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     # --- helpers.tables (helpers/tables.py)
     "helpers.tables.styled": [Bad("styler", lambda f: f(pd.DataFrame({"a": [1]})))],
     # --- helpers.plotting (helpers/plotting.py)
+    "helpers.plotting.fit_figure_to_page": [
+        Bad("fig", lambda f: f("figure")),
+        Bad("width_px", lambda f: f(Figure(), width_px=0)),
+        Bad("dpi", lambda f: f(Figure(), dpi=float("nan"))),
+        Bad("min_text_px", lambda f: f(Figure(), min_text_px=-18)),
+    ],
+    "helpers.plotting.fit_figures_to_the_page": [Bad("shell", lambda f: f(object()))],
     "helpers.plotting.plot_confusion_matrix": [
         Bad("counts", lambda f: f((1, 2))),
         Bad("counts", lambda f: f(Counts(tn=np.array([1, 2]), fp=1, fn=1, tp=1), ax=Figure().add_subplot())),
@@ -716,7 +735,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("rows", lambda f: f(5)),
         Bad("header", lambda f: f([(1, 2)], header=3)),
     ],
-    "helpers.widgets.dashboard.smallest_text_px": [Bad("fig", lambda f: f("figure"))],
+    "helpers.figure_text.smallest_text_px": [Bad("fig", lambda f: f("figure")), Bad("dpi", lambda f: f(Figure(), 0))],
+    "helpers.figure_text.drawn_texts": [Bad("artist", lambda f: f("text"))],
+    "helpers.widgets.dashboard.widget_figure": [
+        Bad("build", lambda f: f(6.0, 4.0, "draw")),
+        Bad("width", lambda f: f(-1.0, 4.0, lambda fig: [])),
+        Bad("build", lambda f: f(6.0, 4.0, lambda fig: None)),
+    ],
     "helpers.widgets.dashboard.nice_step": [Bad("span", lambda f: f(-1.0, 10)), Bad("steps", lambda f: f(1.0, 0))],
     "helpers.widgets.dashboard.snapped_range": [
         Bad("hi", lambda f: f(1.0, 0.5, 10)),
@@ -1067,7 +1092,7 @@ NO_BAD_INPUT = {
     "helpers.classroom.main": "the command line: a bad notebook number or port gives exit status 2 and a message "
     "naming it (tests/test_classroom.py), not an exception",
     "helpers.classroom.serve.main": "Voila's command line: Voila reports a bad option itself",
-    "helpers.classroom.serve.prelaunch_hook": "Voila calls it with the page's request handler, never a user",
+    "helpers.classroom.serve.page_handler": "takes no arguments",
     "helpers.widgets.dashboard.figure_text": "takes no arguments",
 }
 

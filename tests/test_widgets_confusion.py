@@ -16,7 +16,13 @@ from sklearn.metrics import (
 
 from helpers import Counts
 from helpers.widgets import Dashboard
-from helpers.widgets.confusion import MatrixFigure, confusion_dashboard, metrics_html
+from helpers.widgets.confusion import PRESET_CLASSES, PRESETS, MatrixFigure, confusion_dashboard, metrics_html
+from helpers.widgets.dashboard import CUSTOM
+
+
+def zoo(d: Dashboard) -> dict[str, str]:
+    """The widget's zoo by metric name ("TPR", without its everyday name "(recall)") -> its value."""
+    return {name.split(" (")[0]: value for name, value in cells(d.views["metrics"].value).items()}
 
 
 def labels_for(c: Counts):
@@ -42,7 +48,7 @@ def test_factory_returns_dashboard_with_named_controls_and_views():
 def test_metrics_match_sklearn(c):
     d = confusion_dashboard(Counts(1, 1, 1, 1))
     set_counts(d, c)
-    shown = cells(d.views["metrics"].value)
+    shown = zoo(d)
     y_true, y_pred = labels_for(c)
     expected = {
         "ACC": accuracy_score(y_true, y_pred),
@@ -66,19 +72,56 @@ def test_fractions_show_the_counts():
     assert "<td style='padding:2px 8px'>8 / 26</td>" in text  # precision: TP over the predicted-positive column
     assert "<td style='padding:2px 8px'>8 / 10</td>" in text  # recall: TP over the truth-positive row
     assert "prevalence 10 / 100" in text
+    assert "<td style='padding:2px 8px'>(TP + TN) / N</td>" in text and "N = TP + TN + FP + FN = 100" in text
 
 
 def test_undefined_metrics_are_named_not_raised():
     d = confusion_dashboard()
     set_counts(d, Counts(0, 0, 3, 7))  # no negatives at all
-    shown = cells(d.views["metrics"].value)
+    shown = zoo(d)
     assert d.status.value == ""
-    assert shown["TNR"] == "undefined (0/0)"
-    assert shown["FPR"] == "undefined (0/0)"
+    assert shown["TNR"] == "undefined" and shown["FPR"] == "undefined"  # one short word: the row stays one line
     assert shown["PPV"] == "1.000"
-    assert shown["LR+"].startswith("undefined")
-    assert shown["MCC"].startswith("undefined")
+    assert shown["LR+"] == "undefined" and shown["MCC"] == "undefined"
     assert shown["TPR"] == f"{7 / 10:.3f}"
+    # why, once, below the table: the reasons metrics_html gives in each cell
+    note = d.views["metrics"].value.rsplit("</table>", 1)[1]
+    long = cells(metrics_html(Counts(0, 0, 3, 7)))
+    for name in ("FPR", "TNR", "LR+", "MCC"):
+        assert f"{name} {long[name].removeprefix('undefined ')}" in note, name
+    set_counts(d, Counts(5, 1, 1, 5))
+    assert "undefined" not in d.views["metrics"].value
+
+
+def test_each_situation_names_its_classes():
+    """The rare disease's classes are healthy and sick (never the notebook's tumours); the cheat sheet's 0 and 1;
+    counts typed by hand keep the names of the situation they came from; the starting counts are a situation
+    of their own, named by the classes given, and choosing it brings them back."""
+    d = confusion_dashboard(Counts(50, 3, 3, 87), labels=("malignant", "benign"))
+    start = "starting counts (malignant, benign)"
+    assert list(d.controls["preset"].options) == [start, *PRESETS, CUSTOM] and d.controls["preset"].value == start
+    assert "Truth benign (positive)" in d.views["matrix"].alt
+    for situation, (neg, pos) in PRESET_CLASSES.items():
+        d.controls["preset"].value = situation
+        shown = d.views["matrix"].alt + d.views["metrics"].value
+        assert f"Truth {neg} (negative)" in d.views["matrix"].alt and f"Truth {pos} (positive)" in d.views["matrix"].alt
+        assert f"positive class: <b>{pos}</b>" in d.views["metrics"].value
+        ticks = [t.get_text() for t in d.views["matrix"].figure.axes[0].get_xticklabels()]
+        assert ticks == [f"{neg}\n(negative)", f"{pos}\n(positive)"], situation
+        assert "benign" not in shown and "malignant" not in shown, situation
+    d.controls["preset"].value = "rare disease, 10 sick in 100 000"
+    d.controls["fp"].value = 50
+    assert d.controls["preset"].value == CUSTOM and "Truth sick (positive)" in d.views["matrix"].alt
+    d.controls["preset"].value = start
+    assert [d.controls[k].value for k in ("tn", "fp", "fn", "tp")] == [50, 3, 3, 87]
+    assert "Truth benign (positive)" in d.views["matrix"].alt
+    assert PRESET_CLASSES.keys() == PRESETS.keys()
+
+
+def test_starting_counts_that_are_a_situation_add_none():
+    d = confusion_dashboard(Counts(**PRESETS["predicts 0 for 99 of 100"]))
+    assert list(d.controls["preset"].options) == [*PRESETS, CUSTOM]
+    assert d.controls["preset"].value == "predicts 0 for 99 of 100" and "Truth 1 (positive)" in d.views["matrix"].alt
 
 
 def test_all_zero_is_reported_in_status_and_recovers():
@@ -89,7 +132,7 @@ def test_all_zero_is_reported_in_status_and_recovers():
     assert d.views["metrics"].value == before  # the last good state stays
     d.controls["tp"].value = 4
     assert d.status.value == ""
-    assert cells(d.views["metrics"].value)["TPR"] == "1.000"
+    assert zoo(d)["TPR"] == "1.000"
 
 
 def test_picture_changes_with_the_counts():

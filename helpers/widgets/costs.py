@@ -40,17 +40,7 @@ from ..costs import (
 from ..counts import Counts, counts_at_prevalence, negative_weight
 from ..plotting import PALETTE
 from ..rare_rates import percent
-from .dashboard import (
-    TEXT_PT,
-    BlitFigure,
-    Dashboard,
-    FigureView,
-    columns,
-    control_style,
-    figure_text,
-    html_table,
-    new_figure,
-)
+from .dashboard import Dashboard, FigureView, columns, control_style, html_table, widget_figure
 
 __all__ = ["PRESETS", "cost_dashboard"]
 
@@ -90,13 +80,13 @@ class _Picture:
     """Left: relative cost against threshold. Right: the best threshold against the cost ratio (log axis)."""
 
     def __init__(self, thresholds: np.ndarray) -> None:
-        with figure_text():  # every text 18 px; fixed limits: the axes are drawn once
-            self._build(thresholds)
+        # fixed limits: the axes are drawn once; one above the other, one legend above both (outside the data):
+        # beside the tables on a 1280x720 screen
+        self.blit = widget_figure(7.0, 7.6, lambda fig: self._build(fig, thresholds))
+        self.fig = self.blit.fig
 
-    def _build(self, thresholds: np.ndarray) -> None:
-        # one above the other, one legend above both (outside the data): beside the tables on a 1280x720 screen
-        self.fig = new_figure(7.0, 7.6)
-        left, right = self.ax_cost, self.ax_ratio = self.fig.subplots(2, 1)
+    def _build(self, fig, thresholds: np.ndarray) -> list:
+        left, right = self.ax_cost, self.ax_ratio = fig.subplots(2, 1)
         # rows run from +inf (nobody flagged) down to the lowest score; the scores are probabilities, so the
         # first row covers thresholds from the highest score up to 1, the last one from the lowest score down to 0
         self.x = np.r_[1.0, thresholds[1:], 0.0]
@@ -111,7 +101,7 @@ class _Picture:
         left.set_xlabel("threshold (flag when score ≥ threshold)")
         left.set_ylabel("cost ÷ no model")
         left.set_title("Validation cost of each threshold")
-        self.fig.legend(handles=[self.best, self.bayes, self.plain, left.lines[-2]], loc="outside upper center",
+        fig.legend(handles=[self.best, self.bayes, self.plain, left.lines[-2]], loc="outside upper center",
                         ncols=2, frameon=False, columnspacing=0.6, handlelength=1.3, handletextpad=0.4)
 
         (self.best_curve,) = right.plot(
@@ -131,12 +121,7 @@ class _Picture:
         right.set_ylabel("threshold")
         right.set_title("Best threshold against the cost ratio")
         right.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))  # 1, 10, 100, 1000
-        for ax in (left, right):
-            ax.tick_params(labelsize=TEXT_PT)
-        self.blit = BlitFigure(
-            self.fig,
-            [self.cost, self.best, self.bayes, self.plain, self.best_curve, self.bayes_curve, self.now, self.points],
-        )
+        return [self.cost, self.best, self.bayes, self.plain, self.best_curve, self.bayes_curve, self.now, self.points]
 
     def draw(self, relative, t_best, t_bayes, t_plain, ratio, best_by_ratio, bayes_by_ratio) -> bytes:
         self.cost.set_ydata(np.minimum(np.r_[relative, relative[-1]], 10 * RELATIVE_COST_MAX))

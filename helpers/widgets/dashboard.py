@@ -6,7 +6,7 @@ import base64
 import html
 import io
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
 from typing import Any
@@ -15,16 +15,16 @@ import ipywidgets as widgets
 import matplotlib
 import numpy as np
 import PIL.Image
-from matplotlib.axes import Axes
-from matplotlib.axis import Axis
+from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.text import Text
+
+from ..figure_text import smallest_text_px
 
 __all__ = [
     "CUSTOM", "FIGURE_DPI", "MIN_TEXT_PX", "TEXT_PT", "BlitFigure", "Dashboard", "FigureView", "canvas_png",
     "columns", "control_style", "figure_png", "figure_text", "html_table", "new_figure", "nice_step",
-    "smallest_text_px", "snapped_range",
+    "smallest_text_px", "snapped_range", "widget_figure",
 ]
 
 FIGURE_DPI = 80
@@ -71,33 +71,6 @@ def figure_text() -> Iterator[None]:
     """
     with matplotlib.rc_context(_TEXT_RC):
         yield
-
-
-def _drawn_texts(artist) -> Iterator[Text]:
-    """The texts a draw of ``artist`` shows: visible, not empty, and not on the axis of an axes drawn without."""
-    if not artist.get_visible():
-        return
-    if isinstance(artist, Text):
-        if artist.get_text().strip():
-            yield artist
-        return
-    children = artist.get_children()
-    if isinstance(artist, Axes) and not artist.axison:
-        children = [c for c in children if not isinstance(c, Axis)]
-    for child in children:
-        yield from _drawn_texts(child)
-
-
-def smallest_text_px(fig: Figure) -> float:
-    """The smallest font size among the texts ``fig`` draws, in pixels of its PNG: ``points * dpi / 72``.
-
-    Tick labels, titles, axis labels, legends and texts placed in the axes count; invisible or empty texts
-    and the axis of an axes drawn without one (``set_axis_off``) do not. ``inf`` if the figure has no text.
-    """
-    if not isinstance(fig, Figure):
-        raise ValueError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
-    sizes = [t.get_fontsize() for t in _drawn_texts(fig)]
-    return min(sizes) * fig.dpi / 72 if sizes else math.inf
 
 
 def nice_step(span: float, steps: int) -> float:
@@ -310,6 +283,35 @@ class BlitFigure:
             if artist.get_visible():
                 self.fig.draw_artist(artist)
         return canvas_png(self.canvas)
+
+
+def widget_figure(width: float, height: float, build: Callable[[Figure], Iterable[Artist]]) -> BlitFigure:
+    """The set-up every widget's figure shares, in one place (a fix for the projector lands here).
+
+    A figure ``width`` x ``height`` inches at :data:`FIGURE_DPI` (:func:`new_figure`), drawn by
+    ``build(fig)`` with every text :data:`TEXT_PT` points (:func:`figure_text`; tick labels too, also those
+    made at draw time), laid out once by its first draw and then frozen, its static part kept as a bitmap
+    (:class:`BlitFigure`). ``build`` draws the figure and returns the artists that change from one frame to
+    the next (none for a figure redrawn whole, e.g. with :func:`figure_png`)::
+
+        def build(fig):
+            ax = fig.subplots()
+            (line,) = ax.plot([], [])
+            return [line]
+
+        frames = widget_figure(6, 4, build)   # frames.fig, frames.png()
+    """
+    if not callable(build):
+        raise ValueError(f"build must be a function that draws the figure, got {type(build).__name__}")
+    with figure_text():
+        fig = new_figure(width, height)
+        dynamic = build(fig)
+        if dynamic is None or isinstance(dynamic, (str, bytes, Artist)) or not np.iterable(dynamic):
+            raise ValueError(f"build must return the artists that change (a list, maybe empty), got {dynamic!r:.60}")
+        dynamic = list(dynamic)
+        for ax in fig.axes:
+            ax.tick_params(labelsize=TEXT_PT)
+        return BlitFigure(fig, dynamic)
 
 
 class Dashboard(widgets.VBox):

@@ -27,18 +27,7 @@ from ..plotting import PALETTE
 from ..prior_shift import corrected_pr_curve
 from ..rare_rates import one_in, percent
 from ..threshold_choice import prevalence_weights
-from .dashboard import (
-    TEXT_PT,
-    BlitFigure,
-    Dashboard,
-    FigureView,
-    columns,
-    control_style,
-    figure_text,
-    html_table,
-    new_figure,
-    snapped_range,
-)
+from .dashboard import Dashboard, FigureView, columns, control_style, html_table, snapped_range, widget_figure
 
 __all__ = ["PRESETS", "prior_shift_dashboard", "metrics_at_threshold"]
 
@@ -101,24 +90,25 @@ class _Picture:
     """The PR plot, built once; each update only moves its lines (fast)."""
 
     def __init__(self, precision_test, recall_test) -> None:
-        with figure_text():  # every text 18 px, the legend below the axes (outside the data)
-            self.fig = new_figure(6.2, 5.0)
-            ax = self.ax = self.fig.subplots()
-            ax.plot(recall_test, precision_test, drawstyle="steps-post", color=PALETTE["blue"],
-                    label="test set (circle)")
-            (self.deployed,) = ax.plot([], [], drawstyle="steps-post", color=PALETTE["vermillion"],
-                                       label="deployed (square)")
-            (self.point_test,) = ax.plot([], [], "o", color=PALETTE["blue"], markersize=10)
-            (self.point_deploy,) = ax.plot([], [], "s", color=PALETTE["vermillion"], markersize=10)
-            ax.set_xlim(0, 1.02)
-            ax.set_ylim(0, 1.05)
-            ax.set_xlabel("recall (the same at every prevalence)")
-            ax.set_ylabel("precision")
-            ax.set_title("Precision-recall: test set and deployed")
-            ax.tick_params(labelsize=TEXT_PT)
-            self.fig.legend(loc="outside lower center", ncols=2, frameon=False)
-            ax.grid(True, alpha=0.3)
-            self.blit = BlitFigure(self.fig, [self.deployed, self.point_test, self.point_deploy])
+        # the legend below the axes (outside the data)
+        self.blit = widget_figure(6.2, 5.0, lambda fig: self._build(fig, precision_test, recall_test))
+        self.fig = self.blit.fig
+
+    def _build(self, fig, precision_test, recall_test) -> list:
+        ax = self.ax = fig.subplots()
+        ax.plot(recall_test, precision_test, drawstyle="steps-post", color=PALETTE["blue"], label="test set (circle)")
+        (self.deployed,) = ax.plot([], [], drawstyle="steps-post", color=PALETTE["vermillion"],
+                                   label="deployed (square)")
+        (self.point_test,) = ax.plot([], [], "o", color=PALETTE["blue"], markersize=10)
+        (self.point_deploy,) = ax.plot([], [], "s", color=PALETTE["vermillion"], markersize=10)
+        ax.set_xlim(0, 1.02)
+        ax.set_ylim(0, 1.05)
+        ax.set_xlabel("recall (the same at every prevalence)")
+        ax.set_ylabel("precision")
+        ax.set_title("Precision-recall: test set and deployed")
+        fig.legend(loc="outside lower center", ncols=2, frameon=False)
+        ax.grid(True, alpha=0.3)
+        return [self.deployed, self.point_test, self.point_deploy]
 
     def draw(self, precision, recall, point) -> bytes:
         self.deployed.set_data(recall, precision)

@@ -25,17 +25,7 @@ from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in, percent
 from ..simulation import simulate_counts
-from .dashboard import (
-    TEXT_PT,
-    BlitFigure,
-    Dashboard,
-    FigureView,
-    columns,
-    control_style,
-    figure_text,
-    html_table,
-    new_figure,
-)
+from .dashboard import BlitFigure, Dashboard, FigureView, columns, control_style, html_table, widget_figure
 
 __all__ = ["rare_disease_dashboard", "population_counts", "one_in", "percent", "BlitFigure",
            "PREVALENCE_STOPS", "SPECIFICITY_STOPS", "PRESETS"]
@@ -119,12 +109,12 @@ class _Picture:
     LABELS = ("TN (healthy, cleared)", "FP (healthy, flagged)", "FN (sick, missed)", "TP (sick, found)")
 
     def __init__(self) -> None:
-        with figure_text():  # every text 18 px; the bars beside the 100 dots, each legend outside its data
-            self._build()
+        # the bars beside the 100 dots, each legend outside its data
+        self.blit = widget_figure(8.9, 4.4, self._build)
+        self.fig = self.blit.fig
 
-    def _build(self) -> None:
-        self.fig = new_figure(8.9, 4.4)
-        self.ax_bar, self.ax_dots = self.fig.subplots(1, 2, width_ratios=[1.45, 1])
+    def _build(self, fig) -> list:
+        self.ax_bar, self.ax_dots = fig.subplots(1, 2, width_ratios=[1.45, 1])
         y = np.arange(4)
         self.bars = self.ax_bar.barh(y, np.ones(4), color=[CELL_COLOURS[n] for n in self.NAMES])
         self.ax_bar.set_xscale("log")
@@ -132,7 +122,6 @@ class _Picture:
         self.ax_bar.xaxis.set_major_locator(FixedLocator(10.0 ** np.arange(0, 8, 2)))
         self.ax_bar.xaxis.set_major_formatter(FuncFormatter(_short_number))
         self.ax_bar.xaxis.set_minor_locator(NullLocator())
-        self.ax_bar.tick_params(labelsize=TEXT_PT)
         halo = [patheffects.withStroke(linewidth=4, foreground="white")]  # readable on every bar colour
         self.labels = [self.ax_bar.text(0.6, yi, "", va="center", ha="left", path_effects=halo) for yi in y]
         self.ax_bar.set_yticks(y, [label.replace(" (", "\n(") for label in self.LABELS])
@@ -152,7 +141,7 @@ class _Picture:
                                 handletextpad=0.1, columnspacing=0.8, borderaxespad=0)
         self.title = ax.set_title("100 people flagged positive:\n100 sick, 100 healthy")
         self.ax_bar.set_xlim(0.5, 3 * max(POPULATION_SIZES))
-        self.blit = BlitFigure(self.fig, [*self.bars, *self.labels, self.sick, self.healthy, self.title])
+        return [*self.bars, *self.labels, self.sick, self.healthy, self.title]
 
     def draw(self, counts: Counts) -> bytes:
         values = [counts.tn, counts.fp, counts.fn, counts.tp]

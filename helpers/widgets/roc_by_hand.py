@@ -11,7 +11,7 @@ from matplotlib.collections import PolyCollection
 
 from ..curves import cheat_sheet_roc_table, pair_counts
 from ..plotting import PALETTE
-from .dashboard import TEXT_PT, BlitFigure, Dashboard, FigureView, columns, control_style, figure_text, new_figure
+from .dashboard import Dashboard, FigureView, columns, control_style, widget_figure
 
 __all__ = ["PRESETS", "roc_by_hand_dashboard", "parse_numbers", "table_html"]
 
@@ -144,8 +144,8 @@ def roc_by_hand_dashboard(
                                       style={"description_width": "6em", "button_width": "4em"}),
     }
     views = {"table": widgets.HTML(), "curve": FigureView(), "pairs": widgets.HTML()}
-    with figure_text():  # every text 18 px
-        fig = new_figure(5.6, 5.0)
+
+    def build(fig) -> list:
         ax = fig.subplots()
         # Axes, labels and the chance line are drawn once; a change of the data only
         # moves the curve, the shaded area pieces and the AUC (the title) (fast redraws).
@@ -153,13 +153,15 @@ def roc_by_hand_dashboard(
         ax.set(xlabel="false positive rate (FPR)", ylabel="true positive rate (TPR)",
                xlim=(-0.02, 1.02), ylim=(-0.02, 1.05))
         ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
-        ax.tick_params(labelsize=TEXT_PT)
         pieces = PolyCollection([], alpha=0.5, lw=0)
         ax.add_collection(pieces)
         (curve,) = ax.plot([], [], marker="o", ms=6, color=PALETTE["blue"], label="ROC curve")
         auc_text = ax.set_title("AUC = sum of pieces = 0.000")
         fig.legend(loc="outside lower center", ncols=2, frameon=False)  # below the axes, outside the data
-        frames = BlitFigure(fig, [pieces, curve, auc_text])
+        return [pieces, curve, auc_text]
+
+    frames = widget_figure(5.6, 5.0, build)
+    fig, (pieces, curve, auc_text) = frames.fig, frames.dynamic
     drawn: dict = {}
 
     def update(d: Dashboard) -> None:

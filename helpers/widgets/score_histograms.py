@@ -27,18 +27,7 @@ from ..curves import _threshold, counts_at_threshold
 from ..plotting import PALETTE
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in, percent
-from .dashboard import (
-    TEXT_PT,
-    BlitFigure,
-    Dashboard,
-    FigureView,
-    columns,
-    control_style,
-    figure_text,
-    html_table,
-    new_figure,
-    snapped_range,
-)
+from .dashboard import Dashboard, FigureView, columns, control_style, html_table, snapped_range, widget_figure
 
 __all__ = ["PRESETS", "score_histograms", "score_histogram_dashboard"]
 
@@ -117,12 +106,12 @@ class _Picture:
     def __init__(self, edges, positives, neg_counts, fpr, tpr, y_top: float) -> None:
         self.edges, self.positives, self.neg_counts = edges, positives, neg_counts
         self.fpr, self.tpr = fpr, tpr
-        with figure_text():  # every text 18 px; the histograms across the top, the two curves below them
-            self._build(edges, positives, fpr, tpr, y_top)
+        # the histograms across the top, the two curves below them
+        self.blit = widget_figure(7.4, 7.0, lambda fig: self._build(fig, edges, positives, fpr, tpr, y_top))
+        self.fig = self.blit.fig
 
-    def _build(self, edges, positives, fpr, tpr, y_top: float) -> None:
-        self.fig = new_figure(7.4, 7.0)
-        ax_h, ax_roc, ax_pr = self.fig.subplot_mosaic([["h", "h"], ["roc", "pr"]]).values()
+    def _build(self, fig, edges, positives, fpr, tpr, y_top: float) -> list:
+        ax_h, ax_roc, ax_pr = fig.subplot_mosaic([["h", "h"], ["roc", "pr"]]).values()
         colours = {"TP": PALETTE["vermillion"], "FN": PALETTE["orange"], "FP": PALETTE["blue"], "TN": PALETTE["sky"]}
         self.fills = {}
         for cell in ("TN", "FP", "FN", "TP"):  # the rare positives drawn last, on top
@@ -155,11 +144,8 @@ class _Picture:
             ax.grid(True, alpha=0.3)
             ax.set_xticks([0, 0.5, 1])
             ax.set_yticks([0, 0.5, 1])
-        for ax in (ax_h, ax_roc, ax_pr):
-            ax.tick_params(labelsize=TEXT_PT)
-        dynamic = [*self.fills.values(), self.neg_outline, pos_outline, self.cut, self.roc_point,
-                   self.pr_curve, self.pr_floor, self.pr_point]
-        self.blit = BlitFigure(self.fig, dynamic)  # draws the static part once, now
+        return [*self.fills.values(), self.neg_outline, pos_outline, self.cut, self.roc_point,
+                self.pr_curve, self.pr_floor, self.pr_point]
 
     def draw(self, t: float, weight: float, pi: float, point_fpr: float, point_tpr: float, point_precision: float):
         negatives = self.neg_counts * weight

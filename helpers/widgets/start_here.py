@@ -8,7 +8,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from ..prior_shift import precision_at_prevalence
 from ..rare_rates import one_in
-from .dashboard import TEXT_PT, BlitFigure, Dashboard, FigureView, columns, control_style, figure_text, new_figure
+from .dashboard import Dashboard, FigureView, columns, control_style, widget_figure
 
 __all__ = ["PRESETS", "prevalence_demo"]
 
@@ -55,8 +55,8 @@ def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e
     }
     views = {"numbers": widgets.HTML(), "plot": FigureView()}
     grid = np.logspace(_PREVALENCE_LOG[0], _PREVALENCE_LOG[1], 200)
-    with figure_text():  # every text 18 px; the axes are drawn once, each change redraws the curve and the point
-        fig = new_figure(6.6, 3.9)
+
+    def build(fig) -> list:  # the axes are drawn once, each change redraws the curve and the point
         ax = fig.add_subplot()
         (curve,) = ax.semilogx(grid, grid, color="#0072B2")
         (point,) = ax.semilogx([prevalence], [0.5], "o", color="#D55E00", ms=9)
@@ -66,8 +66,10 @@ def prevalence_demo(tpr: float = 0.8, fpr: float = 0.001, prevalence: float = 1e
         ax.xaxis.set_major_locator(FixedLocator([1e-6, 1e-4, 1e-2]))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: one_in(x)))
         ax.xaxis.set_minor_formatter(NullFormatter())
-        ax.tick_params(labelsize=TEXT_PT)
-        frames = BlitFigure(fig, [curve, point])
+        return [curve, point]
+
+    frames = widget_figure(6.6, 3.9, build)
+    fig, (curve, point) = frames.fig, frames.dynamic
 
     def update(d: Dashboard) -> None:
         t, f, p = (d.controls[k].value for k in ("tpr", "fpr", "prevalence"))

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from sklearn.metrics import precision_recall_curve, roc_curve
 
 from ..counts import metric_zoo
 from ..curves import _labels_scores, counts_at_threshold
 from ..plotting import PALETTE
-from .dashboard import (
-    TEXT_PT,
-    Dashboard,
-    FigureView,
-    canvas_png,
-    columns,
-    control_style,
-    figure_text,
-    html_table,
-    new_figure,
-    snapped_range,
-)
+from .dashboard import Dashboard, FigureView, columns, control_style, html_table, snapped_range, widget_figure
 
 __all__ = ["PRESETS", "threshold_dashboard"]
 
@@ -83,17 +71,16 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
     precision, recall, _ = precision_recall_curve(is_pos, y_score)
     fpr, tpr, _ = roc_curve(is_pos, y_score)
 
-    with figure_text():  # every text 18 px
-        fig = new_figure(8.0, 3.9)
+    def build(fig) -> list:
         ax_pr, ax_roc = fig.subplots(1, 2)
         ax_pr.plot(recall, precision, drawstyle="steps-post", color=PALETTE["blue"])
         ax_pr.axhline(float(np.mean(is_pos)), color=PALETTE["black"], lw=0.8, ls=":")
         ax_roc.plot(fpr, tpr, color=PALETTE["blue"])
         ax_roc.plot([0, 1], [0, 1], color=PALETTE["black"], lw=0.8, ls=":")
-        # the markers are "animated": drawn on top of a saved background (blitting), so
-        # moving the threshold re-draws two dots, not the whole figure
-        (pr_point,) = ax_pr.plot([], [], "o", ms=11, color=PALETTE["vermillion"], animated=True)
-        (roc_point,) = ax_roc.plot([], [], "o", ms=11, color=PALETTE["vermillion"], animated=True)
+        # the markers are drawn on top of a saved background (blitting), so moving the threshold re-draws two
+        # dots, not the whole figure
+        (pr_point,) = ax_pr.plot([], [], "o", ms=11, color=PALETTE["vermillion"])
+        (roc_point,) = ax_roc.plot([], [], "o", ms=11, color=PALETTE["vermillion"])
         ax_pr.set(xlabel="recall", ylabel="precision", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05),
                   title="Precision-recall curve")
         ax_roc.set(xlabel="FPR", ylabel="TPR (recall)", xlim=(-0.02, 1.02), ylim=(-0.02, 1.05), title="ROC curve")
@@ -101,11 +88,10 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
             ax.grid(True, alpha=0.3)
             ax.set_xticks([0, 0.5, 1])
             ax.set_yticks([0, 0.5, 1])
-            ax.tick_params(labelsize=TEXT_PT)
-        canvas = FigureCanvasAgg(fig)
-        canvas.draw()
-    fig.set_layout_engine("none")  # freeze the layout found by the first draw
-    background = canvas.copy_from_bbox(fig.bbox)
+        return [pr_point, roc_point]
+
+    frames = widget_figure(8.0, 3.9, build)
+    fig, (pr_point, roc_point) = frames.fig, frames.dynamic
 
     # round stops (0.5 among them), so the presets' thresholds are values the slider can hold
     low, high, step = snapped_range(lo, hi, steps)
@@ -127,10 +113,7 @@ def threshold_dashboard(y_true, y_score, *, threshold: float = 0.5, steps: int =
         zoo = metric_zoo(counts)
         pr_point.set_data([zoo["recall"]], [zoo["precision"]])  # nan precision: no marker
         roc_point.set_data([zoo["fpr"]], [zoo["recall"]])
-        canvas.restore_region(background)
-        ax_pr.draw_artist(pr_point)
-        ax_roc.draw_artist(roc_point)
-        d.views["curves"].show(canvas_png(canvas), figure=fig, alt=(
+        d.views["curves"].show(frames.png(), figure=fig, alt=(
             f"Two line charts. Left: the precision-recall curve; the point at threshold {t:.3f} has recall "
             f"{_fmt(zoo['recall'])} and precision {_fmt(zoo['precision'])}; a dotted line marks the share of "
             f"positives, {zoo['prevalence']:.3f}. Right: the ROC curve; the same point has FPR "

@@ -11,6 +11,7 @@ page when there is no JupyterLab). axe-core is vendored in ``vendor/axe.min.js``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from lab_driver import NOTEBOOK_DIR, LabServer
@@ -26,11 +27,14 @@ class ClassroomServer(LabServer):
 
     ready_path = "/voila/tree"
 
-    def __init__(self, *, startup_timeout: float = 120.0, notebooks: Path = NOTEBOOK_DIR) -> None:
+    def __init__(self, *, startup_timeout: float = 120.0, notebooks: Path = NOTEBOOK_DIR,
+                 ready: tuple[str, ...] = ()) -> None:
         super().__init__(startup_timeout=startup_timeout, notebooks=notebooks)
+        self.ready = tuple(ready)  # notebooks' numbers whose pages are ready at once (pre-heated kernels)
 
     def _command(self, home: Path) -> list[str]:
-        return classroom_command(port=self.port, notebooks_dir=self.root)
+        pages = {"ready": self.ready} if self.ready else {}
+        return classroom_command(port=self.port, notebooks_dir=self.root, **pages)
 
     def _extra_env(self) -> dict[str, str]:
         return {"JUPYTER_PATH": str(TEMPLATE_ROOT)}
@@ -171,18 +175,23 @@ CONTENT_POSITION_JS = """
 """
 
 
-def _settled_position(page, timeout_ms: float = 3_000) -> dict:
-    """The content's position once a (possibly smooth) scroll has stopped moving it."""
-    last = page.evaluate(CONTENT_POSITION_JS)
+def _settled(page, js: str, key: str, timeout_ms: float = 3_000) -> dict:
+    """What ``js`` reads once a (possibly smooth) scroll has stopped moving its ``key``."""
+    last = page.evaluate(js)
     waited = 0.0
     while waited < timeout_ms:
         page.wait_for_timeout(150)
         waited += 150
-        now = page.evaluate(CONTENT_POSITION_JS)
-        if abs(now["top"] - last["top"]) < 0.5:
+        now = page.evaluate(js)
+        if abs(now[key] - last[key]) < 0.5:
             return now
         last = now
     return last
+
+
+def _settled_position(page) -> dict:
+    """The content's position once a (possibly smooth) scroll has stopped moving it."""
+    return _settled(page, CONTENT_POSITION_JS, "top")
 
 
 def scroll_problems(page) -> list[str]:
@@ -295,8 +304,8 @@ def widget_fit_problems(page) -> list[str]:
     """What keeps a widget from being projected whole at this window size (run it at 1280x720).
 
     Each widget (controls, numbers, figure) must fit one screen; every widget figure must be shown at most
-    at its natural size, with its smallest text (``data-text-px``, written by ``FigureView``) at least
-    18 px as shown; no readout, dropdown or text box may cut its text; no inline figure may be stretched.
+    at its natural size; no readout, dropdown or text box may cut its text; no inline figure may be stretched.
+    (The size of every figure's text: :func:`figure_text_problems`.)
     """
     problems: list[str] = []
     width, height = page.viewport_size["width"], page.viewport_size["height"]
@@ -309,12 +318,230 @@ def widget_fit_problems(page) -> list[str]:
             (nw, nh), (sw, sh) = f["natural"], f["shown"]
             if sw > nw + 1 or sh > nh + 1:
                 problems.append(f"{name}, figure {j}: stretched from {nw} x {nh} to {sw} x {sh} px")
-            shown_text = f["textPx"] * sw / nw if nw else float("nan")
-            if not shown_text >= MIN_FIGURE_TEXT_PX - 0.05:
-                problems.append(f"{name}, figure {j}: smallest text {shown_text:.1f} px as shown "
-                                f"({f['textPx']:.1f} px drawn, shown at {sw}/{nw}); needs {MIN_FIGURE_TEXT_PX:g}")
         problems += [f"{name}: {c} is cut off" for c in w["cut"]]
     for i, img in enumerate(page.evaluate(INLINE_IMAGES_JS)):
         if img["shown"] > img["natural"] + 1:
             problems.append(f"inline figure {i}: stretched from {img['natural']} to {img['shown']} px wide")
     return problems
+
+
+# --- issue 37: every figure's text, the keys after a slider, every situation and control end, code-only text
+
+# Every figure of the page, widget or inline: its natural and shown width and its smallest text in pixels of
+# the PNG (data-text-px: FigureView writes it for a widget's figure, the classroom template for an inline one,
+# from helpers.plotting.fit_figures_to_the_page).
+FIGURES_JS = """
+() => [...document.querySelectorAll('main .course-figure img, main .jp-RenderedImage img')].map((img, i) => ({
+  kind: img.closest('.course-figure') ? 'widget' : 'inline', index: i,
+  natural: img.naturalWidth, shown: img.clientWidth,
+  textPx: img.hasAttribute('data-text-px') ? parseFloat(img.getAttribute('data-text-px')) : null,
+  alt: (img.getAttribute('alt') || '').slice(0, 80)}))
+"""
+
+
+def figure_text_problems(page, min_px: float = MIN_FIGURE_TEXT_PX) -> list[str]:
+    """Every figure of the page, widget or inline, shows its smallest text at ``min_px`` pixels or more on screen,
+    measured as the widgets' own mark does: its font size in pixels of the PNG (``data-text-px``) times the
+    width it is shown at over its natural width. A figure that does not say its text size fails too."""
+    problems = []
+    for f in page.evaluate(FIGURES_JS):
+        name = f"{f['kind']} figure {f['index']} ({f['alt']!r}...)"
+        if f["textPx"] is None:
+            problems.append(f"{name}: no data-text-px, its text size on screen is unknown")
+            continue
+        shown = f["textPx"] * f["shown"] / f["natural"] if f["natural"] else float("nan")
+        if not shown >= min_px - 0.05:
+            problems.append(f"{name}: smallest text {shown:.1f} px on screen ({f['textPx']:.1f} px in the PNG, "
+                            f"shown {f['shown']} of {f['natural']} px wide); needs {min_px:g}")
+    return problems
+
+
+SCROLL_JS = """() => ({y: window.scrollY, max: document.documentElement.scrollHeight - window.innerHeight,
+                      h: window.innerHeight})"""
+
+
+def _settled_scroll(page) -> dict:
+    """The page's scroll position once it has stopped moving."""
+    return _settled(page, SCROLL_JS, "y")
+
+
+# The value of the dropdown "situation" of the widget holding a slider's handle (None if it has none).
+SITUATION_JS = """
+h => { const r = h.closest('.jp-OutputArea-output');
+       const s = r && [...r.querySelectorAll('.widget-dropdown')].find(d => /situation/.test(d.innerText));
+       return s ? s.querySelector('select').value : null; }
+"""
+
+
+def slider_key_problems(page) -> list[str]:
+    """A teacher clicks a slider, then pages through the page: PageDown, PageUp, Space, End and Home must scroll
+    the page and leave the slider's value (and the widget's situation) as it was; the arrow keys still move it.
+
+    Real events: a mouse click on each slider's handle, then ``page.keyboard.press`` for each key."""
+    problems: list[str] = []
+    handles = page.locator("main .widget-slider .noUi-handle")
+    for i in range(handles.count()):
+        handle = handles.nth(i)
+        label = handle.get_attribute("aria-label") or f"slider {i}"
+        handle.evaluate("el => el.scrollIntoView({block: 'center'})")
+        _settled_scroll(page)
+        situation = handle.evaluate(SITUATION_JS)
+        # what the room reads: the slider's readout (noUiSlider leaves aria-valuenow behind on arrow keys)
+        readout = handles.nth(i).locator("xpath=ancestor::*[contains(@class, 'widget-slider')][1]") \
+                             .locator(".widget-readout").first
+
+        def shown(readout=readout) -> str:
+            return readout.inner_text().strip()
+
+        box = handle.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(600)  # a click that moved the slider would have been answered by now
+        value = shown()
+        if not handle.evaluate("h => document.activeElement === h"):
+            problems.append(f"slider {label!r}: a click on its handle did not give it the focus")
+            continue
+        for key in ("PageDown", "PageUp", "Space", "End", "Home"):
+            before = _settled_scroll(page)
+            page.keyboard.press(key)
+            after = _settled_scroll(page)
+            page.wait_for_timeout(300)
+            now = shown()
+            if now != value:
+                problems.append(f"slider {label!r}: {key} moved the slider from {value} to {now} instead of the page")
+                value = now
+            down, room_down, room_up = after["y"] - before["y"], before["max"] - before["y"], before["y"]
+            if key in ("PageDown", "Space") and room_down > 2 and down < min(0.5 * before["h"], room_down) - 2:
+                problems.append(f"slider {label!r}: {key} scrolled the page by {down:.0f} px "
+                                f"(a screen is {before['h']})")
+            if key == "PageUp" and room_up > 2 and -down < min(0.5 * before["h"], room_up) - 2:
+                problems.append(f"slider {label!r}: PageUp scrolled the page by {-down:.0f} px up")
+            if key == "End" and after["y"] < after["max"] - 2:
+                problems.append(f"slider {label!r}: End left the page {after['max'] - after['y']:.0f} px above its end")
+            if key == "Home" and after["y"] > 2:
+                problems.append(f"slider {label!r}: Home left the page {after['y']:.0f} px below its top")
+        now_situation = handle.evaluate(SITUATION_JS)
+        if now_situation != situation:
+            problems.append(f"slider {label!r}: the paging keys turned the situation {situation!r} "
+                            f"into {now_situation!r}")
+        # the arrow keys still move the slider (one way or the other: it may sit at an end)
+        start = shown()
+        for key, back in (("ArrowRight", "ArrowLeft"), ("ArrowLeft", "ArrowRight")):
+            page.keyboard.press(key)
+            page.wait_for_timeout(500)
+            if shown() != start:
+                page.keyboard.press(back)
+                page.wait_for_timeout(800)
+                break
+        else:
+            problems.append(f"slider {label!r}: the arrow keys no longer move it")
+    return problems
+
+
+def _root_fit(page, root: str) -> dict:
+    return page.evaluate(f"() => ({WIDGET_FIT_JS})().find(w => w.index === {int(root)})")
+
+
+def extreme_problems(page, roots: list[dict], *, wait_ms: float = 8_000) -> list[str]:
+    """Every situation of every widget, and both ends of every control, fit one screen with nothing cut.
+
+    ``roots`` is what lab_driver's TAG_CONTROLS_JS returns. For each widget: each entry of its dropdown
+    "situation"; then, one control at a time, a slider dragged to its left end and to its right end with the
+    mouse (PageUp, Home and End scroll the page now), a number box given its minimum and its maximum (type +
+    Enter), a dropdown or toggle buttons set to their first and last option. In the rare-disease situation, the
+    widget names no tumour class ("benign", "malignant")."""
+    from lab_driver import snapshot, wait_changed
+
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    problems: list[str] = []
+
+    def measure(r: str, what: str, before: str | None) -> None:
+        if before is not None:
+            wait_changed(page, r, before, wait_ms)
+        page.wait_for_timeout(300)
+        fit = _root_fit(page, r)
+        if fit is None:
+            problems.append(f"widget {r}, {what}: the widget is gone")
+            return
+        if fit["height"] > height or fit["width"] > width:
+            problems.append(f"widget {r}, {what}: {fit['width']:.0f} x {fit['height']:.0f} px, taller or wider "
+                            f"than the {width} x {height} screen")
+        problems.extend(f"widget {r}, {what}: {c} is cut off" for c in fit["cut"])
+
+    for entry in roots:
+        if "skipped" in entry:
+            continue
+        r = str(entry["root"])
+        root = page.locator(f'[data-bt-root="{r}"]')
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        for ctl in entry["controls"]:
+            if ctl["disabled"]:
+                continue
+            loc = page.locator(f'[data-bt-ctl="{ctl["id"]}"]')
+            name = f"{ctl['kind']} {ctl['label']!r}"
+            if ctl["kind"] == "dropdown":
+                select = loc.locator("select")
+                options = select.locator("option").evaluate_all("os => os.map(o => [o.value, o.text])")
+                chosen = options if ctl["label"] == "situation" else [options[0], options[-1]]
+                for value, text in chosen:
+                    if text == "custom":
+                        continue
+                    before = snapshot(page, r)
+                    select.select_option(value)
+                    measure(r, f"{name} = {text!r}", before)
+                    if re.search(r"rare disease|sick", " ".join(text.split())):
+                        # what the views say (their text and their figures' text alternatives), not the controls
+                        shown = root.evaluate("el => [...el.querySelectorAll('.widget-html, .widget-htmlmath')]"
+                                              ".filter(v => !v.closest('[data-bt-ctl]')).map(v => v.innerText)"
+                                              ".concat([...el.querySelectorAll('img')].map(i => i.alt)).join(' ')")
+                        for word in ("benign", "malignant"):
+                            if word in shown:
+                                problems.append(f"widget {r}, situation {text!r}: the classes are called {word!r}")
+            elif ctl["kind"] == "slider":
+                track = loc.locator(".noUi-target").first
+                handle = loc.locator(".noUi-handle").first
+                for end in ("left", "right"):
+                    t, h = track.bounding_box(), handle.bounding_box()
+                    before = snapshot(page, r)
+                    page.mouse.move(h["x"] + h["width"] / 2, h["y"] + h["height"] / 2)
+                    page.mouse.down()
+                    x = t["x"] - 60 if end == "left" else t["x"] + t["width"] + 60
+                    page.mouse.move(x, h["y"] + h["height"] / 2, steps=8)
+                    page.mouse.up()
+                    measure(r, f"{name} at its {end} end", before)
+            elif ctl["kind"] == "number":
+                box = loc.locator("input").first
+                lo, hi = box.get_attribute("min"), box.get_attribute("max")
+                if not lo or not hi:
+                    continue  # an unbounded number has no ends
+                for value in (lo, hi):
+                    before = snapshot(page, r)
+                    box.fill(value)
+                    box.press("Enter")
+                    measure(r, f"{name} = {value}", before)
+            elif ctl["kind"] == "toggle-buttons":
+                buttons = loc.locator("button")
+                for b in (buttons.first, buttons.last):
+                    before = snapshot(page, r)
+                    b.click()
+                    measure(r, f"{name} = {b.inner_text().strip()!r}", before)
+    return problems
+
+
+# Each inline code element written between backticks, as in the markdown, while the page's text is read.
+MAIN_TEXT_WITH_CODE_JS = """
+() => {
+  const codes = [...document.querySelectorAll('main code')].filter(c => !c.closest('pre'));
+  const kept = codes.map(c => c.textContent);
+  codes.forEach(c => { c.textContent = '`' + c.textContent + '`'; });
+  const text = document.querySelector('main').innerText;
+  codes.forEach((c, i) => { c.textContent = kept[i]; });
+  return text;
+}
+"""
+
+
+def code_only_text_problems(page) -> list[str]:
+    """Text of the page that only makes sense beside the code (tests/code_only_text.py)."""
+    from code_only_text import code_only_phrases
+
+    return [f"code-only text shows: {p}" for p in code_only_phrases(page.evaluate(MAIN_TEXT_WITH_CODE_JS))]

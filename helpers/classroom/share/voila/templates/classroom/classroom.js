@@ -18,6 +18,25 @@
   quizSafeMathJax();
   new MutationObserver(quizSafeMathJax).observe(document.documentElement, { childList: true, subtree: true });
 
+  // The keys that page through the page scroll it, also after a slider had the focus: noUiSlider (the sliders
+  // of ipywidgets) takes PageDown, PageUp, Home and End to jump the slider's value, so a teacher who clicked a
+  // slider and then paged down changed the number on screen. A slider keeps the arrow keys. Caught on the way
+  // down (capture), before the handle's own listener, and the page itself is scrolled: left to the browser, the
+  // keys would scroll the nearest box that scrolls, such as a widget's column a few pixels too short.
+  var PAGE_KEYS = { PageDown: 1, PageUp: -1, " ": 1, Home: 0, End: 0 };
+  window.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (!(event.key in PAGE_KEYS) || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (!(target && target.closest && target.closest(".noUi-target"))) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    var page = document.scrollingElement || document.documentElement;
+    if (event.key === "Home") { page.scrollTop = 0; return; }
+    if (event.key === "End") { page.scrollTop = page.scrollHeight; return; }
+    var down = PAGE_KEYS[event.key] * (event.key === " " && event.shiftKey ? -1 : 1);
+    page.scrollTop += down * Math.max(window.innerHeight * 0.875, window.innerHeight - 80);
+  }, true);
+
   // An output or widget box wider (or taller) than its room scrolls inside it: make it a keyboard stop, so
   // the arrow keys scroll it (axe: scrollable-region-focusable), named for a screen reader.
   function scrolls(el) {

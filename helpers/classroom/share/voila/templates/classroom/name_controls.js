@@ -25,11 +25,13 @@
   }
   // Inline figures: the template puts each output's text alternative (written by helpers.figure_text from
   // what the figure draws) on the output's wrapper; Voila renders the <img> inside it without one.
+  // Their smallest text in pixels of the PNG goes on the <img> too (data-text-px, as on the widgets' figures).
   function markFigures(root) {
-    root.querySelectorAll(".classroom-output[data-alt]").forEach(function (wrapper) {
-      var alt = wrapper.getAttribute("data-alt");
+    root.querySelectorAll(".classroom-output[data-alt], .classroom-output[data-text-px]").forEach(function (wrapper) {
+      var alt = wrapper.getAttribute("data-alt"), px = wrapper.getAttribute("data-text-px");
       wrapper.querySelectorAll(".jp-RenderedImage img").forEach(function (img) {
-        if (img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
+        if (alt && img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
+        if (px && img.getAttribute("data-text-px") !== px) img.setAttribute("data-text-px", px);
       });
     });
     root.querySelectorAll(".jp-RenderedImage img:not([alt])").forEach(function (img) {
