@@ -4,7 +4,7 @@
 # Why accuracy says little when positives are rare, and which metrics see
 # what it misses.
 #
-# **Time on your own:** about 75 minutes.
+# **Time on your own:** about 70 minutes.
 #
 # **Learning goals**
 #
@@ -48,8 +48,8 @@ pd.set_option("display.width", 120)
 #
 # [The lecture slides](00_start_here.ipynb#Sources) (Müller, 2017) score
 # three predictors on data with 90 % negatives; each gets accuracy 0.9. The
-# slides show only their classification reports, so we rebuild the
-# predictions from those reports. With 10 positives:
+# slides show only their reports; we rebuild the predictions from them. With
+# 10 positives:
 #
 # - **report 1**: class 1 has precision and recall 0: the predictor never
 #   says 1.
@@ -71,8 +71,8 @@ for name, (recall_1, precision_1) in from_reports.items():
     print(f"{name:20s} {predictor_counts[name]}")
 
 # %% [markdown]
-# `helpers.simulate_labels` turns counts into label arrays, so we can hand
-# them to scikit-learn like real predictions.
+# `helpers.simulate_labels` turns the counts into label arrays for
+# scikit-learn.
 
 # %%
 predictions = {}
@@ -135,8 +135,7 @@ for name, y_pred in predictions.items():
 # balanced accuracy (the mean of recall and specificity, i.e. accuracy as if
 # the classes were equal in size) and MCC (the correlation between truth and
 # prediction: 1 for a perfect predictor, ≈ 0 when the prediction is
-# independent of the truth, and undefined when the prediction is constant,
-# because a constant has no variance to correlate).
+# independent of the truth).
 
 # %%
 keys = ["accuracy", "precision", "recall", "f1", "balanced_accuracy", "mcc"]
@@ -343,9 +342,8 @@ print("half and half costs the mean of the other two at every r:",
 # cheapest; when it costs less (r < 1), the one that never says "positive"
 # is. The half-and-half predictor always costs the mean of the other two, so
 # it is never the cheapest alone. Accuracy, the same 0.9 for all three,
-# cannot see any of this: the ranking is set by the price ratio. (These
-# counts are for this 90/10 data; at another prevalence the counts change,
-# and so do the crossing points.)
+# cannot see any of this: the ranking is set by the price ratio (on these
+# 90/10 data; at another prevalence the crossings move).
 
 # %% [markdown]
 # ## Widget: class balance and per-class accuracy
