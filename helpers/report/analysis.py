@@ -177,7 +177,7 @@ class Analysis:
                            "recall_target_chance_exact": None, "recall": None, "precision": None,
                            "flagged_per_1000": None, "flagged_per_1000_interval": None, "counts_on_file": None,
                            "per_1000": None, "nobody_flagged": None, "everyone_flagged": None,
-                           "threshold_across_resamples": None,
+                           "threshold_across_resamples": None, "cost_per_1000": None,
                            "ranks": not_ranking(m, self.deploy_prevalence) is None}
             if m.choice is not None:
                 c = m.choice
@@ -726,9 +726,10 @@ def verdict(result: Analysis) -> list[str]:
 
 
 def _flagged_decimals(flagged: float, low: float, high: float) -> int:
-    """Decimals of cases flagged per 1000 and their interval: none when all three are whole ("1,000", not
-    "1,000.0"), none for an interval 5 or more wide, else one, more where the ends would read the same."""
-    if all(float(v).is_integer() for v in (flagged, low, high)):
+    """Decimals of cases flagged per 1000 and their interval: none when the estimate is whole and the ends stay apart
+    ("1,000 (998 to 1,000)", not "1,000.0"), none for an interval 5 or more wide, else one, more where the ends would
+    read the same."""
+    if float(flagged).is_integer() and (low == high or round(low) != round(high)):
         return 0
     return _distinct_decimals(low, high, start=0 if high - low >= 5 else 1)
 
