@@ -445,6 +445,17 @@ def recall_target_chance(k: int, positives: int, target: float) -> float:
     """
     from scipy.stats import binom
 
+    from .._validate import check_count, check_number
+
+    positives = check_count(positives, "positives")
+    if positives < 1:
+        raise ValueError(f"positives must be at least 1, got {positives!r}")
+    k = check_count(k, "k")
+    if not 1 <= k <= positives:
+        raise ValueError(f"k must be between 1 and positives ({positives}), got {k!r}")
+    target = check_number(target, "target")
+    if not 0 < target <= 1:
+        raise ValueError(f"target must be a recall in (0, 1], got {target!r}")
     if target >= 1:
         return 0.0
     return float(binom.cdf(k - 1, positives, target))
