@@ -354,8 +354,10 @@ def analyse(
 
 def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: int = 10) -> None:
     """When the scores lie in [0, 1]: a reliability table in ``bins`` groups of about equal size (fewer when ties leave
-    fewer distinct cells), each with its lowest and highest score, and the threshold read as a probability at the
-    deployment prevalence (Bayes' rule: the odds times ``odds(pi) / odds(file)``)."""
+    fewer distinct cells), each with its lowest score and its highest (the row's own score when the group's top row
+    holds positives; else the group above's lowest, or 1, since a run without positives is merged and kept at its
+    lowest score), and the threshold read as a probability at the deployment prevalence (Bayes' rule: the odds times
+    ``odds(pi) / odds(file)``)."""
     table = model.table
     score = table["score"].to_numpy()
     if score.min() < 0 or score.max() > 1:
@@ -367,11 +369,16 @@ def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: 
     group = np.minimum((cum - 1) * bins // total, bins - 1)
     frame = pd.DataFrame({"group": group, "score": score, "n": n, "pos": table["n_pos"].to_numpy()})
     rows = []
+    above = 1.0  # the lowest score of the group above: a bound on this group's scores
     for _, part in frame.groupby("group", sort=True):
-        low, high = float(part["score"].min()), float(part["score"].max())
+        low = float(part["score"].min())
+        # a row with positives is one score; a row without may be a merged run (kept at its lowest score) whose
+        # scores reach up to the row above it
+        high = float(part["score"].iloc[0]) if part["pos"].iloc[0] > 0 else above
         count, pos = int(part["n"].sum()), int(part["pos"].sum())
         rows.append({"scores from": low, "scores to": high, "cases": count, "positives": pos,
                      "share positive": pos / count})
+        above = low
     model.calibration = pd.DataFrame(rows)
     cal = model.calibration
     from ..intervals import clopper_pearson_interval

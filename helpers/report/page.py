@@ -254,8 +254,8 @@ def _score_range(low: float, high: float) -> str:
     if low == high:
         return f"{low:.4g} (every score)"
     k = 3
-    while k < 12 and f"{low:.{k}g}" == f"{high:.{k}g}":
-        k += 1
+    while k < 12 and (f"{low:.{k}g}" == f"{high:.{k}g}" or (high != 1 and float(f"{high:.{k}g}") == 1)):
+        k += 1  # the two ends apart, and no "1" for a score below 1
     return f"{low:.{k}g} to {high:.{k}g}"
 
 
