@@ -408,8 +408,8 @@ for key, row in low.items():
 reached = all((grid[f"{key}_coverage"] + 2 * grid[f"{key}_se"] >= 0.95).all() for key in low)
 print(f"every scenario's coverage at least 95 % to within its ±: {reached}")
 ties = grid[grid.scenario.str.contains("ties")].iloc[0]
-print(f"heavy ties: stated chance {ties.recall_target_chance_mean:.2f} on average, true share "
-      f"{ties.recall_target_reached_share:.2f}")
+print(f"heavy ties: stated chance {ties.recall_target_chance_mean:.1%} on average, true share "
+      f"{ties.recall_target_reached_share:.1%}")
 shown
 
 # %% [markdown]
