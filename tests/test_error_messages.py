@@ -667,6 +667,13 @@ BAD_INPUTS: dict[str, list[Bad]] = {
         Bad("rng", lambda f: f(_COUNT_TABLE, threshold_choice.threshold_rule(f1=True), deploy_prevalence=0.01,
                                rng=0.5)),
     ],
+    "helpers.report.optimism.recall_target_chance": [
+        Bad("k", lambda f: f(0, 3, 0.8)),
+        Bad("k", lambda f: f(4, 3, 0.8)),
+        Bad("positives", lambda f: f(1, -2, 0.8)),
+        Bad("target", lambda f: f(2, 3, 1.5)),
+        Bad("target", lambda f: f(2, 3, "0.8")),
+    ],
     "helpers.report.count.cell_of": [Bad("table", lambda f: f(pd.DataFrame({"x": [1]}), np.array([0.5])))],
     "helpers.report.count.pair_table_from_arrays": [
         Bad("scores", lambda f: f(Y.astype(bool), {"a": S}, {"a": _COUNT_TABLE})),

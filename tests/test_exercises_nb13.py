@@ -187,3 +187,58 @@ def test_exercise_3_checks_against_the_seed_in_use(data, capsys):
         assert said(capsys).startswith("Exercise 3: correct.")
     with pytest.raises(ValueError, match="seed"):
         nb13.exercise_3(y, s, seed=-1)
+
+
+@pytest.fixture(scope="module")
+def course_files():
+    from helpers import load_predictions
+    from helpers.course_files import data_file
+
+    return (load_predictions(data_file("example_predictions.csv")),
+            load_predictions(data_file("screening_predictions.csv")))
+
+
+def test_exercise_2_names_the_per_cent_and_the_corrected_estimate(course_files, capsys):
+    """The cold read: 21.8 (per cent) and the corrected estimate itself got a bare "not yet"."""
+    small, _ = course_files
+    ex = nb13.exercise_2(small.y_true, small.y_score, deploy_prevalence=0.01)
+    est = analyse({"small": count_scores(small.y_true, small.y_score)}, deploy_prevalence=0.01,
+                  rule=threshold_rule(f1=True), seed=0).models[0].choice
+    assert not ex.check(100 * ex.expected)
+    assert "percentage points" in said(capsys)
+    assert not ex.check(round_significant(est.precision[0], 2))
+    assert "corrected estimate itself" in said(capsys)
+
+
+def test_exercise_3_names_the_chance_of_section_4_and_one_minus_it(course_files, capsys):
+    """The cold read: 0.47 (the chance printed in section 4) and 0.53 got a bare "not yet"."""
+    _, screening = course_files
+    ex = nb13.exercise_3(screening.y_true, screening.y_score, at_recall=0.8, deploy_prevalence=0.01, seed=0)
+    chance = analyse({"s": count_scores(screening.y_true, screening.y_score)}, deploy_prevalence=0.01,
+                     rule=threshold_rule(at_recall=0.8), seed=0).models[0].choice.recall_target_chance
+    assert not ex.check(round(chance, 2))
+    assert "chance printed in section 4" in said(capsys)
+    assert not ex.check(round(1 - chance, 2))
+    assert "one minus the chance printed in section 4" in said(capsys)
+
+
+def _clicked(question, typed: float) -> str:
+    """jupyterquiz's feedback for a typed number: the first entry that holds it (numeric.js)."""
+    for entry in question.to_jupyterquiz()["answers"]:
+        if entry["type"] == "value" and typed == entry["value"]:
+            return entry["feedback"]
+        if entry["type"] == "range" and entry["range"][0] <= typed < entry["range"][1]:
+            return entry["feedback"]
+    return next(e["feedback"] for e in question.to_jupyterquiz()["answers"] if e["type"] == "default")
+
+
+def test_quiz_q1_clicked_and_checked_agree_on_the_rounded_answer(course_files):
+    """0.28 (the answer 0.2773 to two digits) fell in the window of the "multiply by 1 - pi" mistake (0.2801) and
+    got only that message when clicked, while the checker also said "give three significant digits"."""
+    small, _ = course_files
+    q = nb13.quiz(small.y_true, deploy_prevalence=0.01).q1
+    ok, message = q.verdict(0.28)
+    assert not ok and "three significant digits" in message and "multiply the FPR" in message
+    clicked = _clicked(q, 0.28)
+    assert "three significant digits" in clicked and "multiply the FPR" in clicked
+    assert "Correct" in _clicked(q, round_significant(q.expected, 3))

@@ -699,8 +699,9 @@ def test_recall_met_on_the_file_but_estimated_below_for_new_cases_is_said_in_one
     k = next(k for k in range(5) if round(100 * est, k) < 80)
     sentence = (f"Recall target 80 %: met on this file ({tp:,} of {tp + fn:,} real cases found, "
                 f"{100 * tp / (tp + fn):.1f} %); for new cases the estimate is {100 * est:.{k}f} % (95 % interval "
-                f"{100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it: the chance that recall on "
-                f"new cases reaches 80 % is {100 * model['recall_target_chance']:.0f} %.")
+                f"{100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it. The chance that recall on "
+                f"new cases reaches the 80 % target is {100 * model['recall_target_chance']:.0f} %: of files with "
+                f"{tp + fn} real cases scored like this one, the share in which this rule's threshold reaches it.")
     assert sentence in _section(page, "Verdict")
     assert round(100 * est, k) < 80 and f"{round(100 * est):.0f} % of the real cases" not in _text(page)
     for name, rule in (("margin", {"at_recall": 0.8, "recall_confidence": 0.95}), ("cost", {"cost_fp": 1,

@@ -19,10 +19,17 @@ __all__ = ["exercise_1", "exercise_2", "exercise_3", "quiz"]
 
 
 def _apart(candidates: list[tuple[object, str]], right: object, compare: Compare) -> list[Mistake]:
-    """The typical mistakes whose value is not, on these data, the right answer (or it rounded as printed)."""
+    """The typical mistakes whose value is not, on these data, the right answer (or it rounded as printed), nor an
+    earlier mistake's (the first message is kept)."""
     shown = compare.rounded(right) if hasattr(compare, "rounded") else right
-    return [Mistake.if_equals(value, message) for value, message in candidates
-            if not compare.same(value, right) and not compare.same(value, shown)]
+    kept: list[tuple[object, str]] = []
+    for value, message in candidates:
+        if compare.same(value, right) or compare.same(value, shown):
+            continue
+        if any(compare.same(value, other) or compare.same(other, value) for other, _ in kept):
+            continue
+        kept.append((value, message))
+    return [Mistake.if_equals(value, message) for value, message in kept]
 
 
 @effort("compute", "a fixed threshold counted on the file, precision at 1 %")
@@ -85,8 +92,8 @@ def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
 
         answer = precision at pi of est's counts on the file - est.precision[0]   (the corrected estimate)
 
-    Two significant digits. Mistakes: the sign reversed; the precision counted on the file; precision at the
-    file's own mix.
+    Two significant digits. Mistakes: the sign reversed; the precision counted on the file; the corrected estimate
+    itself; precision at the file's own mix; the answer in per cent (to the digits asked for, or whole).
     """
     y, s = labels_scores(y_true, y_score)
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
@@ -102,8 +109,12 @@ def exercise_2(y_true, y_score, *, deploy_prevalence: float = 0.01) -> Exercise:
         mistakes=_apart([
             (-right, "the sign is reversed: the optimism is the file's count minus the corrected estimate"),
             (on_file, "that is the precision counted on the file; subtract the corrected estimate c.precision[0]"),
+            (float(est.precision[0]), "that is the corrected estimate itself, c.precision[0]; the question asks how "
+                                      "far the precision counted on the file lies above it: subtract"),
             (float(est.tp / (est.tp + est.fp)), "that is precision at the file's own mix of classes; both numbers "
                                                 "are at 1 %"),
+            (100 * right, "that is the difference in percentage points; give it as a difference of precisions "
+                          "(a number between -1 and 1)"),
         ], right, cmp),
         hints=[
             "c = analyse({'small': count_scores(small.y_true, small.y_score)}, deploy_prevalence=0.01, "
@@ -127,8 +138,10 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
         share = mean over est.thresholds t_b of [ #{positives with score >= t_b} / P < r ]
 
     A fraction between 0 and 1, two significant digits. Mistakes: the share that reach the target; the share
-    with the margin ``recall_confidence=0.95``; recalls at the target counted as misses (``<=``); each left out
-    where, on these data, it gives the right answer.
+    with the margin ``recall_confidence=0.95``; recalls at the target counted as misses (``<=``); the chance that
+    recall on new cases reaches the target, printed in section 4 (``est.recall_target_chance``), and one minus it
+    (a different quantity: the true recall on new cases, not the resampled thresholds counted on the file); each
+    left out where, on these data, it gives the right answer.
     """
     y, s = labels_scores(y_true, y_score)
     r = check_probability_open(at_recall, "at_recall")
@@ -144,6 +157,7 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
         return float((recalls(confidence) < r).mean())
 
     right = share()
+    chance = _estimate(y, s, threshold_rule(at_recall=r), pi, seed).recall_target_chance
     cmp = probability(digits=2)
     return Exercise(
         "Exercise 3",
@@ -155,6 +169,12 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
             (share(0.95), "that is with the margin (recall_confidence=0.95); first answer for the rule as it is"),
             (float((recalls() <= r).mean()), f"a threshold that finds exactly {100 * r:g} % of the positives meets "
                                              f"the target: count only the recalls below {r:g}"),
+            (chance, "that is the chance printed in section 4 that recall on new cases reaches the target, a "
+                     "different quantity (from the order statistics, not the resamples); count the resampled "
+                     "thresholds on the screening file and give the share that find fewer"),
+            (1 - chance, "that is one minus the chance printed in section 4 (the chance of falling short on new "
+                         "cases, from the order statistics), a different quantity; count the resampled thresholds "
+                         "on the screening file and give the share that find fewer"),
         ], right, cmp),
         hints=[
             "Each resampled threshold t flags the positives with score >= t: its recall on the file is "

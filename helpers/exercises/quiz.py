@@ -165,8 +165,13 @@ class NumberQuestion(Exercise):
 
     def to_jupyterquiz(self) -> dict:
         """The question in jupyterquiz's format: the right window, the right value cut off after the asked digits
-        (where rounding raises its last digit), each mistake's window, then too few digits. jupyterquiz takes the
-        first entry that matches, so each says what :meth:`verdict` says of the same number."""
+        (where rounding raises its last digit), each mistake's window, then too few digits.
+
+        jupyterquiz gives the first entry that holds the answer, so each entry says what :meth:`verdict` says of
+        the same number. The right value written with too few digits that also reads as a known mistake gets, as
+        in :meth:`check`, both messages: its entry comes before the mistakes' windows (0.28 for 0.2773 asked to
+        three digits, next to a mistake of 0.2801).
+        """
         e = float(self.expected)
         answers = [{"type": "range", "range": list(self._window(e)), "correct": True,
                     "feedback": _html_text(("Correct. " + self.why).strip())}]
@@ -175,25 +180,36 @@ class NumberQuestion(Exercise):
             message = self.verdict(cut)[1]
             feedback = message[0].upper() + message[1:] + "." if message.startswith(ROUND) else "Not quite: " + message
             answers.append({"type": "value", "value": cut, "correct": False, "feedback": _html_text(feedback)})
+        shorts = []
+        for short in self._shorts(e):
+            ok, message = self.verdict(short)
+            if not ok and " (or, if you meant the answer itself: " in message:
+                answers.append({"type": "value", "value": short, "correct": False,
+                                "feedback": _html_text("Not quite: " + message)})
+            else:
+                shorts.append(short)
         for m in self.mistakes:
             value = float(_resolve(m.value))
             if math.isfinite(value):
                 answers.append({"type": "range", "range": list(self._window(value)), "correct": False,
                                 "feedback": _html_text("Not quite: " + m.message)})
         if self.digits:
-            shorts = []
-            for k in range(1, self.digits):  # the right value written with fewer digits, rounded either way at .5
-                step = 2 * half_unit(e, k)
-                for short in (math.floor(e / step) * step, math.ceil(e / step) * step):
-                    short = round_significant(short, k) if short else short
-                    if self.compare.too_few_digits(short, e) and not self.compare.same(short, e) \
-                            and short not in shorts:
-                        shorts.append(short)
             answers += [{"type": "value", "value": short, "correct": False,
                          "feedback": f"Give {digits_text(self.digits)}: that agrees with the answer to only "
                                      f"{digits_text(agreeing_digits(short, e, self.digits))}."} for short in shorts]
         answers.append({"type": "default", "feedback": "Not yet: that is not the answer. Try again."})
         return {"question": _html_text(self.full_prompt()), "type": "numeric", "answers": answers}
+
+    def _shorts(self, e: float) -> list[float]:
+        """The right value written with fewer digits than asked, rounded either way at .5 (none without digits)."""
+        shorts: list[float] = []
+        for k in range(1, self.digits or 1):
+            step = 2 * half_unit(e, k)
+            for short in (math.floor(e / step) * step, math.ceil(e / step) * step):
+                short = round_significant(short, k) if short else short
+                if self.compare.too_few_digits(short, e) and not self.compare.same(short, e) and short not in shorts:
+                    shorts.append(short)
+        return shorts
 
     def answer_text(self) -> str:
         """The right value and how it is found (for the solutions notebook).

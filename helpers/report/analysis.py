@@ -38,11 +38,18 @@ from ..threshold_rules import ThresholdRule
 from .metrics import _count_table, _delong_from_counts, merge_negative_runs
 from .optimism import RESAMPLES, ChoiceEstimate, optimism_bootstrap
 
-__all__ = ["FEW_POSITIVES", "Analysis", "ClearDifference", "Decision", "ModelAnalysis", "analyse", "canonical_table"]
+__all__ = ["FEW_NEGATIVES", "FEW_POSITIVES", "Analysis", "ClearDifference", "Decision", "ModelAnalysis", "analyse",
+           "canonical_table"]
 
 FEW_POSITIVES = 50
 """Below this many positives the page warns first: every interval is wide, and the resampled ones cover less.
 Below this many positives or negatives the AUC's interval is Newcombe's, not DeLong's (:func:`auc_interval`)."""
+
+FEW_NEGATIVES = FEW_POSITIVES
+"""Below this many negatives the page warns and does not decide, as for positives: the same cut-off as
+:data:`FEW_POSITIVES`, for the same reason. The false positive rate is a share of the negatives, so with fewer than 50
+one false alarm more or less moves it by more than two points, and at a low deployment prevalence precision hinges on
+it; it is also where the AUC's interval leaves DeLong's for Newcombe's."""
 
 
 GRID_FEWEST = 20
@@ -106,7 +113,7 @@ class ModelAnalysis:
         c = self.choice
         if c is None:
             return None
-        pi, recall, fpr = c.prevalence, min(max(c.recall[0], 0.0), 1.0), c.fpr
+        pi, recall, fpr = c.prevalence, _snap(min(max(c.recall[0], 0.0), 1.0)), _snap(c.fpr)
         if c.nobody_flagged:
             recall = 0.0
         return {"tp": 1000 * pi * recall, "fn": 1000 * pi * (1 - recall), "fp": 1000 * (1 - pi) * fpr,
@@ -160,12 +167,17 @@ class Analysis:
         """Every headline number, for a pipeline to gate on (``--json``); see the README for the keys."""
 
         def trio(values: tuple[float, float, float]) -> dict:
-            return {"estimate": _finite(values[0]), "low": _finite(values[1]), "high": _finite(values[2])}
+            return {"estimate": _finite(_snap(values[0])), "low": _finite(_snap(values[1])),
+                    "high": _finite(_snap(values[2]))}
 
         models = []
         for m in self.models:
             entry: dict = {"name": m.name, "auc": trio(m.auc), "auc_interval": m.auc_method, "threshold": None,
-                           "recall": None, "precision": None, "flagged_per_1000": None,
+                           "flag_if": None, "recall_target_met_on_file": None, "recall_target_chance": None,
+                           "recall_target_chance_exact": None, "recall": None, "precision": None,
+                           "flagged_per_1000": None, "flagged_per_1000_interval": None, "counts_on_file": None,
+                           "per_1000": None, "nobody_flagged": None, "everyone_flagged": None,
+                           "threshold_across_resamples": None, "cost_per_1000": None,
                            "ranks": not_ranking(m, self.deploy_prevalence) is None}
             if m.choice is not None:
                 c = m.choice
@@ -176,11 +188,12 @@ class Analysis:
                 entry.update({
                     "threshold": _finite(c.threshold), "flag_if": m.flag_if, "recall_target_met_on_file": target_met,
                     "recall_target_chance": _finite(c.recall_target_chance),
+                    "recall_target_chance_exact": c.recall_target_chance_exact,
                     "recall": trio(c.recall), "precision": trio(c.precision),
                     "flagged_per_1000": _finite(m.flagged_per_1000),
                     "flagged_per_1000_interval": {"low": _finite(flagged[1]), "high": _finite(flagged[2])},
                     "counts_on_file": {"tp": c.tp, "fn": c.fn, "fp": c.fp, "tn": c.tn},
-                    "per_1000": {k: _finite(v) for k, v in m.per_1000.items()},
+                    "per_1000": {k: _finite(_snap(v)) for k, v in m.per_1000.items()},
                     "nobody_flagged": c.nobody_flagged, "everyone_flagged": c.everyone_flagged,
                 })
                 if c.thresholds.size:
@@ -194,7 +207,7 @@ class Analysis:
             "rows": self.rows, "positives": self.positives, "dropped_rows": self.dropped,
             "deploy_prevalence": self.deploy_prevalence, "seed": self.seed, "confidence": self.confidence,
             "resamples": self.resamples, "rule": None if self.rule is None else self.rule.describe(),
-            "auc_interval": self.auc_method, "recall_precision_interval": METHOD,
+            "auc_interval": self.auc_method, "recall_precision_interval": interval_method(self.rule),
             "warnings": list(self.warnings), "models": models,
         }
         decision = decide(self)
@@ -227,12 +240,37 @@ def auc_interval(table: pd.DataFrame, confidence: float = 0.95) -> tuple[tuple[f
         low, high = newcombe_auc_bounds(auc, big_p, big_n, confidence=confidence)
         return (auc, float(low), float(high)), AUC_INTERVAL_SMALL
     return (auc, low, high), AUC_INTERVAL
-METHOD = ("optimism-corrected stratified bootstrap (Efron 1983; Harrell, Lee & Mark 1996): the rule applied to "
-          "every resampled file, the error of counting where it chose removed, basic bootstrap interval")
+
+
+METHOD = ("the union (smallest interval holding both) of two intervals: the basic bootstrap interval (Davison & "
+          "Hinkley 1997) of the optimism-corrected stratified bootstrap (Efron 1983; Harrell, Lee & Mark 1996), "
+          "the rule applied to every resampled file and the error of counting where it chose removed; and the exact "
+          "interval of the counts at the threshold (Clopper-Pearson 1934 for recall; Clopper-Pearson rates combined "
+          "by the MOVER-R of Donner & Zou 2012 for precision; the MOVER for a sum, Zou & Donner 2008, for the share "
+          "flagged)")
+METHOD_FIXED = ("threshold fixed in advance, counted on every row, nothing resampled: Clopper-Pearson (1934) for "
+                "recall; Clopper-Pearson rates combined by the MOVER-R of Donner & Zou (2012) for precision; the MOVER "
+                "for a sum (Zou & Donner 2008) for the share flagged")
+
+
+def interval_method(rule: ThresholdRule | None) -> str | None:
+    """How the recall, precision and flagged intervals were computed for ``rule`` (None: no rule, no interval)."""
+    if rule is None:
+        return None
+    return METHOD if rule.looks_at_rows else METHOD_FIXED
 
 
 def _finite(x: float | None) -> float | None:
     return None if x is None or not math.isfinite(float(x)) else float(x)
+
+
+def _snap(x: float | None, scale: float = 1.0) -> float | None:
+    """``x`` with floating-point dust removed: a value within ``1e-9 scale`` of a whole multiple of ``scale`` (0 and 1
+    for a rate, whole cases per 1000) is that multiple, so 0.9999999999999998 reads 1 and 7e-16 reads 0."""
+    if x is None or not math.isfinite(float(x)):
+        return x
+    whole = round(float(x) / scale) * scale
+    return float(whole) if abs(float(x) - whole) <= 1e-9 * max(scale, 1.0) else float(x)
 
 
 def analyse(
@@ -298,7 +336,8 @@ def analyse(
         if rule is not None and rule.kind == "cost":
             model.cost = _cost(model, rule, pi)
         models.append(model)
-    result = Analysis(models, big_p, big_n, pi, rule, int(seed), confidence, resamples if rule is not None else 0,
+    result = Analysis(models, big_p, big_n, pi, rule, int(seed), confidence,
+                      resamples if rule is not None and rule.looks_at_rows else 0,
                       dropped=int(dropped), auc_method=AUC_INTERVAL_SMALL if AUC_INTERVAL_SMALL in methods
                       else AUC_INTERVAL)
     if len(models) > 1 and pairs is not None:
@@ -314,8 +353,11 @@ def analyse(
 
 
 def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: int = 10) -> None:
-    """When the scores lie in [0, 1]: a reliability table in ``bins`` groups of about equal size, and the threshold
-    read as a probability at the deployment prevalence (Bayes' rule: the odds times ``odds(pi) / odds(file)``)."""
+    """When the scores lie in [0, 1]: a reliability table in ``bins`` groups of about equal size (fewer when ties leave
+    fewer distinct cells), each with its lowest score and its highest (the row's own score when the group's top row
+    holds positives; else the group above's lowest, or 1, since a run without positives is merged and kept at its
+    lowest score), and the threshold read as a probability at the deployment prevalence (Bayes' rule: the odds times
+    ``odds(pi) / odds(file)``)."""
     table = model.table
     score = table["score"].to_numpy()
     if score.min() < 0 or score.max() > 1:
@@ -327,13 +369,16 @@ def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: 
     group = np.minimum((cum - 1) * bins // total, bins - 1)
     frame = pd.DataFrame({"group": group, "score": score, "n": n, "pos": table["n_pos"].to_numpy()})
     rows = []
-    upper = 1.0
+    above = 1.0  # the lowest score of the group above: a bound on this group's scores
     for _, part in frame.groupby("group", sort=True):
         low = float(part["score"].min())
+        # a row with positives is one score; a row without may be a merged run (kept at its lowest score) whose
+        # scores reach up to the row above it
+        high = float(part["score"].iloc[0]) if part["pos"].iloc[0] > 0 else above
         count, pos = int(part["n"].sum()), int(part["pos"].sum())
-        rows.append({"scores from": low, "scores to": upper, "cases": count, "positives": pos,
+        rows.append({"scores from": low, "scores to": high, "cases": count, "positives": pos,
                      "share positive": pos / count})
-        upper = low
+        above = low
     model.calibration = pd.DataFrame(rows)
     cal = model.calibration
     from ..intervals import clopper_pearson_interval
@@ -406,8 +451,9 @@ def not_ranking(model: ModelAnalysis, pi: float) -> str | None:
 def _warnings(result: Analysis) -> list[str]:
     out = []
     if result.dropped:
-        out.append(f"{result.dropped:,} rows with a missing label or score were left out (--drop-missing); every "
-                   f"number here counts the other {result.rows:,}.")
+        rows = "1 row" if result.dropped == 1 else f"{result.dropped:,} rows"
+        out.append(f"{rows} with a missing label or score {'was' if result.dropped == 1 else 'were'} left out "
+                   f"(--drop-missing); every number here counts the other {result.rows:,}.")
     if result.positives < FEW_POSITIVES:
         out.append(
             f"Only {result.positives} positive{'s' if result.positives != 1 else ''} in the file (fewer than "
@@ -417,6 +463,14 @@ def _warnings(result: Analysis) -> list[str]:
                f"{GRID_FEWEST} positives, not below: with {result.positives} they may cover less than their 95 %. "
                if result.positives < GRID_FEWEST else "")
             + "Collect more positives before deciding."
+        )
+    if result.negatives < FEW_NEGATIVES:
+        out.append(
+            f"Only {result.negatives} negative{'s' if result.negatives != 1 else ''} (cases that are not real) in the "
+            f"file (fewer than {FEW_NEGATIVES}): the false positive rate is a share of them, so one false alarm more "
+            f"or less moves it by {100 / result.negatives:.0f} points, and at a deployment prevalence of "
+            f"{_pct(result.deploy_prevalence)} every precision below hinges on it. The AUC's interval is therefore "
+            "Newcombe's. Collect more negatives before deciding."
         )
     for m in result.models:
         auc, low, high = m.auc
@@ -578,13 +632,34 @@ def recall_target_sentence(model: ModelAnalysis, rule: ThresholdRule | None, con
     return (f"Recall target {100 * target:.{kt}f} %: met on this file ({c.tp:,} of {c.tp + c.fn:,} real cases found, "
             f"{100 * on_file:.1f} %); for new cases the estimate is {100 * est:.{k}f} % ({100 * confidence:g} % "
             f"interval {100 * low:.{k}f} % to {100 * high:.{k}f} %), which may fall short of it"
-            + ("." if c.recall_target_chance is None else
-               f": the chance that recall on new cases reaches {100 * target:.{kt}f} % is "
-               f"{chance_words(c.recall_target_chance)}."))
+            + ("." if c.recall_target_chance is None else ". " + chance_sentence(c, rule)))
+
+
+def chance_sentence(choice: ChoiceEstimate, rule: ThresholdRule) -> str:
+    """The chance that recall on new cases reaches the target, in words, with what it is a share of.
+
+    A target of 1 is said to be out of reach: no finite file can promise that every new real case scores above
+    the threshold (:func:`helpers.report.optimism.recall_target_chance` is 0).
+    """
+    target = rule.at_recall
+    if target >= 1:
+        return ("No finite file can promise a recall of 100 % on new cases: a new real case may always score below "
+                "every real case in the file (with continuous scores the chance that recall on new cases reaches "
+                "100 % is 0). Choose a target below 1.")
+    kt = percent_decimals_against(target, target)
+    positives = choice.tp + choice.fn
+    bound = "at least " if choice.recall_target_chance_exact is False else ""
+    return (f"The chance that recall on new cases reaches the {100 * target:.{kt}f} % target is "
+            f"{bound}{chance_words(choice.recall_target_chance)}: of files with {positives:,} real "
+            f"case{'s' if positives != 1 else ''} scored like this one, the share in which this rule's threshold "
+            "reaches it"
+            + (" (real cases tie at the threshold, so it may be higher)." if bound else "."))
 
 
 def chance_words(chance: float) -> str:
-    """A chance from a few hundred resamples, in whole per cent: ``"52 %"``, ``"below 1 %"``, ``"above 99 %"``."""
+    """A chance in whole per cent: ``"52 %"``, ``"below 1 %"``, ``"above 99 %"`` (``"0 %"`` when it is 0)."""
+    if chance == 0:
+        return "0 %"
     if chance < 0.005:
         return "below 1 %"
     if chance > 0.995:
@@ -621,7 +696,7 @@ def verdict(result: Analysis) -> list[str]:
         k = decimals_for(p, c.precision[1], c.precision[2], least=2)
         k = max(k, _distinct_decimals(c.precision[1], c.precision[2], start=k))
         flagged, f_low, f_high = m.flagged_interval
-        kf = _distinct_decimals(f_low, f_high, start=0 if f_high - f_low >= 5 else 1)
+        kf = _flagged_decimals(flagged, f_low, f_high)
         if c.everyone_flagged:
             head = (f"{m.name}, flagging a case when its score is ≥ {exact_threshold(c.threshold)}: everyone is "
                     "flagged, every case of the file scores at least that. That is no model at all: ")
@@ -642,9 +717,7 @@ def verdict(result: Analysis) -> list[str]:
             line += (f" It would find {100 * r:.{kr}f} % of the real cases (95 % interval {100 * c.recall[1]:.{kr}f} % "
                      f"to {100 * c.recall[2]:.{kr}f} %).")
             if result.rule.kind == "recall" and c.recall_target_chance is not None:
-                kt = percent_decimals_against(target, target)
-                line += (f" The chance that recall on new cases reaches the {100 * target:.{kt}f} % target is "
-                         f"{chance_words(c.recall_target_chance)}.")
+                line += " " + chance_sentence(c, result.rule)
         if m.cost is not None:
             cost = m.cost
             cheaper = min(cost["flag_nobody"], cost["flag_everybody"])
@@ -657,6 +730,15 @@ def verdict(result: Analysis) -> list[str]:
                          f"{what} ({cheaper:,.4g}): the model does not pay for itself at these prices.")
         lines.append(line)
     return lines
+
+
+def _flagged_decimals(flagged: float, low: float, high: float) -> int:
+    """Decimals of cases flagged per 1000 and their interval: none when the estimate is whole and the ends stay apart
+    ("1,000 (998 to 1,000)", not "1,000.0"), none for an interval 5 or more wide, else one, more where the ends would
+    read the same."""
+    if float(flagged).is_integer() and (low == high or round(low) != round(high)):
+        return 0
+    return _distinct_decimals(low, high, start=0 if high - low >= 5 else 1)
 
 
 def _distinct_decimals(low: float, high: float, start: int = 0, most: int = 6) -> int:
@@ -708,9 +790,13 @@ def decide(result: Analysis) -> Decision:
 
     if all(why is not None for why in weak.values()):
         return not_deployed()
-    if result.positives < FEW_POSITIVES:
-        text = (f"Recommendation: do not decide on this file alone. With {result.positives} real cases every number "
-                "above is too uncertain to deploy on; collect more labelled real cases and run the report again.")
+    if result.positives < FEW_POSITIVES or result.negatives < FEW_NEGATIVES:
+        few = ([f"{result.positives} real cases"] if result.positives < FEW_POSITIVES else []) + (
+            [f"{result.negatives} other cases"] if result.negatives < FEW_NEGATIVES else [])
+        collect = " and ".join((["labelled real cases"] if result.positives < FEW_POSITIVES else [])
+                               + (["labelled other cases"] if result.negatives < FEW_NEGATIVES else []))
+        text = (f"Recommendation: do not decide on this file alone. With {' and '.join(few)} every number above is too "
+                f"uncertain to deploy on; collect more {collect} and run the report again.")
         then = ""
         if leader is not None:
             others = [m.name for m in result.models if m.name != leader]
@@ -742,12 +828,14 @@ def decide(result: Analysis) -> Decision:
         kind = "deploy_if_workable"
         kr = 0 if result.rule.kind != "recall" else percent_decimals_against(c.recall[0], result.rule.at_recall)
         flagged, f_low, f_high = best.flagged_interval
-        kf = _distinct_decimals(f_low, f_high, start=0 if f_high - f_low >= 5 else 1)
+        kf = _flagged_decimals(flagged, f_low, f_high)
         line = (f"Recommendation: if reviewing about {flagged:,.{kf}f} flagged cases per 1000 ({f_low:,.{kf}f} to "
                 f"{f_high:,.{kf}f}) to find {100 * c.recall[0]:.{kr}f} % of the real cases ({one_in(c.precision[0])} "
                 f"of those flagged being real) is workable, deploy {best.name}: flag a case when its score is "
                 f"≥ {exact_threshold(c.threshold)} "
                 "(this exact value; a rounded one may flag other cases).")
+        if result.rule.kind == "recall" and result.rule.at_recall >= 1:
+            line += " It will not find every real case: no finite file can promise a recall of 100 %."
     if result.comparisons is not None and len(result.models) > 1:
         import itertools
 
@@ -770,6 +858,14 @@ def recommendation(result: Analysis) -> str:
     return decide(result).text
 
 
+def margin_feasible(target: float, positives: int, confidence: float = 0.95) -> bool:
+    """Whether ``--recall-confidence confidence`` can meet the recall ``target`` with this many positives: the lower
+    Clopper–Pearson limit of all of them found, ``(alpha / 2)^(1 / P)``, reaches it (never for a target of 1)."""
+    from ..intervals import clopper_pearson_interval
+
+    return target < 1 and float(clopper_pearson_interval(positives, positives, confidence=confidence)[0]) >= target
+
+
 def next_steps(result: Analysis) -> list[str]:
     """What to do next, from the numbers: confirm the prevalence, the recall margin, more positives, monitoring.
 
@@ -783,8 +879,8 @@ def next_steps(result: Analysis) -> list[str]:
     usable = [m for m in result.models if m.choice is not None and not m.choice.nobody_flagged]
     named = decision.model or decision.leader
     focus = [m for m in usable if m.name == named] if named is not None else usable
-    if not focus or decision.kind == "does_not_rank":
-        return []
+    if not focus or decision.kind in ("does_not_rank", "check_labels"):
+        return []  # nothing to tune before the model ranks, or before the labels are checked
     steps = []
 
     def precision_at(m: ModelAnalysis, q: float) -> float:
@@ -805,8 +901,8 @@ def next_steps(result: Analysis) -> list[str]:
     steps.append(f"Confirm the deployment prevalence ({_pct(pi)}). Every precision here depends on it: {at}. The "
                  "correction assumes only the share of positives changes between this file and deployment.")
     rule = result.rule
-    if rule.kind == "recall" and rule.recall_confidence is None and any(m.choice.recall[1] < rule.at_recall
-                                                                        for m in focus):
+    if rule.kind == "recall" and rule.recall_confidence is None and margin_feasible(rule.at_recall, result.positives) \
+            and any(m.choice.recall[1] < rule.at_recall for m in focus):
         steps.append(
             "New cases may fall short of the recall target: the lower end of recall's 95 % interval (above) lies "
             "below it. To meet it with 95 % confidence on new cases, run again with --recall-confidence 0.95: it "

@@ -405,7 +405,8 @@ def build_report(
     if not columns or not all(isinstance(c, str) for c in columns):
         raise ValueError(f"y_score must be a column name or a non-empty list of them, got {y_score!r:.60}")
     if len(set(columns)) < len(columns):
-        raise ValueError(f"y_score names a column twice: {columns!r:.80}")
+        twice = next(c for i, c in enumerate(columns) if c in columns[:i])
+        raise ValueError(f"y_score names the column {twice[:60]} twice; give each score column once")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r:.40}")
     source = os.fsdecode(os.path.expanduser(os.fsdecode(path)))

@@ -21,14 +21,25 @@ same numbers:
    half a case added to each count so that 0 and 1 stay finite) is one draw
    of the error ``apparent - truth`` that choosing and counting on the same
    rows makes. The estimate is the apparent value on the file minus the mean
-   error (Harrell's optimism correction); the interval is the apparent value
-   minus the ``(1 + c) / 2`` and ``(1 - c) / 2`` quantiles of ``e_b`` (the
-   basic bootstrap interval, Davison & Hinkley 1997, eq. 5.6)::
+   error (Harrell's optimism correction, which corrects the point estimate);
+   the interval is the apparent value minus the ``(1 + c) / 2`` and
+   ``(1 - c) / 2`` quantiles of ``e_b``: the *basic bootstrap interval*
+   (Davison & Hinkley 1997, *Bootstrap Methods and their Application*,
+   eq. 5.6)::
 
        g = logit((TP + 1/2) / (P + 1))                                   (recall)
-       h = log((TP + 1/2) / (P + 1)) - log((FP + 1/2) / (N + 1))          (log LR+; precision at pi is
-                                                                           1 / (1 + (1 - pi) / pi e^-h))
+       h = log((TP + 1/2) / (P + 1)) - log((FP + 1/2) / (N + 1))          (log LR+)
        estimate = g_file - mean(e),   interval = [g_file - q_(1+c)/2(e), g_file - q_(1-c)/2(e)]
+
+   The half case is taken back out before anything is reported: recall
+   ``r = (sigmoid(g) (P + 1) - 1/2) / P``; the false positive rate is
+   corrected alike on the log scale of ``(FP + 1/2) / (N + 1)`` and
+   unsmoothed, ``FPR = (FPR_s (N + 1) - 1/2) / N``; precision at ``pi`` is
+   Bayes' rule on the two, ``pi r / (pi r + (1 - pi) FPR)``, and its interval
+   moves ``h`` of that estimate by the errors' quantiles less their mean
+   (``h_est - (q - mean(e))``), each end unsmoothed the same way. With no
+   correction (every error zero) this gives back the file's own counts
+   exactly.
 
 The estimand is the recall and the precision at the deployment prevalence
 ``pi`` that the deployed threshold ``t`` has on new cases (prior shift: the
@@ -56,11 +67,22 @@ recall at the ``k``-th highest of ``P`` continuous scores is distributed as
 2003, *Order Statistics*, section 2.5), whose quantiles lie inside the
 Clopper–Pearson interval of ``k / P``. The union can only cover more than
 either part; what it covers on simulated files with a known truth, and how
-wide it is, is measured by ``bench/coverage_grid.py`` (the table is in
-``bench/README.md`` and notebook 13). From the same resamples,
-``recall_target_chance`` is the share of corrected resampled recalls
-(``g_file - e_b``) that reach a recall target: the chance that recall on new
-cases reaches it.
+wide it and each part are, is measured by ``bench/coverage_grid.py`` (the
+table is in ``bench/README.md`` and notebook 13).
+
+``recall_target_chance`` comes from the same order statistics, not from the
+resamples: the rule "recall at least ``r``" flags the ``k`` highest of the
+``P`` positives (``k = ceil(r P)``, or the margin's ``k``), so over files of
+``P`` positives drawn like this one the share whose threshold reaches the
+target on new cases is::
+
+    chance = P(Beta(k, P - k + 1) >= r) = P(Binomial(P, r) <= k - 1)
+
+exact for continuous scores whatever their distribution; 0 for a target of 1
+(no finite file can promise that every new case is found). When positives
+are tied at the threshold the recall there is stochastically larger
+(coupling each score to a uniform through its quantile function), so the
+formula is a lower bound, and ``recall_target_chance_exact`` is False.
 
 Only a window of the table around the chosen threshold is resampled cell by
 cell: the cells above and below it are each merged into one (a merged cell of
@@ -80,7 +102,7 @@ import pandas as pd
 from ..threshold_rules import ThresholdRule
 from .metrics import _choose_from_counts, _Counted, _rule_k
 
-__all__ = ["RESAMPLES", "ChoiceEstimate", "optimism_bootstrap"]
+__all__ = ["RESAMPLES", "ChoiceEstimate", "optimism_bootstrap", "recall_target_chance"]
 
 RESAMPLES = 400
 """Resampled files drawn by default: the Monte Carlo error of the estimate is about 1/20 of the errors' spread."""
@@ -102,11 +124,16 @@ class ChoiceEstimate:
     ``resamples``: how many were drawn; ``window``: the table cells resampled
     one by one; ``flagged``: the share of cases flagged at ``prevalence``,
     ``(low, high)`` (its estimate is :attr:`flagged_share`);
-    ``recall_target_chance``: for a recall target, the chance that recall on
-    new cases reaches it (None for other rules); ``bootstrap``: the
-    bootstrap's own intervals ``{"recall": (low, high), "precision": (low,
-    high)}`` before the union with the exact ones (empty when nothing was
-    resampled), to show what the union adds.
+    ``recall_target_chance``: for a recall target, the share of files with
+    this many positives whose threshold reaches the target on new cases,
+    ``P(Beta(k, P - k + 1) >= r)`` (None for other rules), exact when
+    ``recall_target_chance_exact`` (no positives tied at the threshold), a
+    lower bound otherwise; ``bootstrap``: the bootstrap's own intervals
+    ``{"recall": (low, high), "precision": (low, high)}`` before the union
+    with the exact ones (empty when nothing was resampled), and ``exact``
+    the exact intervals of the counts at the threshold (same keys, and
+    ``flagged``), to show what each part gives; ``fpr_estimate``: the
+    corrected false positive rate behind the precision (:attr:`fpr`).
     """
 
     threshold: float
@@ -124,6 +151,9 @@ class ChoiceEstimate:
     flagged: tuple[float, float] = (float("nan"), float("nan"))
     recall_target_chance: float | None = None
     bootstrap: dict = field(default_factory=dict)
+    exact: dict = field(default_factory=dict)
+    fpr_estimate: float | None = None
+    recall_target_chance_exact: bool | None = None
 
     @property
     def nobody_flagged(self) -> bool:
@@ -137,16 +167,19 @@ class ChoiceEstimate:
 
     @property
     def fpr(self) -> float:
-        """The false positive rate implied by the corrected recall and precision at ``prevalence``, in [0, 1].
+        """The corrected false positive rate at the threshold, in [0, 1] (0 when nobody is flagged).
 
-        ``FPR = pi recall (1 - precision) / ((1 - pi) precision)`` (Bayes' rule
-        solved for the FPR), clipped to [0, 1]: recall and precision are
-        corrected each on its own scale, and a threshold that flags (nearly)
-        everyone may give a pair that no FPR in [0, 1] reproduces exactly.
+        The bootstrap's estimate (:attr:`fpr_estimate`, the rate behind the
+        corrected precision, so that Bayes' rule with the corrected recall
+        gives that precision back); for an estimate made without it, the rate
+        Bayes' rule solved for the FPR gives,
+        ``FPR = pi recall (1 - precision) / ((1 - pi) precision)``.
         """
-        pi, r, p = self.prevalence, min(max(self.recall[0], 0.0), 1.0), self.precision[0]
         if self.nobody_flagged:
             return 0.0
+        if self.fpr_estimate is not None:
+            return float(min(max(self.fpr_estimate, 0.0), 1.0))
+        pi, r, p = self.prevalence, min(max(self.recall[0], 0.0), 1.0), self.precision[0]
         value = pi * r * (1 - p) / ((1 - pi) * p) if p > 0 else self.fp / (self.fp + self.tn)
         return float(min(max(value, 0.0), 1.0))
 
@@ -215,13 +248,39 @@ def _union(estimate: float, *intervals: tuple[float, float]) -> tuple[float, flo
     return (estimate, min(estimate, *(i[0] for i in intervals)), max(estimate, *(i[1] for i in intervals)))
 
 
+def _clean_rate(rate: float) -> float:
+    """A rate in [0, 1], with floating-point dust at its ends removed (0.9999999999999998 is 1, 2e-16 is 0)."""
+    rate = min(1.0, max(0.0, rate))
+    return 1.0 if rate > 1 - 1e-12 else 0.0 if rate < 1e-12 else rate
+
+
 def _recall_from_scale(g: float, big_p: int) -> float:
     r = 1 / (1 + math.exp(-g))
-    return min(1.0, max(0.0, (r * (big_p + 1) - 0.5) / big_p))
+    return _clean_rate((r * (big_p + 1) - 0.5) / big_p)
 
 
-def _precision_from_scale(h: float, pi: float) -> float:
-    return 1 / (1 + (1 - pi) / pi * math.exp(-h))
+def _unsmoothed_fpr(fpr_s: float, big_n: int) -> float:
+    """The false positive rate with the half case taken back out of its smoothed value, clipped to [0, 1]."""
+    return _clean_rate((fpr_s * (big_n + 1) - 0.5) / big_n)
+
+
+def _bayes(recall: float, fpr: float, pi: float) -> float:
+    """Precision at ``pi`` from the rates: ``pi r / (pi r + (1 - pi) FPR)`` (1 when FPR is 0)."""
+    found, false = pi * recall, (1 - pi) * fpr
+    return 1.0 if false == 0 else found / (found + false)
+
+
+def _precision_from_scale(h: float, recall: float, pi: float, big_p: int, big_n: int) -> tuple[float, float]:
+    """``(precision at pi, FPR)`` at the log LR+ ``h`` of the smoothed rates, with the corrected recall ``r``.
+
+    The half case is taken out of the false positive rate before Bayes' rule
+    (as it is from recall): ``TPR_s = (r P + 1/2) / (P + 1)``, ``FPR_s =
+    TPR_s e^-h``, ``FPR = (FPR_s (N + 1) - 1/2) / N`` clipped to [0, 1], and
+    ``precision = pi r / (pi r + (1 - pi) FPR)``.
+    """
+    tpr_s = (recall * big_p + 0.5) / (big_p + 1)
+    fpr = _unsmoothed_fpr(tpr_s * math.exp(-h), big_n)
+    return _bayes(recall, fpr, pi), fpr
 
 
 def _window_bounds(rule: ThresholdRule, tp_cum: np.ndarray, fp_cum: np.ndarray, j_hat: int, k: int | None,
@@ -308,16 +367,19 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     fp0 = int(fp_cum[j_hat]) if j_hat >= 0 else 0
     counts = {"tp": tp0, "fn": big_p - tp0, "fp": fp0, "tn": big_n - fp0}
     exact = _exact_at_threshold(tp0, big_p - tp0, fp0, big_n - fp0, pi, confidence)
+    nan = float("nan")
     if not rule.looks_at_rows:
-        p = pi * (tp0 / big_p) / (pi * tp0 / big_p + (1 - pi) * fp0 / big_n) if tp0 + fp0 else float("nan")
+        found, false = pi * tp0 / big_p, (1 - pi) * fp0 / big_n
+        p = (found / (found + false) if false else 1.0) if tp0 + fp0 else nan
+        precision = (p, *exact["precision"]) if tp0 + fp0 else (nan, nan, nan)  # nobody flagged: no precision
         return ChoiceEstimate(t, **counts, prevalence=pi, recall=(tp0 / big_p, *exact["recall"]),
-                              precision=(float(p), *exact["precision"]), optimism=(0.0, 0.0),
-                              thresholds=np.empty(0), resamples=0, window=0, flagged=exact["flagged"])
+                              precision=precision, optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0,
+                              window=0, flagged=exact["flagged"], exact=exact, fpr_estimate=fp0 / big_n)
     if j_hat < 0:  # nobody flagged: recall 0, no precision (nothing to resample)
-        nan = float("nan")
         return ChoiceEstimate(t, **counts, prevalence=pi, recall=(0.0, 0.0, 0.0), precision=(nan, nan, nan),
                               optimism=(0.0, 0.0), thresholds=np.empty(0), resamples=0, window=0,
-                              flagged=(0.0, 0.0), recall_target_chance=0.0 if rule.kind == "recall" else None)
+                              flagged=(0.0, 0.0), recall_target_chance=0.0 if rule.kind == "recall" else None,
+                              recall_target_chance_exact=True if rule.kind == "recall" else None, fpr_estimate=0.0)
     k = _rule_k(rule, big_p) if rule.kind == "recall" else None
     width = 5.0
     while True:
@@ -336,28 +398,67 @@ def optimism_bootstrap(table: pd.DataFrame, rule: ThresholdRule, *, deploy_preva
     e_r = _recall_scale(tp_b, big_p) - _recall_scale(tp_o, big_p)
     e_p = _lr_scale(tp_b, fp_b, big_p, big_n) - _lr_scale(tp_o, fp_o, big_p, big_n)
     g = float(_recall_scale(tp0, big_p))
-    h = float(_lr_scale(tp0, fp0, big_p, big_n))
     e_f = _flagged_scale(tp_b, fp_b, big_p, big_n, pi) - _flagged_scale(tp_o, fp_o, big_p, big_n, pi)
     f = float(_flagged_scale(tp0, fp0, big_p, big_n, pi))
     qr = np.quantile(e_r, [alpha / 2, 1 - alpha / 2])
     qp = np.quantile(e_p, [alpha / 2, 1 - alpha / 2])
     qf = np.quantile(e_f, [alpha / 2, 1 - alpha / 2])
+    # recall on the logit scale; the false positive rate on the log scale, its own error removed; precision by
+    # Bayes' rule from the two, its interval the spread of the errors of log LR+ around that estimate
+    r_est = _recall_from_scale(g - float(e_r.mean()), big_p)
+    e_n = np.log(_smoothed(fp_b, big_n)) - np.log(_smoothed(fp_o, big_n))
+    fpr_est = _unsmoothed_fpr(float(_smoothed(fp0, big_n)) * math.exp(-float(e_n.mean())), big_n)
+    p_est = _bayes(r_est, fpr_est, pi)
+    tpr_s = (r_est * big_p + 0.5) / (big_p + 1)
+    h_est = math.log(tpr_s) - math.log((fpr_est * big_n + 0.5) / (big_n + 1))
+    spread = float(e_p.mean())
     boot = {"recall": (_recall_from_scale(g - qr[1], big_p), _recall_from_scale(g - qr[0], big_p)),
-            "precision": (_precision_from_scale(h - qp[1], pi), _precision_from_scale(h - qp[0], pi))}
-    recall = _union(_recall_from_scale(g - float(e_r.mean()), big_p), boot["recall"], exact["recall"])
-    precision = _union(_precision_from_scale(h - float(e_p.mean()), pi), boot["precision"], exact["precision"])
+            "precision": (_precision_from_scale(h_est - (qp[1] - spread), r_est, pi, big_p, big_n)[0],
+                          _precision_from_scale(h_est - (qp[0] - spread), r_est, pi, big_p, big_n)[0])}
     share = [_flagged_from_scale(f - x, pi, big_p, big_n) for x in (float(e_f.mean()), qf[1], qf[0])]
+    if fp0 == big_n and tp0 == big_p:  # everyone flagged: recall 1 and precision pi, as flagging without a model
+        r_est, p_est, fpr_est, share[0] = 1.0, pi, 1.0, 1.0
+    recall = _union(r_est, boot["recall"], exact["recall"])
+    precision = _union(p_est, boot["precision"], exact["precision"])
     flagged = _union(share[0], (share[1], share[2]), exact["flagged"])[1:]
-    chance = None
+    chance, chance_exact = None, None
     if rule.kind == "recall":
-        r = 1 / (1 + np.exp(e_r - g))  # _recall_from_scale of every g - e_b
-        resampled = np.clip((r * (big_p + 1) - 0.5) / big_p, 0.0, 1.0)
-        chance = float(np.mean(resampled >= rule.at_recall - 1e-12))
+        chance, chance_exact = recall_target_chance(k, big_p, rule.at_recall), bool(n_pos[j_hat] <= 1)
     thresholds = np.where(cells >= 0, score[np.maximum(cells, 0)], np.inf)
     return ChoiceEstimate(t, **counts, prevalence=pi, recall=recall, precision=precision,
                           optimism=(float(e_r.mean()), float(e_p.mean())), thresholds=thresholds,
                           resamples=resamples, window=hi - lo + 1, flagged=flagged, recall_target_chance=chance,
-                          bootstrap=boot)
+                          bootstrap=boot, exact=exact, fpr_estimate=fpr_est, recall_target_chance_exact=chance_exact)
+
+
+def recall_target_chance(k: int, positives: int, target: float) -> float:
+    """The share of files of ``positives`` positives whose ``k``-th highest positive score, as a threshold, has a
+    true recall of at least ``target``: ``P(Beta(k, P - k + 1) >= r) = P(Binomial(P, r) <= k - 1)``.
+
+    Exact for continuous scores of any distribution (the true recall at the
+    ``k``-th highest of ``P`` scores is the ``k``-th smallest of ``P``
+    uniforms; David & Nagaraja 2003, section 2.5), a lower bound when scores
+    tie; 0 for a target of 1.
+
+    >>> [round(recall_target_chance(k, p, r), 3) for k, p, r in ((3, 3, 0.8), (1, 1, 0.8), (5, 5, 1.0))]
+    [0.488, 0.2, 0.0]
+    """
+    from scipy.stats import binom
+
+    from .._validate import check_count, check_number
+
+    positives = check_count(positives, "positives")
+    if positives < 1:
+        raise ValueError(f"positives must be at least 1, got {positives!r}")
+    k = check_count(k, "k")
+    if not 1 <= k <= positives:
+        raise ValueError(f"k must be between 1 and positives ({positives}), got {k!r}")
+    target = check_number(target, "target")
+    if not 0 < target <= 1:
+        raise ValueError(f"target must be a recall in (0, 1], got {target!r}")
+    if target >= 1:
+        return 0.0
+    return float(binom.cdf(k - 1, positives, target))
 
 
 def _draw(n_pos: np.ndarray, n_neg: np.ndarray, lo: int, hi: int, big_p: int, big_n: int, rule: ThresholdRule,

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..rare_rates import decimals_for, fixed_percent
+from ..threshold_rules import ThresholdRule
 from .analysis import (
     AUC_INTERVAL_SMALL,
     Analysis,
@@ -148,14 +149,21 @@ def matrix_frame(model: ModelAnalysis, deploy_prevalence: float) -> pd.DataFrame
         raise TypeError(f"model must be a ModelAnalysis with a threshold (Analysis.models[i]), got "
                         f"{type(model).__name__}")
     m, pi = model, check_probability_open(deploy_prevalence, "deploy_prevalence")
-    per = m.per_1000
-    k = decimals_for(*(v for v in per.values() if v > 0), least=1)
+    per = {key: _clean_count(v) for key, v in m.per_1000.items()}
+    k = min(decimals_for(*(v for v in per.values() if v > 0), least=1), 4)
     frame = pd.DataFrame(
         {"flagged": [f"{per['tp']:,.{k}f} (found)", f"{per['fp']:,.{k}f} (false alarms)"],
          "not flagged": [f"{per['fn']:,.{k}f} (missed)", f"{per['tn']:,.{k}f}"],
          "total": [f"{1000 * pi:,.{k}f}", f"{1000 * (1 - pi):,.{k}f}"]},
         index=["real cases", "not real cases"])
     return frame.rename_axis(columns="per 1000 cases")
+
+
+def _clean_count(value: float) -> float:
+    """A count per 1000 with floating-point dust removed: within 1e-9 of a whole number it is that number
+    (9.9999999999999982 is 10, 2e-15 is 0)."""
+    whole = round(value)
+    return float(whole) if abs(value - whole) <= 1e-9 else float(value)
 
 
 def _matrix(m: ModelAnalysis, pi: float) -> str:
@@ -196,7 +204,7 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
                    "Clopper–Pearson for recall and the MOVER-R interval for precision at deployment.</p>")
     if m.calibration is not None:
         cal = m.calibration.copy()
-        cal["scores"] = [f"{lo:.3g} to {hi:.3g}" for lo, hi in zip(cal["scores from"], cal["scores to"], strict=True)]
+        cal["scores"] = [_score_range(lo, hi) for lo, hi in zip(cal["scores from"], cal["scores to"], strict=True)]
         cal["share positive"] = [f"{v:.3f}" for v in cal["share positive"]]
         cal = cal[["scores", "cases", "positives", "share positive"]]
         cal.index = [f"{i + 1}" for i in range(len(cal))]
@@ -211,11 +219,17 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
                      f"probability of about {m.threshold_probability:.3g} of being a real case at deployment if the "
                      "scores were calibrated (Bayes' rule with the odds of the two prevalences); they are not "
                      "(below), so do not read it as one. ")
-        text += ("The table checks calibration on the file: the cases sorted by score, in groups of about a tenth "
-                 "(a run of scores without real cases is never split), a calibrated model's share of real cases "
-                 f"falls within the group's range of scores. {m.calibration_note}</p>")
-        out.append(text + _table(cal, f"{m.name}: reliability on the file, groups of about a tenth of the cases by "
-                                      "score", "group"))
+        groups = len(cal)
+        if groups >= 10:
+            how = "in groups of about a tenth of the cases each"
+            caption = "groups of about a tenth of the cases by score"
+        else:
+            how = (f"in {'one group' if groups == 1 else f'{groups} groups'} (fewer than ten: a run of tied scores, "
+                   "or of scores without real cases, is never split, and this file has few of them)")
+            caption = f"{'one group' if groups == 1 else f'{groups} groups'} of cases by score"
+        text += (f"The table checks calibration on the file: the cases sorted by score, {how}, a calibrated model's "
+                 f"share of real cases falls within the group's range of scores. {m.calibration_note}</p>")
+        out.append(text + _table(cal, f"{m.name}: reliability on the file, {caption}", "group"))
     elif m.calibration is None:
         score = m.table["score"].to_numpy()
         out.append(f"<p><strong>Calibration.</strong> Not checked: the scores run from {score.min():.4g} to "
@@ -235,6 +249,16 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
     return "".join(out)
 
 
+def _score_range(low: float, high: float) -> str:
+    """A group's scores: ``"0.21 to 0.47"``, or one value when every score of the group is the same."""
+    if low == high:
+        return f"{low:.4g} (every score)"
+    k = 3
+    while k < 12 and (f"{low:.{k}g}" == f"{high:.{k}g}" or (high != 1 and float(f"{high:.{k}g}") == 1)):
+        k += 1  # the two ends apart, and no "1" for a score below 1
+    return f"{low:.{k}g} to {high:.{k}g}"
+
+
 def _comparisons(a: Analysis) -> str:
     frame = a.comparisons
     n = len(frame)
@@ -244,7 +268,7 @@ def _comparisons(a: Analysis) -> str:
             "AUC difference [95 %]": _trio((r.auc_difference, r.auc_low, r.auc_high)),
             "p (AUC difference)": f"{r.p_value:.3g}", "p (Holm)": f"{r.p_holm:.3g}",
             "recall": f"{r.recall:.3f}",
-            "precisions at deployment, counted on the file": f"{r.precision_a:.3g} vs {r.precision_b:.3g}",
+            "precisions at deployment, counted on the file": _pair(r.precision_a, r.precision_b),
             "LR+ ratio [95 %]": _trio((r.lr_ratio, r.lr_low, r.lr_high), 2),
         }
     newcombe = ("" if a.auc_method != AUC_INTERVAL_SMALL else
@@ -268,6 +292,14 @@ def _comparisons(a: Analysis) -> str:
             "(not corrected), so they can differ from the corrected ones above; they serve only to compare the models "
             "at the same recall.</p>")
     return text + _table(pd.DataFrame(rows).T, "Pairs of models", "pair") + note
+
+
+def _pair(a: float, b: float) -> str:
+    """Two precisions side by side with the same decimals: ``"0.0462 vs 0.0250"``, not ``"0.0462 vs 0.025"``."""
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return f"{_num(a, 4)} vs {_num(b, 4)}"
+    k = decimals_for(a, b, least=3)
+    return f"{a:.{k}f} vs {b:.{k}f}"
 
 
 def _png(fig) -> str:  # noqa: ANN001
@@ -368,10 +400,10 @@ def page_html(analysis: Analysis, provenance: dict) -> str:
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
              f"<meta name='viewport' content='width=device-width, initial-scale=1'><style>{_CSS}</style></head>"
              f"<body><main><h1>{_e(title)}</h1>"]
-    rule = "no rule (no threshold chosen)" if a.rule is None else a.rule.describe()
+    rule = ("threshold rule: none (no threshold chosen)" if a.rule is None
+            else f"threshold rule: {a.rule.describe()}, applied to all rows")
     parts.append(f"<p class='small'>{a.rows:,} cases, {a.positives:,} real ({_pct(a.file_prevalence)}); deployment "
-                 f"prevalence {_pct(a.deploy_prevalence)}; threshold rule: {_e(rule)}, applied to all rows; "
-                 f"seed {a.seed}.</p>")
+                 f"prevalence {_pct(a.deploy_prevalence)}; {_e(rule)}; seed {a.seed}.</p>")
     if a.warnings:
         items = "".join(f"<li>{_e(w)}</li>" for w in a.warnings)
         parts.append(f"<section class='warnings' aria-label='Warnings'><h2>Warnings</h2><ul>{items}</ul></section>")
@@ -418,20 +450,29 @@ def coverage_grid() -> pd.DataFrame | None:
         return None
 
 
-def _grid_sentence() -> str:
+def _grid_sentence(rule: ThresholdRule | None = None) -> str:
     grid = coverage_grid()
     if grid is None:
         return "Their coverage is measured by simulation in the course's coverage grid (bench/coverage_grid.py)."
-    lows = {key: 100 * grid[f"{key}_coverage"].min() for key in ("recall", "precision", "flagged")}
-    return (
+    lows = {}
+    for key in ("recall", "precision", "flagged"):
+        worst = grid.loc[grid[f"{key}_coverage"].idxmin()]
+        lows[key] = (100 * worst[f"{key}_coverage"], 200 * worst[f"{key}_se"])
+    text = (
         f"Their coverage was measured on {len(grid)} simulated scenarios with a known truth "
         f"({int(grid['files'].min()):,} files each, {grid['positives_median'].min():g} to "
         f"{grid['positives_median'].max():g} real cases, files with "
         f"no false alarm at the threshold, heavy ties, and a 20 000-case file): at the rule --at-recall 0.8 the "
-        f"95 % intervals held the true recall in at least {lows['recall']:.1f} % of the files of every scenario, the "
-        f"true precision in at least {lows['precision']:.1f} % and the true share flagged in at least "
-        f"{lows['flagged']:.1f} %. Fewer real cases than that were not measured."
+        f"95 % intervals held the true recall in at least {lows['recall'][0]:.1f} % of the files of every scenario "
+        f"(± {lows['recall'][1]:.1f} points, twice the simulation's standard error), the true precision in at least "
+        f"{lows['precision'][0]:.1f} % (± {lows['precision'][1]:.1f}) and the true share flagged in at least "
+        f"{lows['flagged'][0]:.1f} % (± {lows['flagged'][1]:.1f}). Fewer real cases than that were not measured."
     )
+    if rule is not None and rule.kind != "recall":
+        what = "a cost rule" if rule.kind == "cost" else "the highest-F1 rule"
+        text += (f" This page's rule, {what}, was not in the grid: the intervals are built the same way, but their "
+                 "coverage under it was not measured.")
+    return text
 
 
 def method_notes(analysis: Analysis) -> list[str]:
@@ -465,18 +506,25 @@ def method_notes(analysis: Analysis) -> list[str]:
             f"recall and precision are estimated by the optimism-corrected bootstrap (Efron 1983; Harrell, Lee & Mark "
             f"1996): {a.resamples} files are resampled from this one (real cases and others separately), the rule "
             "chooses a threshold on each, and that threshold is counted both on its resampled file and on this file. "
-            "The average gap is the optimism, removed from the counts on the file; the spread of the gaps gives a "
-            "95 % interval that includes how far the threshold could have moved. A file with no false alarm above "
+            "The average gap is the optimism, removed from the counts on the file. The interval is the basic "
+            "bootstrap interval (Davison & Hinkley 1997): the value on the file less the 2.5 % and 97.5 % quantiles "
+            "of the gaps (on the logit scale for recall, the log scale for the likelihood ratio behind precision), "
+            "so it includes how far the threshold could have moved. A file with no false alarm above "
             "the threshold gives resamples with none either, and that interval no width; so each interval shown is "
             "the union of it with the exact interval of the counts at the threshold (Clopper–Pearson for recall, "
-            "Clopper–Pearson rates combined by the MOVER-R of Donner & Zou 2012 for precision, and by the MOVER for "
-            "a sum, Zou & Donner 2008, for the share flagged). " + _grid_sentence()
+            "exact; for precision, Clopper–Pearson rates combined by the MOVER-R of Donner & Zou 2012, an "
+            "approximation; for the share flagged, the MOVER for a sum, Zou & Donner 2008). "
+            + _grid_sentence(a.rule)
         )
     if a.rule is not None and a.rule.kind == "recall":
         notes.append(
-            "Chance of reaching the recall target: the share of the resampled files whose corrected recall reaches "
-            "the target. Meeting the target on the file says little: the threshold was chosen to meet it there, so "
-            "it is met on every file; on new cases recall falls short about half the time unless a margin is taken "
-            "(--recall-confidence)."
+            "Chance of reaching the recall target: the rule flags the k highest-scoring of the file's P real cases, "
+            "and the true recall of the k-th highest of P scores is distributed as Beta(k, P − k + 1) whatever the "
+            "scores' distribution (the order statistics of uniforms; David & Nagaraja 2003). So the chance is "
+            "P(Beta(k, P − k + 1) ≥ target): over files with as many real cases as this one, the share in which the "
+            "rule's threshold reaches the target on new cases. It is exact when no two real cases tie at the "
+            "threshold and a lower bound when they do; it is 0 for a target of 100 %. Meeting the target on the file "
+            "says little: the threshold was chosen to meet it there, so it is met on every file; on new cases recall "
+            "falls short about half the time unless a margin is taken (--recall-confidence)."
         )
     return notes

@@ -93,7 +93,7 @@ _COMMAND_LINE = (
     ("pos_label ", "--pos-label "),
     ("y_true and y_score must name two different columns", "--y-true and --y-score must name two different columns"),
     ("label and score must name two different columns", "--y-true and --y-score must name two different columns"),
-    ("y_score names a column twice", "--y-score names a column twice"),
+    ("y_score names the column ", "--y-score names the column "),
     ("y_true must be a non-empty column name", "--y-true must be a non-empty column name"),
     ("y_score must be a non-empty column name", "--y-score must be a non-empty column name"),
 )
