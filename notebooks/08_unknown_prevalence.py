@@ -63,8 +63,8 @@ use_course_style()
 # ## Data and a calibrated model
 #
 # Notebooks 06 and 07 corrected precision to a prevalence we *knew*. Often
-# nobody has counted the positives in deployment, but the unlabeled data
-# carry a trace of it: their scores. Again "is this digit a 9?"
+# nobody has counted the positives in deployment, but the unlabeled data's
+# scores carry a trace of it. Again "is this digit a 9?"
 # (`pos_label=1`). Half of `load_digits`, stratified by digit, trains a
 # logistic regression, whose log-loss fit tends to give calibrated
 # probabilities; its **training prior**, the share of nines it saw, is
@@ -84,10 +84,10 @@ model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1
 proba_pool = model.predict_proba(X_pool)[:, 1]
 
 # %% [markdown]
-# One estimator below needs the model's TPR and FPR at the threshold 0.5 on
-# images it did not train on. The estimators may use only the training
-# part's labels (the pool's are kept to check them), so we estimate the
-# rates there by 5-fold cross-validation (`LAB` keeps the counts).
+# ACC, below, needs the model's TPR and FPR at 0.5 on unseen images. Only
+# the training part's labels may be used (the pool's check the estimates):
+# we estimate the rates there by 5-fold cross-validation (`LAB` keeps the
+# counts).
 
 # %%
 proba_cv = cross_val_predict(model, X_train, y_train, cv=5, method="predict_proba")[:, 1]
@@ -319,9 +319,9 @@ print(f"precision_interval taking {ci.prevalence:.4f} as known: [{known_low:.3f}
 # %% [markdown]
 # The interval for π reaches 0: 15 flags among 800 rows could all be false
 # positives (7 of 808 labeled negatives were flagged). Taking π̂ as known
-# claims an interval less than half as wide. In simulated studies the
-# first holds the truth about 95 % of the time (when the labeled rates are
-# the deployment's), the plug-in far less often
+# claims an interval less than half as wide. In simulations where the
+# labeled rates are the deployment's, the first holds the truth about 95 %
+# of the time, the plug-in far less often
 # ([see Going deeper](#How-often-the-intervals-hold-the-truth)).
 
 # %% [markdown]
@@ -367,7 +367,7 @@ print(study_table(study_nb).to_string())
 # EM is far off at every prior, no better than CC: probabilities at 0 or 1
 # barely move under Bayes' rule, so EM stops near the share of confident
 # "yes" answers. ACC is off less; its error comes from naive Bayes' FPR,
-# higher on the pool than the 0.304 of cross-validation ([see Going
+# higher on the pool than in cross-validation ([see Going
 # deeper](#Where-ACC-goes-wrong-with-naive-Bayes)). So check calibration on
 # labeled data at the training prior before trusting EM; if it is poor,
 # calibrate (`CalibratedClassifierCV`: Platt scaling, Platt, 1999, or
