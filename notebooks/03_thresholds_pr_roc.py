@@ -563,8 +563,10 @@ print(", ".join(f"{name} {value:.3f}" for name, value in toy_areas.items()))
 # Clarke-Pearson (1988, *Biometrics* 44:837) write it through each point's
 # *placement*: for a positive, the share of negatives it outscores; for a
 # negative, the share of positives that outscore it. The AUC is the mean
-# placement, and its variance is estimated from the spread of the
-# placements, $S_{10}/P + S_{01}/N$. Two models scored on the same points have
+# placement, and its variance is estimated as $S_{10}/P + S_{01}/N$, where
+# $S_{10}$ and $S_{01}$ are the sample variances of the positives' and the
+# negatives' placements, and P and N the numbers of positives and
+# negatives. Two models scored on the same points have
 # correlated placements, and their covariance enters the variance of the
 # difference: so the paired interval of section 5 is narrower than one that
 # treats the two AUCs as independent (the cell compares the two widths). The

@@ -63,8 +63,8 @@ use_course_style()
 # ## Data and a calibrated model
 #
 # Notebooks 06 and 07 corrected precision to a prevalence we *knew*. Often
-# nobody has counted the positives in deployment, but the unlabeled data
-# carry a trace of it: their scores. Again "is this digit a 9?"
+# nobody has counted the positives in deployment, but the unlabeled data's
+# scores carry a trace of it. Again "is this digit a 9?"
 # (`pos_label=1`). Half of `load_digits`, stratified by digit, trains a
 # logistic regression, whose log-loss fit tends to give calibrated
 # probabilities; its **training prior**, the share of nines it saw, is
@@ -84,9 +84,9 @@ model = make_pipeline(StandardScaler(), LogisticRegression(tol=1e-10, max_iter=1
 proba_pool = model.predict_proba(X_pool)[:, 1]
 
 # %% [markdown]
-# One estimator below needs the model's TPR and FPR at the threshold 0.5 on
-# images it did not train on. The only labeled images are the training
-# part, so we estimate them there by 5-fold cross-validation (`LAB` keeps the
+# ACC, below, needs the model's TPR and FPR at 0.5 on unseen images. Only
+# the training part's labels may be used (the pool's check the estimates):
+# we estimate the rates there by 5-fold cross-validation (`LAB` keeps the
 # counts).
 
 # %%
@@ -319,8 +319,9 @@ print(f"precision_interval taking {ci.prevalence:.4f} as known: [{known_low:.3f}
 # %% [markdown]
 # The interval for π reaches 0: 15 flags among 800 rows could all be false
 # positives (7 of 808 labeled negatives were flagged). Taking π̂ as known
-# claims an interval less than half as wide. In simulated studies the
-# first holds the truth about 95 % of the time, the plug-in far less often
+# claims an interval less than half as wide. In simulations where the
+# labeled rates are the deployment's, the first holds the truth about 95 %
+# of the time, the plug-in far less often
 # ([see Going deeper](#How-often-the-intervals-hold-the-truth)).
 
 # %% [markdown]
@@ -365,8 +366,8 @@ print(study_table(study_nb).to_string())
 # %% [markdown]
 # EM is far off at every prior, no better than CC: probabilities at 0 or 1
 # barely move under Bayes' rule, so EM stops near the share of confident
-# "yes" answers. ACC is off less; its error comes from naive Bayes' high
-# FPR ([see Going
+# "yes" answers. ACC is off less; its error comes from naive Bayes' FPR,
+# higher on the pool than in cross-validation ([see Going
 # deeper](#Where-ACC-goes-wrong-with-naive-Bayes)). So check calibration on
 # labeled data at the training prior before trusting EM; if it is poor,
 # calibrate (`CalibratedClassifierCV`: Platt scaling, Platt, 1999, or
@@ -399,16 +400,16 @@ print(study_table(study_nb).to_string())
 # try first.
 
 # %% [markdown]
-# **Exercise 1: another threshold.** Flag at 0.3 instead of 0.5. On the
-# sample at 0.05 (`p_low`), give CC and ACC (TPR and FPR measured at 0.3 on
+# **Exercise 1: another threshold.** Flag at 0.25 instead of 0.5. On the
+# sample at 0.05 (`p_low`), give CC and ACC (TPR and FPR measured at 0.25 on
 # `proba_cv`), to three significant digits. Which estimates change from
 # 0.5, and why does EM not?
 
 # %% tags=["code-only"]
 from helpers.exercises import nb08
 
-ex1 = nb08.exercise_1(y_train, proba_cv, y_pool, proba_pool, p_low, threshold=0.3)
-answer = ...  # (CC, ACC) at threshold 0.3
+ex1 = nb08.exercise_1(y_train, proba_cv, y_pool, proba_pool, p_low, threshold=0.25)
+answer = ...  # (CC, ACC) at threshold 0.25
 ex1.check(answer)
 
 # %% [markdown]
@@ -683,8 +684,9 @@ print(f"simulation standard error of a coverage near 95 %: ±{np.sqrt(0.95 * 0.0
 # Binomial(n, k/n): with 7 false positives it rarely draws many more, and it
 # can never draw one where none was seen. `acc_intervals` draws each rate
 # from Beta(k + ½, n − k + ½) instead: the posterior of the rate under the
-# Jeffreys prior Beta(½, ½), the distribution behind the Jeffreys interval
-# for a proportion, which Brown, Cai & DasGupta (2001) recommend for small
+# Jeffreys prior Beta(½, ½) (Jeffreys, 1946, *Proceedings of the Royal
+# Society A* 186:453), the distribution behind the Jeffreys interval for a
+# proportion, which Brown, Cai & DasGupta (2001) recommend for small
 # counts; it spreads the draws a little wider on the side where few events
 # were seen. So this is not a bootstrap but Monte Carlo from three Jeffreys
 # posteriors: a Bayesian interval. Whether it also holds 95 % over repeated

@@ -827,6 +827,7 @@ BAD_INPUTS: dict[str, list[Bad]] = {
     "helpers.exercises.core.round_significant": [Bad("digits", lambda f: f(0.5, 0)), Bad("x", lambda f: f("1", 2))],
     "helpers.exercises.core.significant_digits": [Bad("x", lambda f: f(None))],
     "helpers.exercises.core.truncate_significant": [Bad("digits", lambda f: f(0.5, 0)), Bad("x", lambda f: f("1", 2))],
+    "helpers.exercises.core.written": [Bad("digits", lambda f: f(0.5, 0)), Bad("x", lambda f: f("1", 2))],
     "helpers.exercises.core.half_unit": [Bad("digits", lambda f: f(0.5, 2.5)), Bad("x", lambda f: f(True, 2))],
     "helpers.exercises.core.agreeing_digits": [Bad("answer", lambda f: f("0.9", 0.904, 3)),
                                               Bad("expected", lambda f: f(0.9, None, 3)),

@@ -455,6 +455,29 @@ def test_truncate_significant_cuts_the_digits_as_written():
     assert truncate_significant(0.0, 3) == 0.0 and math.isinf(truncate_significant(math.inf, 3))
 
 
+@given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False).filter(lambda v: v == 0 or abs(v) >= 1e-4),
+       st.integers(min_value=1, max_value=6))
+def test_written_keeps_every_digit_asked_for(x, d):
+    """written(x, d) reads back as round_significant(x, d), and a value below 10**d shows exactly d significant
+    digits, trailing zeros kept (0.900, not 0.9): the way a solution tells a student what to type."""
+    from helpers.exercises.core import written
+
+    text, r = written(x, d), round_significant(x, d)
+    assert float(text) == pytest.approx(r, rel=1e-12, abs=0) if r else float(text) == 0
+    if r and 1e-4 <= abs(r) < 10**d:
+        digits = text.lstrip("-").replace(".", "").lstrip("0")
+        assert len(digits) == d, (x, d, text)
+
+
+def test_written_examples():
+    from helpers.exercises.core import written
+
+    assert [written(v, d) for v, d in [(0.8998, 3), (0.1, 2), (0.999, 4), (0.53, 3), (12.96, 3), (0.064554, 3)]] == [
+        "0.900", "0.10", "0.9990", "0.530", "13.0", "0.0646"]
+    with pytest.raises(ValueError, match="digits must be a whole number"):
+        written(0.5, 0)
+
+
 def test_a_truncated_answer_is_told_to_round():
     """The cold read's 01 exercise 1: (0.838, 0.987) for (0.8387, 0.9877) got a plain "not yet"."""
     one = number(digits=3)

@@ -78,7 +78,7 @@ def test_exercise_1(scores, capsys):
 
 
 def test_exercise_1_names_acc_at_05_and_swapped_numbers(scores, capsys):
-    """ACC at 0.5 is printed in the notebook (0.0514, the answer at 0.3 being 0.0515): copied, it is named, not
+    """ACC at 0.5 is printed in the notebook (0.0514; the answer at 0.25 is 0.0509): copied, it is named, not
     "your CC is right, ACC is not"; and (ACC, CC) is named as swapped."""
     y, p, yp, pp, sample = scores
     ex = nb08.exercise_1(y, p, yp, pp, sample, threshold=0.3)

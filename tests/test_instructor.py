@@ -324,7 +324,7 @@ def test_list_prints_every_assignment_and_its_written_parts(capsys):
     out = capsys.readouterr().out
     assert [line.split(":")[0] for line in out.splitlines() if not line.startswith(" ")] == [
         assignment_id(p) for p in GRADED]
-    assert "  exercise 1: answer_1 = (CC, ACC) at threshold 0.3; in words: Which estimates change from 0.5, " \
+    assert "  exercise 1: answer_1 = (CC, ACC) at threshold 0.25; in words: Which estimates change from 0.5, " \
            "and why does EM not?" in out
     assert main(["build", "--out", "x", "--only", "99", "--notebooks", str(NOTEBOOKS)]) == 2
     assert capsys.readouterr().err.startswith("python -m helpers.instructor build: only: no course notebook")

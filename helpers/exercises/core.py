@@ -91,6 +91,7 @@ __all__ = [
     "significant_digits",
     "threshold",
     "truncate_significant",
+    "written",
 ]
 
 NOT_ANSWERED = "not answered yet. Replace ... with your answer, then run this cell again."
@@ -127,6 +128,27 @@ def fmt(value: object, digits: int = 4) -> str:
     if callable(value):
         return f"the function {getattr(value, '__name__', 'given')}"
     return str(value)
+
+
+def written(x: float, digits: int) -> str:
+    """``x`` rounded to ``digits`` significant digits and written with all of them, trailing zeros kept: the answer
+    as a question that asks for ``digits`` digits wants it typed (``fmt`` drops the zeros: ``0.9`` for ``0.900``).
+
+    A value of ``10**digits`` or more is written whole (``1230``); one below ``1e-4`` in scientific notation, as
+    ``fmt`` writes it (``1.20e-05``).
+
+    >>> written(0.8998, 3), written(0.064554, 3), written(12.96, 3), written(1234.5, 3), written(0.5, 2)
+    ('0.900', '0.0646', '13.0', '1230', '0.50')
+    >>> written(1.2e-05, 3), written(-0.0827, 2), written(0, 3)
+    ('1.20e-05', '-0.083', '0')
+    """
+    r = round_significant(_check_real(x), _check_digits(digits))
+    if r == 0 or not math.isfinite(r):
+        return fmt(r)
+    exponent = math.floor(math.log10(abs(r)))
+    if exponent < -4 or exponent >= 15:
+        return f"{r:#.{digits}g}"
+    return f"{r:.{max(0, digits - 1 - exponent)}f}"
 
 
 def describe(value: object) -> str:
@@ -420,6 +442,17 @@ class _Number(Compare):
         e = float(expected)
         return round_significant(e, self.digits) if self.digits is not None else e
 
+    def show(self, expected: object) -> str:
+        """A value with the digits asked for, trailing zeros kept (``0.900``); a whole number, and any value when no
+        digits are asked, as :func:`fmt` writes it."""
+        try:
+            e = float(expected)
+        except (TypeError, ValueError):
+            return fmt(expected)
+        if self.digits is None or not math.isfinite(e) or e.is_integer():
+            return fmt(expected)
+        return written(e, self.digits)
+
     def differs(self, answer: object, expected: object) -> str | None:
         a = _as_float(answer, self.kind)
         if (self.low is not None and a < self.low) or (self.high is not None and a > self.high):
@@ -531,7 +564,8 @@ class _Numbers(Compare):
         return tuple(getattr(c, "rounded", lambda e: e)(e) for c, e in zip(self.each, expected, strict=True))
 
     def show(self, expected: object) -> str:
-        return ", ".join(f"{n} {fmt(v)}" for n, v in zip(self.names, expected, strict=True))
+        return ", ".join(f"{n} {c.show(v) if isinstance(c, _Number) else fmt(v)}"
+                         for n, c, v in zip(self.names, self.each, expected, strict=True))
 
 
 def _join(names: Sequence[str]) -> str:

@@ -46,7 +46,7 @@ def _acc(p: np.ndarray, t: float, tpr: float, fpr: float) -> float:
 
 
 @effort("compute", "CC and ACC at another threshold, TPR and FPR measured again")
-def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, threshold: float = 0.3) -> Exercise:
+def exercise_1(y_train, proba_cv, y_pool, proba_pool, proba_sample, *, threshold: float = 0.25) -> Exercise:
     """Exercise 1: classify and count and ACC on one sample when the model flags at ``threshold``.
 
     With ``q`` the share of ``proba_sample`` at or above ``t`` and the rates of the training part's
@@ -176,8 +176,9 @@ def labeled_negatives_needed(prevalence: float, *, tpr: float, fpr: float, relat
                              confidence: float = 0.95) -> float:
     """The labeled negatives above which ACC can reach ``+-r pi`` at all (with endless unlabeled rows).
 
-    The labeled set's part of ACC's variance (:func:`helpers.prevalence_uncertainty.acc_standard_error`) must
-    leave room inside the half-width ``r pi d`` (``d = TPR - FPR``, ``z = Phi^-1((1 + confidence) / 2)``)::
+    The labeled-set terms inside the brackets of ACC's variance (``Var = [...] / d^2``,
+    :func:`helpers.prevalence_uncertainty.acc_standard_error`), times ``z^2``, must leave room below the squared
+    half-width times ``d^2``, ``(r pi d)^2`` (``d = TPR - FPR``, ``z = Phi^-1((1 + confidence) / 2)``)::
 
         z^2 [pi^2 TPR (1 - TPR) / n_pos + (1 - pi)^2 FPR (1 - FPR) / n_neg] < (r pi d)^2
         n_neg > z^2 (1 - pi)^2 FPR (1 - FPR) / ((r pi d)^2 - z^2 pi^2 TPR (1 - TPR) / n_pos)
@@ -277,9 +278,10 @@ def exercise_3(*, prevalence: float, tpr: float, fpr: float, relative_error: flo
         hints=[
             "unlabeled_rows_needed(prevalence, tpr=..., fpr=..., relative_error=...) takes the rates as known "
             "exactly; with n_pos= and n_neg= it adds the labeled set (inf: no number of rows is enough).",
-            "For the third number: the labeled set's part of ACC's variance (section 'How many unlabeled rows does "
-            "an estimate need?'), times z², must stay below (r·π·(TPR − FPR))²; solve for n_neg. Or search: with "
-            "n_pos=200, unlabeled_rows_needed(..., n_neg=n) is inf below that number and finite above it.",
+            "For the third number: the labeled-set terms inside the brackets of the formula in section 'How many "
+            "unlabeled rows does an estimate need?', times z², must stay below (r·π·(TPR − FPR))²; solve for n_neg. "
+            "Or search: with n_pos=200, unlabeled_rows_needed(..., n_neg=n) is inf below that number and finite "
+            "above it.",
         ],
         why="At one in ten thousand the labeled negatives, not the unlabeled rows, set the limit.",
     )

@@ -44,6 +44,7 @@ from .core import (
     half_unit,
     number,
     round_significant,
+    written,
 )
 
 __all__ = ["NumberQuestion", "Question", "Quiz"]
@@ -215,11 +216,12 @@ class NumberQuestion(Exercise):
         """The right value and how it is found (for the solutions notebook).
 
         A whole number (a count) is shown whole, 17640000 and not 17600000: the digits asked for say how
-        close an answer must be, not what the answer is. Any other value is shown to the digits asked for.
+        close an answer must be, not what the answer is. Any other value is shown to the digits asked for, with
+        all of them (0.900 for 0.8998 asked to three digits, not 0.9).
         """
         e = self.expected
         whole = math.isfinite(float(e)) and float(e).is_integer()
-        shown = fmt(round_significant(float(e), self.digits), 6) if self.digits and not whole else fmt(e)
+        shown = written(float(e), self.digits) if self.digits and not whole else fmt(e)
         how = f" ({self.solution_text})" if self.solution_text else ""
         return "\n".join(_wrap(f"Answer: {shown}{how}." + (f" {self.why}" if self.why else "")))
 

@@ -18,50 +18,68 @@ replay("08_unknown_prevalence")
 # %% [markdown]
 # ## Exercise 1
 #
-# *Flag at 0.3 instead of 0.5. On the sample at 0.05, give CC and ACC (TPR
-# and FPR measured at 0.3 on the cross-validated probabilities). Which
+# *Flag at 0.25 instead of 0.5. On the sample at 0.05, give CC and ACC (TPR
+# and FPR measured at 0.25 on the cross-validated probabilities). Which
 # estimates change from 0.5, and why does EM not?*
 #
 # ACC needs the rates of the threshold it counts with, measured where the
 # labels are: on the training part's cross-validated probabilities.
 
 # %%
-tpr3 = (proba_cv[y_train == 1] >= 0.3).mean()
-fpr3 = (proba_cv[y_train == 0] >= 0.3).mean()
-flags3 = (p_low >= 0.3).astype(int)
-cc3, acc3 = flags3.mean(), estimate_prevalence_acc(flags3, tpr=tpr3, fpr=fpr3)
-em3 = estimate_prevalence_em(p_low, train_prevalence=TRAIN_PRIOR)
-print(f"cross-validated at threshold 0.3: TPR {tpr3:.3f}, FPR {fpr3:.4f}")
+t1 = 0.25
+tpr1 = (proba_cv[y_train == 1] >= t1).mean()
+fpr1 = (proba_cv[y_train == 0] >= t1).mean()
+flags1 = (p_low >= t1).astype(int)
+cc1, acc1 = flags1.mean(), estimate_prevalence_acc(flags1, tpr=tpr1, fpr=fpr1)
+em1 = estimate_prevalence_em(p_low, train_prevalence=TRAIN_PRIOR)
+print(f"cross-validated at threshold {t1}: TPR {tpr1:.3f}, FPR {fpr1:.4f}")
 print(f"true prevalence {y_low.mean():.4f}")
-print(f"threshold 0.3: CC {cc3:.4f}, ACC {acc3:.4f}, EM {em3:.4f}")
+print(f"threshold {t1}: CC {cc1:.4f}, ACC {acc1:.4f}, EM {em1:.4f}")
 print(f"threshold 0.5: CC {(p_low >= 0.5).mean():.4f}, "
-      f"ACC {estimate_prevalence_acc((p_low >= 0.5).astype(int), tpr=TPR, fpr=FPR):.4f}, EM {em3:.4f}")
-answer = (cc3, acc3)
+      f"ACC {estimate_prevalence_acc((p_low >= 0.5).astype(int), tpr=TPR, fpr=FPR):.4f}, EM {em1:.4f}")
+answer = (cc1, acc1)
 ex1.check(answer)
 
 # %% [markdown]
 # CC changes: a lower threshold flags more images, so it rises from 0.0516
-# to 0.0646, well above the truth. ACC barely moves (0.0514 to 0.0515),
-# because its TPR and FPR are now those at 0.3 and it corrects for the extra
-# flags. EM does not change at all: it uses the probabilities, not a
+# to 0.0692, well above the truth. ACC barely moves (0.0514 to 0.0509),
+# because its TPR and FPR are now those at 0.25 and it corrects for the
+# extra flags. EM does not change at all: it uses the probabilities, not a
 # threshold, and so does the mean probability. Over the whole shift study
 # the pattern holds at every prior:
 
 # %%
-s3 = prevalence_study(y_pool, proba_pool, priors=PRIORS, n_draws=50, train_prevalence=TRAIN_PRIOR,
-                      tpr=tpr3, fpr=fpr3, threshold=0.3, rng=1)
-print(study_table(s3).to_string())
-table_05, table_03 = study_summary(study), study_summary(s3)
-print("CC higher than at threshold 0.5, at every prior:", bool((table_03["cc"] > table_05["cc"]).all()))
+s1 = prevalence_study(y_pool, proba_pool, priors=PRIORS, n_draws=50, train_prevalence=TRAIN_PRIOR,
+                      tpr=tpr1, fpr=fpr1, threshold=t1, rng=1)
+print(study_table(s1).to_string())
+table_05, table_t1 = study_summary(study), study_summary(s1)
+print(f"CC higher than at threshold 0.5, at every prior: {bool((table_t1['cc'] > table_05['cc']).all())}")
 print("EM and mean probability identical to threshold 0.5:",
-      table_03["em"].equals(table_05["em"]) and table_03["mean"].equals(table_05["mean"]))
+      table_t1["em"].equals(table_05["em"]) and table_t1["mean"].equals(table_05["mean"]))
 
 # %% [markdown]
-# At 0.01 ACC is now 29 % high instead of 20 %: at 0.3 the FPR is about
-# twice as large, so the gap between the cross-validated rates and the
-# model's rates on the pool weighs more.
+# At 0.01 ACC is 16 % high at 0.25 against 20 % at 0.5 (the shift study
+# above and the one in the notebook). Its bias comes from the gap between
+# the rates ACC is given (cross-validated) and the model's rates on the
+# pool, and at a prevalence of 0.01 a gap in the FPR weighs 99 times as much
+# as the same gap in the TPR (`acc_rate_bias`, in Going deeper of the
+# notebook):
+
+# %%
+for t in (0.5, t1):
+    cv_tpr, cv_fpr = (proba_cv[y_train == 1] >= t).mean(), (proba_cv[y_train == 0] >= t).mean()
+    pool_tpr, pool_fpr = (proba_pool[y_pool == 1] >= t).mean(), (proba_pool[y_pool == 0] >= t).mean()
+    bias = acc_rate_bias(0.01, tpr=cv_tpr, fpr=cv_fpr, true_tpr=pool_tpr, true_fpr=pool_fpr)
+    print(f"threshold {t}: FPR gap (pool minus cross-validated) {pool_fpr - cv_fpr:+.4f}, TPR gap "
+          f"{pool_tpr - cv_tpr:+.4f}; ACC at 0.01 tends to {bias.estimate:.4f} ({bias.estimate / 0.01 - 1:+.1%}), "
+          f"{bias.from_fpr / (bias.estimate - 0.01):.0%} of the bias from the FPR gap")
 
 # %% [markdown]
+# The FPR gap is the same 0.0012 at both thresholds and makes most of the
+# bias; the TPR gap adds the rest, and it is smaller at 0.25. A lower
+# threshold does not by itself make ACC worse: what matters is how well the
+# labeled set's rates match the deployment's.
+
 # ## Exercise 2
 #
 # *Fit the same pipeline on a balanced sample of the training part (training
@@ -90,14 +108,26 @@ ex2.check(answer)
 # old training prior 0.1002, EM would read the probabilities as calibrated
 # for 10 % nines and give 0.1845, worse than the mean probability: the
 # training prior is part of the model. Why is EM worse than with the first
-# model? EM uses no threshold: it reads the probabilities as calibrated, and
-# the balanced model, which saw only 90 other digits, is less well
-# calibrated, as its log loss on the pool shows (its probabilities moved to
-# the pool's prior first):
+# model? EM uses no threshold: it reads the probabilities as calibrated.
+# Check that directly on the whole pool, where the true share of nines is
+# known: moved to the pool's training prior, the balanced model's
+# probabilities should average that share, as a calibrated model's do:
 
 # %%
 p2_pool = adjust_posteriors(m2.predict_proba(X_pool)[:, 1], train_prevalence=0.5, deploy_prevalence=TRAIN_PRIOR)
-print(f"log loss on the pool: {log_loss(y_pool, p2_pool):.3f} (whole training part: {log_loss(y_pool, proba_pool):.3f})")
+print(f"whole pool: true share of nines {y_pool.mean():.4f}")
+for name, p, prior in [("balanced model", m2.predict_proba(X_pool)[:, 1], 0.5), ("first model", proba_pool, TRAIN_PRIOR)]:
+    mean = p2_pool.mean() if prior == 0.5 else p.mean()
+    em_pool = estimate_prevalence_em(p, train_prevalence=prior)
+    print(f"{name}: mean probability at the training prior {TRAIN_PRIOR:.4f} {mean:.4f} "
+          f"({mean / y_pool.mean() - 1:+.1%}), EM {em_pool:.4f} ({em_pool / y_pool.mean() - 1:+.1%})")
+
+# %% [markdown]
+# Moved to the pool's training prior, the balanced model's probabilities
+# average 0.1153 against a true share of 0.1001, 15 % high; the first
+# model's average 0.1056, 5.5 % high. EM inherits that miscalibration: on
+# the whole pool it gives 0.1215 (+21 %) with the balanced model and 0.1071
+# (+7.0 %) with the first.
 
 # %% [markdown]
 # Over the shift study (with the balanced model's cross-validated rates for

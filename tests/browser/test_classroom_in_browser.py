@@ -34,7 +34,6 @@ them on one worker with its Voila servers.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from pathlib import Path
@@ -382,16 +381,17 @@ def test_leaving_pages_stops_their_kernels(synthetic_page, synthetic_server):
                       f"server log:\n{synthetic_server.log_tail(15)}")
 
 
-READY_WITHIN_S = 3.0
 SESSION = 2  # the session the issue timed: 05, 03b, 06 and 07, about 85 s of waiting in all without pools
 
 
 @pytest.mark.browser
 def test_session_pages_are_ready_at_once(chromium, screenshot_dir: Path):
     """After the before-class step (``python -m helpers.classroom --session 2``, then wait until the terminal and
-    the index say every page of the plan is ready), each page the session plan names shows its widgets within
-    3 s of a click on its link in the index, at 1280x720; and a page left still stops the kernel it used.
-    (Issue 37. Without the pools the same pages took 11 to 89 s: Voila ran the notebook on each visit.)"""
+    the index say every page of the plan is ready), each page the session plan names, opened from its link in
+    the index at 1280x720, is served by a pre-heated kernel of the pool, which ran the notebook before the click
+    (Voila logs it), so nothing is run on the visit; and a page left still stops the kernel it used. How fast
+    that is (0.6 to 1.8 s against 11 to 89 s without the pools, issue 37) is measured by
+    ``bench/bench_classroom.py``, not here."""
     from helpers.classroom import session_notebooks
 
     numbers = session_notebooks(SESSION)
@@ -410,15 +410,13 @@ def test_session_pages_are_ready_at_once(chromium, screenshot_dir: Path):
         problems, used = [], []
         for number in numbers:
             name = next(p.name for p in server.root.glob(f"{number}_*.ipynb"))
-            start = time.monotonic()
             page.locator(f'main a[href$="/{name}"]').click()
             wait_page_ready(page, widget_outputs(server.root / name), timeout_ms=120_000)
-            took = time.monotonic() - start - 0.5  # wait_page_ready lets the page settle 0.5 s
-            used.append(page_kernel_id(page))
+            used.append(kernel := page_kernel_id(page))
             page.screenshot(path=str(screenshot_dir / f"classroom-ready-{number}.png"))
-            if took > READY_WITHIN_S:
-                problems.append(f"{name}: its widgets showed {took:.1f} s after the click (load average "
-                                f"{os.getloadavg()[0]:.1f})")
+            if f"Using pre-heated kernel: {kernel} for" not in server.log_tail(400):
+                problems.append(f"{name}: its page's kernel {kernel} is not one of the pool's (Voila logs "
+                                "'Using pre-heated kernel' for those): the notebook ran on the visit")
             page.get_by_role("link", name="All notebooks").click()
             page.wait_for_selector("main ol li")
         deadline = time.monotonic() + 20
