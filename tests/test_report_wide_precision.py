@@ -211,3 +211,25 @@ def test_the_page_says_it_without_the_bare_estimate(p60n60):
     assert "0 to 59 (false alarms)" in text
     assert "0.098 (false alarms)" not in text
     assert "about 99 % of those flagged" not in text and "about 100 % of those flagged" not in text
+
+
+def test_with_false_alarms_the_negatives_needed_keep_their_share():
+    """2 false alarms among 60 at a threshold fixed in advance: the count asked for is the fewest negatives (on a 1 %
+    grid) at which an independent Clopper-Pearson upper end of the same share, Beta(0.975; k + 1, N - k), brings
+    precision's lower end (recall at its estimate) to half its estimate; and the page says "if false alarms keep their
+    share"."""
+    y, s = _file(60, 60, 2.5, seed=0)
+    result = _analysis(y, s, rule=threshold_rule(threshold=2.0))
+    c = result.models[0].choice
+    assert c.fp >= 1 and precision_undetermined(c)
+    need = negatives_for_precision(c)
+    pi, r, est, share = c.prevalence, c.recall[0], c.precision[0], c.fp / (c.fp + c.tn)
+
+    def low_at(n: int) -> float:
+        k = round(share * n)
+        fpr_high = 1.0 if k >= n else beta.ppf(0.975, k + 1, n - k)
+        return pi * r / (pi * r + (1 - pi) * fpr_high)
+
+    assert low_at(need) >= est / 2
+    assert low_at(math.ceil(need / 1.02)) < est / 2
+    assert f"at least about {need:,} if false alarms keep their share" in decide(result).text

@@ -113,24 +113,52 @@ def negatives_limit_precision(choice: ChoiceEstimate, confidence: float = 0.95) 
     return p_neg <= p_pos
 
 
-def negatives_for_precision(choice: ChoiceEstimate, confidence: float = 0.95) -> int:
-    """How many negatives, none of them a false positive, pin precision within a factor of two at this recall.
+def negatives_for_precision(choice: ChoiceEstimate, confidence: float = 0.95) -> int | None:
+    """How many negatives would pin precision within a factor of two at this recall (None: no count would).
 
     With recall ``r``, estimate ``P`` and prevalence ``pi``, the lower end
     ``pi r / (pi r + (1 - pi) f)`` stays at or above ``P / 2`` while the false
     positive rate's upper end ``f`` is at most
-    ``f* = pi r (2 - P) / (P (1 - pi))``; with no false positive among ``N``
-    negatives that end is ``1 - (alpha / 2)^(1 / N)``, so::
+    ``f* = pi r (2 - P) / (P (1 - pi))``. With no false positive among ``N``
+    negatives that end is ``1 - (alpha / 2)^(1 / N)`` (Clopper-Pearson), so::
 
-        N >= ln(alpha / 2) / ln(1 - f*)
+        N >= ln(alpha / 2) / ln(1 - f*)     (about ln(2 / alpha) (1 - pi) / (pi r) for P near 1)
 
-    (about ``ln(2 / alpha) (1 - pi) / (pi r)`` for ``P`` near 1).
+    With ``F > 0`` false positives among the file's negatives, the smallest
+    ``N`` (on a grid 1 % apart, up to 10^8) at which the Clopper-Pearson
+    upper end of ``round(q N)`` of ``N``, ``q = F / (F + TN)`` the file's
+    share, is at most ``f*``: the negatives needed if false alarms keep their
+    share. Either count is a least: the negatives alone, with recall at its
+    estimate; recall's own uncertainty and the threshold's may keep the
+    interval wide a little longer.
     """
     c = choice
     pi, r, est = c.prevalence, max(c.recall[0], 1e-12), max(c.precision[0], 1e-12)
     alpha = 1 - confidence
     f_star = min(pi * r * (2 - est) / (est * (1 - pi)), 1 - 1e-12)
-    return int(math.ceil(math.log(alpha / 2) / math.log1p(-f_star)))
+    if c.fp == 0:
+        return int(math.ceil(math.log(alpha / 2) / math.log1p(-f_star)))
+    from ..intervals import clopper_pearson_interval
+
+    share = c.fp / (c.fp + c.tn)
+    if share >= f_star:
+        return None
+    grid = np.unique(np.ceil((c.fp + c.tn) * 1.01 ** np.arange(0, 1900)).astype(np.int64))
+    grid = grid[grid <= 10**8]
+    upper = np.asarray(clopper_pearson_interval(np.round(share * grid), grid, confidence=confidence)[1])
+    reached = np.flatnonzero(upper <= f_star)
+    return int(grid[reached[0]]) if reached.size else None
+
+
+def _collect_negatives(c: ChoiceEstimate, confidence: float) -> str:
+    """``"more labelled other cases (negatives), at least 452 even if none is a false alarm"``, or with false alarms
+    ``"..., at least about 900 if false alarms keep their share"`` (:func:`negatives_for_precision`)."""
+    need = negatives_for_precision(c, confidence)
+    if need is None:
+        return "more labelled other cases (negatives)"
+    if c.fp == 0:
+        return f"more labelled other cases (negatives), at least {need:,} even if none is a false alarm"
+    return f"more labelled other cases (negatives), at least about {need:,} if false alarms keep their share"
 
 
 def batch_interval(share: tuple[float, float], batch: int = 1000, confidence: float = 0.95) -> tuple[int, int]:
@@ -607,10 +635,9 @@ def _warnings(result: Analysis) -> list[str]:
         c = m.choice
         if (precision_undetermined(c) and result.positives >= FEW_POSITIVES and result.negatives >= FEW_NEGATIVES
                 and not_ranking(m, result.deploy_prevalence) is None):
-            need = negatives_for_precision(c, result.confidence)
-            collect = (f"more labelled other cases (negatives), at least {need:,} even if none is a false alarm,"
-                       if negatives_limit_precision(c, result.confidence)
-                       else "more labelled real cases")
+            collect = (_collect_negatives(c, result.confidence)
+                       if negatives_limit_precision(c, result.confidence) else "more labelled real cases")
+            collect += "," if any(ch.isdigit() for ch in collect) else ""
             out.append(f"{m.name}: {_short_of(result, c)} at the threshold, precision at "
                        f"{_pct(result.deploy_prevalence)} prevalence could be anywhere from {_percent(c.precision[1])} "
                        f"to {_percent(c.precision[2])}: collect {collect} before deciding.")
@@ -908,9 +935,7 @@ def _undetermined_text(result: Analysis, m: ModelAnalysis) -> str:
             f"{_percent(c.precision[2])} of the cases {m.name} flags at {_pct(result.deploy_prevalence)} prevalence "
             f"would be real: {_short_of(result, c)}, the file cannot pin its precision within a factor of two. ")
     if negatives_limit_precision(c, result.confidence):
-        need = negatives_for_precision(c, result.confidence)
-        return text + (f"Collect more labelled other cases (negatives), at least {need:,} even if none is a false "
-                       "alarm, and run the report again.")
+        return text + f"Collect {_collect_negatives(c, result.confidence)}, and run the report again."
     return text + "Collect more labelled real cases and run the report again."
 
 
