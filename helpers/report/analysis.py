@@ -49,7 +49,9 @@ FEW_NEGATIVES = FEW_POSITIVES
 """Below this many negatives the page warns and does not decide, as for positives: the same cut-off as
 :data:`FEW_POSITIVES`, for the same reason. The false positive rate is a share of the negatives, so with fewer than 50
 one false alarm more or less moves it by more than two points, and at a low deployment prevalence precision hinges on
-it; it is also where the AUC's interval leaves DeLong's for Newcombe's."""
+it; it is also where the AUC's interval leaves DeLong's for Newcombe's. This cut-off ignores the prevalence: a file
+with more negatives can still be too small for precision at a low one, which :func:`precision_undetermined` catches
+(zero false alarms among fewer than about ``ln(2 / alpha) (1 - pi) / (pi r)`` negatives, some 460 at 1 %)."""
 
 
 GRID_FEWEST = 20
@@ -968,7 +970,10 @@ def decide(result: Analysis) -> Decision:
 
     Several models whose AUCs differ beyond chance (:func:`clear_differences`)
     are named, the better first, whatever the order they were given in; a
-    model that ranks clearly better than every other is the ``leader``.
+    model that ranks clearly better than every other is the ``leader``. A
+    model that would be deployed but whose precision the file cannot pin
+    within a factor of two (:func:`precision_undetermined`) gets
+    ``do_not_decide``, led by its interval's ends and what to collect.
     """
     clear = clear_differences(result)
     leader = _leader(result, clear)
