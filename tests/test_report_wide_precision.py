@@ -209,6 +209,9 @@ def test_json_keys_are_kept_and_new_ones_added(p60n60):
 def test_the_page_says_it_without_the_bare_estimate(p60n60):
     text = re.sub(r"<[^>]+>", " ", page_html(p60n60, {"file": "p60n60.csv"}))
     assert "0 to 59 (false alarms)" in text
+    c = p60n60.models[0].choice
+    assert f"precision {c.precision[1]:.2f} to {c.precision[2]:.2f} (estimate" in text  # the counts' paragraph
+    assert f"precision {c.precision[0]:.2f} [" not in text
     assert "0.098 (false alarms)" not in text
     assert "about 99 % of those flagged" not in text and "about 100 % of those flagged" not in text
 

@@ -171,9 +171,11 @@ def matrix_frame(model: ModelAnalysis, deploy_prevalence: float) -> pd.DataFrame
                         f"{type(model).__name__}")
     m, pi = model, check_probability_open(deploy_prevalence, "deploy_prevalence")
     per = {key: _clean_count(v) for key, v in m.per_1000.items()}
-    k = min(decimals_for(*(v for v in per.values() if v > 0), least=1), 4)
+    undetermined = precision_undetermined(m.choice)
+    shown = ("tp", "fn") if undetermined else tuple(per)  # the decimals of the cells written as estimates
+    k = min(decimals_for(*(per[key] for key in shown if per[key] > 0), least=1), 4)
     false_alarms, negatives = f"{per['fp']:,.{k}f}", f"{per['tn']:,.{k}f}"
-    if precision_undetermined(m.choice):  # the estimate says nothing the file can back: the cells give their ends
+    if undetermined:  # the estimate says nothing the file can back: the cells give their ends
         (fp_low, fp_high), (tn_low, tn_high) = m.per_1000_interval["fp"], m.per_1000_interval["tn"]
         kw = 0 if fp_high - fp_low >= 5 else 1
         false_alarms = f"{_clean_count(fp_low):,.{kw}f} to {_clean_count(fp_high):,.{kw}f}"
@@ -220,7 +222,8 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
         low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
         out.append(
             "These counts were taken on the rows the threshold was chosen on, which flatters it. The recall "
-            f"{_trio(c.recall, _recall_decimals(a, c.recall))} and precision {_trio(c.precision, 2)} above are "
+            f"{_trio(c.recall, _recall_decimals(a, c.recall))} and precision "
+            f"{_bounds_first(c.precision, 2) if precision_undetermined(c) else _trio(c.precision, 2)} above are "
             f"corrected for that, and their intervals include how far the threshold itself could have moved: applied "
             f"to {c.resamples} resampled files, the rule chose thresholds from {low:.4g} to {high:.4g} (middle 95 %, "
             f"median {mid:.4g}). Each interval also holds the exact interval of these counts, so a file with few or "
