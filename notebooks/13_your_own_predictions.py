@@ -225,7 +225,9 @@ plt.show()
 
 # %%
 flagged, flagged_low, flagged_high = model.flagged_interval
-print(f"flagged per 1000: {flagged:.1f} (95 % interval {flagged_low:.1f} to {flagged_high:.1f})")
+batch_low, batch_high = model.batch_flagged
+print(f"expected flagged per 1000: {flagged:.1f} (95 % interval {flagged_low:.1f} to {flagged_high:.1f}); "
+      f"one batch of 1000 new cases: {batch_low} to {batch_high}")
 matrix_frame(model, deploy_prevalence)
 
 # %% [markdown]
@@ -233,7 +235,9 @@ matrix_frame(model, deploy_prevalence)
 # cases flagged), of which the real cases are the share given by precision;
 # "missed" is what recall leaves behind. With rare positives most flagged
 # cases are false alarms even for a good model: that is the prevalence
-# speaking, not a fault of the model.
+# speaking, not a fault of the model. The flagged count is a long-run
+# average: one batch of 1000 varies by chance over the wider range printed
+# (a binomial prediction interval).
 
 # %% [markdown]
 # ## 6. Calibration at the deployment prevalence

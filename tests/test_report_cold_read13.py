@@ -252,7 +252,7 @@ def test_the_page_wording_one_row_one_group_whole_counts():
     assert "1 rows" not in text
     assert "0.3 (every score)" in text and "0.3 to 1" not in text
     assert "in one group" in text and "groups of about a tenth" not in text
-    assert "flag about 1,000 (" in text and "flag about 1,000.0" not in text
+    assert "flag about 1,000 on average (" in text and "flag about 1,000.0" not in text
     norule = _text(page_html(analyse({"y_score": count_scores(y, np.full(y.size, 0.3))}, deploy_prevalence=PI,
                                      rule=None), {"file": "x.csv"}))
     assert "threshold rule: none (no threshold chosen);" in norule and "applied to all rows" not in norule

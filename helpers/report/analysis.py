@@ -49,12 +49,134 @@ FEW_NEGATIVES = FEW_POSITIVES
 """Below this many negatives the page warns and does not decide, as for positives: the same cut-off as
 :data:`FEW_POSITIVES`, for the same reason. The false positive rate is a share of the negatives, so with fewer than 50
 one false alarm more or less moves it by more than two points, and at a low deployment prevalence precision hinges on
-it; it is also where the AUC's interval leaves DeLong's for Newcombe's."""
+it; it is also where the AUC's interval leaves DeLong's for Newcombe's. This cut-off ignores the prevalence: a file
+with more negatives can still be too small for precision at a low one, which :func:`precision_undetermined` catches
+(zero false alarms among fewer than about ``ln(2 / alpha) (1 - pi) / (pi r)`` negatives, some 460 at 1 %)."""
 
 
 GRID_FEWEST = 20
 """The fewest positives (median) of a scenario of the coverage grid (``bench/coverage_grid.py``): below this the
 recall and precision intervals' coverage is not measured, and the page says so."""
+
+
+PRECISION_FACTOR = 2.0
+"""Precision is *undetermined* when the lower end of its interval lies below its estimate divided by this: the file
+cannot pin it within a factor of two (:func:`precision_undetermined`)."""
+
+
+def precision_undetermined(choice: ChoiceEstimate | None) -> bool:
+    """Whether the file cannot pin the precision at the threshold within a factor of two: ``low < estimate / 2``.
+
+    Read from the interval itself, whatever made it wide. Then the page leads
+    with the interval's ends, not with the estimate, and the recommendation is
+    not to decide yet (:func:`decide`). With ``F`` false positives among ``N``
+    negatives the width comes mostly from them: for ``F = 0`` the exact upper
+    end of the false positive rate is ``1 - (alpha / 2)^(1 / N) ~ ln(2 / alpha) / N``
+    and, with recall ``r`` and an estimate near 1, precision's lower end falls
+    below one half while::
+
+        N < ln(2 / alpha) (1 - pi) / (pi r)      (about 460 at pi = 0.01, r = 0.8, alpha = 0.05)
+
+    so a file far from that many negatives cannot show, even without a false
+    alarm, that most of the cases flagged at a low prevalence are real
+    (:func:`negatives_for_precision` gives the count for the estimate at hand).
+    """
+    if choice is None or choice.nobody_flagged:
+        return False
+    est, low, _ = choice.precision
+    return bool(low < est / PRECISION_FACTOR)
+
+
+def _precision(pi: float, recall: float, fpr: float) -> float:
+    """Bayes' rule: ``pi r / (pi r + (1 - pi) FPR)`` (1 when nothing is flagged but a real case)."""
+    found, false = pi * recall, (1 - pi) * fpr
+    return 1.0 if found + false == 0 else found / (found + false)
+
+
+def negatives_limit_precision(choice: ChoiceEstimate, confidence: float = 0.95) -> bool:
+    """Whether the negatives, not the positives, make precision's interval wide.
+
+    Two one-sided views of the lower end at the prevalence ``pi``: the false
+    positive rate at the exact (Clopper–Pearson) upper end of ``fp`` of
+    ``fp + tn`` with recall at its estimate, against recall at the exact lower
+    end of ``tp`` of ``tp + fn`` with the false positive rate at its estimate::
+
+        P_neg = pi r / (pi r + (1 - pi) FPR_high),    P_pos = pi r_low / (pi r_low + (1 - pi) FPR)
+
+    The negatives limit precision when ``P_neg <= P_pos``.
+    """
+    from ..intervals import clopper_pearson_interval
+
+    c = choice
+    fpr_high = float(clopper_pearson_interval(c.fp, c.fp + c.tn, confidence=confidence)[1])
+    recall_low = float(clopper_pearson_interval(c.tp, c.tp + c.fn, confidence=confidence)[0])
+    p_neg = _precision(c.prevalence, c.recall[0], fpr_high)
+    p_pos = _precision(c.prevalence, recall_low, c.fpr)
+    return p_neg <= p_pos
+
+
+def negatives_for_precision(choice: ChoiceEstimate, confidence: float = 0.95) -> int | None:
+    """How many negatives would pin precision within a factor of two at this recall (None: no count would).
+
+    With recall ``r``, estimate ``P`` and prevalence ``pi``, the lower end
+    ``pi r / (pi r + (1 - pi) f)`` stays at or above ``P / 2`` while the false
+    positive rate's upper end ``f`` is at most
+    ``f* = pi r (2 - P) / (P (1 - pi))``. With no false positive among ``N``
+    negatives that end is ``1 - (alpha / 2)^(1 / N)`` (Clopper-Pearson), so::
+
+        N >= ln(alpha / 2) / ln(1 - f*)     (about ln(2 / alpha) (1 - pi) / (pi r) for P near 1)
+
+    With ``F > 0`` false positives among the file's negatives, the smallest
+    ``N`` (on a grid 1 % apart, up to 10^8) at which the Clopper-Pearson
+    upper end of ``round(q N)`` of ``N``, ``q = F / (F + TN)`` the file's
+    share, is at most ``f*``: the negatives needed if false alarms keep their
+    share. Either count is a least: the negatives alone, with recall at its
+    estimate; recall's own uncertainty and the threshold's may keep the
+    interval wide a little longer.
+    """
+    c = choice
+    pi, r, est = c.prevalence, max(c.recall[0], 1e-12), max(c.precision[0], 1e-12)
+    alpha = 1 - confidence
+    f_star = min(pi * r * (2 - est) / (est * (1 - pi)), 1 - 1e-12)
+    if c.fp == 0:
+        return int(math.ceil(math.log(alpha / 2) / math.log1p(-f_star)))
+    from ..intervals import clopper_pearson_interval
+
+    share = c.fp / (c.fp + c.tn)
+    if share >= f_star:
+        return None
+    grid = np.unique(np.ceil((c.fp + c.tn) * 1.01 ** np.arange(0, 1900)).astype(np.int64))
+    grid = grid[grid <= 10**8]
+    upper = np.asarray(clopper_pearson_interval(np.round(share * grid), grid, confidence=confidence)[1])
+    reached = np.flatnonzero(upper <= f_star)
+    return int(grid[reached[0]]) if reached.size else None
+
+
+def _collect_negatives(c: ChoiceEstimate, confidence: float) -> str:
+    """``"more labelled other cases (negatives), at least 452 even if none is a false alarm"``, or with false alarms
+    ``"..., at least about 900 if false alarms keep their share"`` (:func:`negatives_for_precision`)."""
+    need = negatives_for_precision(c, confidence)
+    if need is None:
+        return "more labelled other cases (negatives)"
+    if c.fp == 0:
+        return f"more labelled other cases (negatives), at least {need:,} even if none is a false alarm"
+    return f"more labelled other cases (negatives), at least about {need:,} if false alarms keep their share"
+
+
+def batch_interval(share: tuple[float, float], batch: int = 1000, confidence: float = 0.95) -> tuple[int, int]:
+    """How many of one batch of ``batch`` new cases are flagged: a binomial prediction interval.
+
+    A batch flags ``Binomial(batch, s)`` cases, ``s`` the long-run share
+    flagged, known only to lie in ``(s_low, s_high)``; the interval runs from
+    the ``alpha / 2`` quantile of ``Binomial(batch, s_low)`` to the
+    ``1 - alpha / 2`` quantile of ``Binomial(batch, s_high)``, so it holds
+    both the chance of one batch and the uncertainty of the share.
+    """
+    from scipy.stats import binom
+
+    alpha = 1 - confidence
+    low, high = (min(max(float(x), 0.0), 1.0) for x in share)
+    return int(binom.ppf(alpha / 2, batch, low)), int(binom.ppf(1 - alpha / 2, batch, high))
 
 
 AUC_INTERVAL = "DeLong (normal approximation, clipped to [0, 1])"
@@ -91,6 +213,7 @@ class ModelAnalysis:
     calibration_note: str | None = None
     calibrated: bool | None = None
     cost: dict | None = None
+    confidence: float = 0.95
 
     @property
     def flag_if(self) -> str | None:
@@ -136,6 +259,38 @@ class ModelAnalysis:
         return est, min(est, 1000 * low), min(1000.0, max(est, 1000 * high))
 
 
+    @property
+    def per_1000_interval(self) -> dict[str, tuple[float, float]] | None:
+        """The false alarms and true negatives per 1000 at deployment, ``{"fp": (low, high), "tn": (low, high)}``,
+        from precision's interval at the estimated cases found (``TP``, :attr:`per_1000`)::
+
+            FP = TP (1 - P) / P  at P = precision's high end, then its low end,   TN = 1000 (1 - pi) - FP
+
+        each clipped to [0, 1000 (1 - pi)] and widened to hold the estimate."""
+        c, per = self.choice, self.per_1000
+        if per is None:
+            return None
+        negatives = 1000 * (1 - c.prevalence)
+        if c.nobody_flagged:
+            return {"fp": (0.0, 0.0), "tn": (negatives, negatives)}
+
+        def false_alarms(p: float) -> float:
+            return negatives if p <= 0 else min(negatives, per["tp"] * (1 - p) / p)
+
+        fp_low = min(per["fp"], false_alarms(c.precision[2]))
+        fp_high = max(per["fp"], false_alarms(c.precision[1]))
+        return {"fp": (fp_low, fp_high), "tn": (negatives - fp_high, negatives - fp_low)}
+
+    @property
+    def batch_flagged(self) -> tuple[int, int] | None:
+        """How many of one batch of 1000 new cases would be flagged: :func:`batch_interval` of the share flagged
+        (its interval, :attr:`flagged_interval`), at the analysis' confidence."""
+        flagged = self.flagged_interval
+        if flagged is None:
+            return None
+        return batch_interval((flagged[1] / 1000, flagged[2] / 1000), 1000, self.confidence)
+
+
 @dataclass
 class Analysis:
     """The analysis of one file: made by :func:`analyse`."""
@@ -178,6 +333,8 @@ class Analysis:
                            "flagged_per_1000": None, "flagged_per_1000_interval": None, "counts_on_file": None,
                            "per_1000": None, "nobody_flagged": None, "everyone_flagged": None,
                            "threshold_across_resamples": None, "cost_per_1000": None,
+                           "precision_undetermined": None, "per_1000_interval": None,
+                           "flagged_per_1000_one_batch": None,
                            "ranks": not_ranking(m, self.deploy_prevalence) is None}
             if m.choice is not None:
                 c = m.choice
@@ -195,6 +352,10 @@ class Analysis:
                     "counts_on_file": {"tp": c.tp, "fn": c.fn, "fp": c.fp, "tn": c.tn},
                     "per_1000": {k: _finite(_snap(v)) for k, v in m.per_1000.items()},
                     "nobody_flagged": c.nobody_flagged, "everyone_flagged": c.everyone_flagged,
+                    "precision_undetermined": precision_undetermined(c),
+                    "per_1000_interval": {k: {"low": _finite(_snap(lo)), "high": _finite(_snap(hi))}
+                                          for k, (lo, hi) in m.per_1000_interval.items()},
+                    "flagged_per_1000_one_batch": dict(zip(("low", "high"), m.batch_flagged, strict=True)),
                 })
                 if c.thresholds.size:
                     low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
@@ -331,7 +492,7 @@ def analyse(
         if rule is not None:
             choice = optimism_bootstrap(table, rule, deploy_prevalence=pi, resamples=resamples,
                                         confidence=confidence, rng=seed)
-        model = ModelAnalysis(name, table, auc, choice, method)
+        model = ModelAnalysis(name, table, auc, choice, method, confidence=float(confidence))
         _calibration(model, big_p / (big_p + big_n), pi)
         if rule is not None and rule.kind == "cost":
             model.cost = _cost(model, rule, pi)
@@ -473,6 +634,15 @@ def _warnings(result: Analysis) -> list[str]:
             "Newcombe's. Collect more negatives before deciding."
         )
     for m in result.models:
+        c = m.choice
+        if (precision_undetermined(c) and result.positives >= FEW_POSITIVES and result.negatives >= FEW_NEGATIVES
+                and not_ranking(m, result.deploy_prevalence) is None):
+            collect = (_collect_negatives(c, result.confidence)
+                       if negatives_limit_precision(c, result.confidence) else "more labelled real cases")
+            collect += "," if any(ch.isdigit() for ch in collect) else ""
+            out.append(f"{m.name}: {_short_of(result, c)} at the threshold, precision at "
+                       f"{_pct(result.deploy_prevalence)} prevalence could be anywhere from {_percent(c.precision[1])} "
+                       f"to {_percent(c.precision[2])}: collect {collect} before deciding.")
         auc, low, high = m.auc
         if high < 0.5:
             out.append(
@@ -702,10 +872,19 @@ def verdict(result: Analysis) -> list[str]:
                     "flagged, every case of the file scores at least that. That is no model at all: ")
         else:
             head = f"{m.name}, flagging a case when its score is ≥ {exact_threshold(c.threshold)}: "
-        line = (head + f"of every 1000 cases at {_pct(pi)} prevalence it would flag about {flagged:,.{kf}f} "
-                f"({100 * result.confidence:g} % interval {f_low:,.{kf}f} to {f_high:,.{kf}f}), and {one_in(p)} of "
-                f"those flagged would be a real case (precision {p:.{k}f}, {100 * result.confidence:g} % interval "
-                f"{c.precision[1]:.{k}f} to {c.precision[2]:.{k}f}).")
+        b_low, b_high = m.batch_flagged
+        conf = f"{100 * result.confidence:g} %"
+        if precision_undetermined(c):
+            line = (head + f"of every 1000 cases at {_pct(pi)} prevalence it would flag between {f_low:,.{kf}f} and "
+                    f"{f_high:,.{kf}f} on average ({conf} interval; any one batch of 1000, {b_low:,} to {b_high:,}), "
+                    f"and between {_percent(c.precision[1])} and {_percent(c.precision[2])} of those flagged would be "
+                    f"real cases (precision's {conf} interval {c.precision[1]:.{k}f} to {c.precision[2]:.{k}f}); "
+                    f"{_short_of(result, c)} the file cannot say more.")
+        else:
+            line = (head + f"of every 1000 cases at {_pct(pi)} prevalence it would flag about {flagged:,.{kf}f} on "
+                    f"average ({conf} interval {f_low:,.{kf}f} to {f_high:,.{kf}f}; any one batch of 1000, "
+                    f"{b_low:,} to {b_high:,}), and {one_in(p)} of those flagged would be a real case (precision "
+                    f"{p:.{k}f}, {conf} interval {c.precision[1]:.{k}f} to {c.precision[2]:.{k}f}).")
         short = recall_target_sentence(m, result.rule, result.confidence)
         if short is not None:
             line += " " + short
@@ -730,6 +909,36 @@ def verdict(result: Analysis) -> list[str]:
                          f"{what} ({cheaper:,.4g}): the model does not pay for itself at these prices.")
         lines.append(line)
     return lines
+
+
+def _percent(rate: float) -> str:
+    """A share in whole per cent, with more decimals only where a share above 0 would read 0: ``"12 %"``,
+    ``"0.4 %"``."""
+    k = 0
+    while 0 < rate and round(100 * rate, k) == 0 and k < 4:
+        k += 1
+    return f"{100 * rate:.{k}f} %"
+
+
+def _short_of(result: Analysis, c: ChoiceEstimate) -> str:
+    """What the file lacks for precision, in words: ``"with 0 false alarms among 60 other cases"`` when the negatives
+    limit it (:func:`negatives_limit_precision`), else ``"with 60 real cases"``."""
+    if negatives_limit_precision(c, result.confidence):
+        return (f"with {c.fp:,} false alarm{'s' if c.fp != 1 else ''} among {c.fp + c.tn:,} other "
+                f"case{'s' if c.fp + c.tn != 1 else ''}")
+    return f"with {c.tp + c.fn:,} real case{'s' if c.tp + c.fn != 1 else ''}"
+
+
+def _undetermined_text(result: Analysis, m: ModelAnalysis) -> str:
+    """The recommendation for a model whose precision the file cannot pin within a factor of two: the interval's
+    ends first, what the file lacks, and what to collect."""
+    c = m.choice
+    text = (f"Recommendation: do not decide on this file alone. Between {_percent(c.precision[1])} and "
+            f"{_percent(c.precision[2])} of the cases {m.name} flags at {_pct(result.deploy_prevalence)} prevalence "
+            f"would be real: {_short_of(result, c)}, the file cannot pin its precision within a factor of two. ")
+    if negatives_limit_precision(c, result.confidence):
+        return text + f"Collect {_collect_negatives(c, result.confidence)}, and run the report again."
+    return text + "Collect more labelled real cases and run the report again."
 
 
 def _flagged_decimals(flagged: float, low: float, high: float) -> int:
@@ -761,7 +970,10 @@ def decide(result: Analysis) -> Decision:
 
     Several models whose AUCs differ beyond chance (:func:`clear_differences`)
     are named, the better first, whatever the order they were given in; a
-    model that ranks clearly better than every other is the ``leader``.
+    model that ranks clearly better than every other is the ``leader``. A
+    model that would be deployed but whose precision the file cannot pin
+    within a factor of two (:func:`precision_undetermined`) gets
+    ``do_not_decide``, led by its interval's ends and what to collect.
     """
     clear = clear_differences(result)
     leader = _leader(result, clear)
@@ -829,13 +1041,21 @@ def decide(result: Analysis) -> Decision:
         kr = 0 if result.rule.kind != "recall" else percent_decimals_against(c.recall[0], result.rule.at_recall)
         flagged, f_low, f_high = best.flagged_interval
         kf = _flagged_decimals(flagged, f_low, f_high)
-        line = (f"Recommendation: if reviewing about {flagged:,.{kf}f} flagged cases per 1000 ({f_low:,.{kf}f} to "
-                f"{f_high:,.{kf}f}) to find {100 * c.recall[0]:.{kr}f} % of the real cases ({one_in(c.precision[0])} "
-                f"of those flagged being real) is workable, deploy {best.name}: flag a case when its score is "
+        line = (f"Recommendation: if reviewing about {flagged:,.{kf}f} flagged cases per 1000 on average "
+                f"({f_low:,.{kf}f} to {f_high:,.{kf}f}) to find {100 * c.recall[0]:.{kr}f} % of the real cases "
+                f"({one_in(c.precision[0])} of those flagged being real) is workable, deploy {best.name}: flag a case "
+                "when its score is "
                 f"≥ {exact_threshold(c.threshold)} "
                 "(this exact value; a rounded one may flag other cases).")
         if result.rule.kind == "recall" and result.rule.at_recall >= 1:
             line += " It will not find every real case: no finite file can promise a recall of 100 %."
+    if precision_undetermined(best.choice):
+        then = ""
+        if leader is not None:
+            others = [m.name for m in result.models if m.name != leader]
+            then = (f" With the new cases, confirm {leader} rather than "
+                    + (others[0] if len(others) == 1 else "the others") + ".")
+        return made("do_not_decide", _undetermined_text(result, best), then=then)
     if result.comparisons is not None and len(result.models) > 1:
         import itertools
 
@@ -856,6 +1076,15 @@ def decide(result: Analysis) -> Decision:
 def recommendation(result: Analysis) -> str:
     """One sentence that says what to do with the verdict: the page's recommendation (:func:`decide`)."""
     return decide(result).text
+
+
+def _shift_precision(precision: float, pi: float, q: float) -> float:
+    """A precision at prevalence ``pi`` moved to prevalence ``q``: its odds times ``odds(q) / odds(pi)`` (the
+    likelihood ratio of being flagged is the same at both)."""
+    if precision >= 1 or precision <= 0:
+        return float(precision)
+    odds = precision / (1 - precision) * (q / (1 - q)) / (pi / (1 - pi))
+    return odds / (1 + odds)
 
 
 def margin_feasible(target: float, positives: int, confidence: float = 0.95) -> bool:
@@ -890,7 +1119,14 @@ def next_steps(result: Analysis) -> list[str]:
     halves = [precision_at(m, pi / 2) for m in focus]
     doubles = [precision_at(m, min(2 * pi, 0.999)) for m in focus]
     k = decimals_for(*halves, *doubles, least=2)
-    if len(focus) == 1:
+    if len(focus) == 1 and precision_undetermined(focus[0].choice):
+        # the estimate says nothing here: the interval's ends moved to the other prevalence (Bayes' rule on the odds)
+        ends = focus[0].choice.precision[1:]
+        half, double = (tuple(_shift_precision(p, pi, q) for p in ends) for q in (pi / 2, min(2 * pi, 0.999)))
+        k = max(2, _distinct_decimals(*half, start=2), _distinct_decimals(*double, start=2))
+        at = (f"at half of it {focus[0].name}'s precision would lie between {half[0]:.{k}f} and {half[1]:.{k}f}, at "
+              f"double between {double[0]:.{k}f} and {double[1]:.{k}f}")
+    elif len(focus) == 1:
         at = (f"at half of it {focus[0].name}'s precision would be about {halves[0]:.{k}f}, at double about "
               f"{doubles[0]:.{k}f}")
     else:
@@ -908,18 +1144,37 @@ def next_steps(result: Analysis) -> list[str]:
             "below it. To meet it with 95 % confidence on new cases, run again with --recall-confidence 0.95: it "
             "takes a lower threshold, at the price of more cases flagged."
         )
-    wide = any(m.choice.precision[1] > 0 and m.choice.precision[2] / m.choice.precision[1] > 1.5 for m in focus)
-    if result.positives < 4 * FEW_POSITIVES or wide:
+    def wide(m: ModelAnalysis) -> bool:
+        low, high = m.choice.precision[1:]
+        return low <= 0 or high / low > 1.5
+
+    short_negatives = [m for m in focus if wide(m) and negatives_limit_precision(m.choice, result.confidence)]
+    if short_negatives:
+        c = short_negatives[0].choice
+        kp = max(decimals_for(*c.precision[1:], least=2), _distinct_decimals(*c.precision[1:], start=2))
         steps.append(
-            f"Collect more positives: the file has {result.positives:,}. The intervals narrow roughly with the "
-            "square root of the number of positives (four times as many halve them)."
+            f"Collect more labelled negatives (other cases): precision's interval ({c.precision[1]:.{kp}f} to "
+            f"{c.precision[2]:.{kp}f}) is wide mostly because of them. The file has {result.negatives:,}, "
+            f"{c.fp:,} of them false alarms at the threshold, and at {_pct(pi)} prevalence the false positive rate "
+            "they measure decides the precision; more positives alone would not narrow it much."
+        )
+    if result.positives < 4 * FEW_POSITIVES or any(wide(m) for m in focus if m not in short_negatives):
+        steps.append(
+            f"Collect more positives: the file has {result.positives:,}. The recall interval narrows roughly with the "
+            "square root of the number of positives (four times as many halve it)."
         )
     if decision.model is not None:
-        flagged = _model(result, decision.model).flagged_per_1000
+        m = _model(result, decision.model)
+        flagged, low, high = m.flagged_interval
+        b_low, b_high = m.batch_flagged
         steps.append(
-            f"Monitor {decision.model} after deployment: expect about {flagged:,.1f} cases flagged per 1000. A share "
-            "flagged that drifts away from it means the prevalence or the scores have changed; check the labels of a "
-            "sample of flagged cases to confirm the precision."
+            f"Monitor {decision.model} after deployment: expect about {flagged:,.1f} cases flagged per 1000 on "
+            f"average (the long-run share; {100 * result.confidence:g} % interval {low:,.1f} to {high:,.1f}). "
+            f"Any one batch of 1000 cases varies by chance around it: it would flag between {b_low:,} and "
+            f"{b_high:,} ({100 * result.confidence:g} % binomial prediction interval, the share's uncertainty "
+            "included). Only a batch outside that range, or a share that keeps drifting over several batches, means "
+            "the prevalence or the scores have changed; check the labels of a sample of flagged cases to confirm "
+            "the precision."
         )
     else:
         steps.append("Monitoring: not applicable until a model is chosen for deployment.")

@@ -31,6 +31,7 @@ from .analysis import (
     exact_threshold,
     next_steps,
     percent_decimals_against,
+    precision_undetermined,
     recommendation,
     verdict,
 )
@@ -59,14 +60,21 @@ def _num(x: float, k: int = 3) -> str:
     return "–" if x is None or not math.isfinite(x) else f"{x:,.{k}f}"
 
 
+def _trio_decimals(values: tuple[float, float, float], least: int = 3) -> int:
+    """:func:`decimals_for` decimals of ``(est, low, high)``, more where the two ends would read the same."""
+    est, low, high = values
+    k = decimals_for(est, low, high, least=least)
+    while k < 8 and low != high and f"{low:.{k}f}" == f"{high:.{k}f}":
+        k += 1
+    return k
+
+
 def _trio(values: tuple[float, float, float], least: int = 3) -> str:
     """``"est [low, high]"`` with :func:`decimals_for` decimals, more where the two ends would read the same."""
     est, low, high = values
     if not all(math.isfinite(v) for v in values):
         return "–"
-    k = decimals_for(est, low, high, least=least)
-    while k < 8 and low != high and f"{low:.{k}f}" == f"{high:.{k}f}":
-        k += 1
+    k = _trio_decimals(values, least)
     return f"{est:,.{k}f} [{low:,.{k}f}, {high:,.{k}f}]"
 
 
@@ -115,12 +123,21 @@ def decision_frame(analysis: Analysis) -> pd.DataFrame:
                 else _trio(c.recall, _recall_decimals(a, c.recall)),
                 f"precision on new cases at {_pct(a.deploy_prevalence)} prevalence [95 % interval]": "nobody is flagged"
                 if c.nobody_flagged
-                else _trio(c.precision, 2),
-                "flagged per 1000 [95 % interval]": "0 (nobody is flagged)" if c.nobody_flagged
+                else _bounds_first(c.precision, 2) if precision_undetermined(c) else _trio(c.precision, 2),
+                "expected flagged per 1000 [95 % interval]": "0 (nobody is flagged)" if c.nobody_flagged
+                else _bounds_first(m.flagged_interval, 1) if precision_undetermined(c)
                 else _trio(m.flagged_interval, 1),
             })
         rows[m.name] = row
     return pd.DataFrame(rows).T.rename_axis(index=None, columns="model")  # one header row
+
+
+def _bounds_first(values: tuple[float, float, float], least: int = 3) -> str:
+    """``"low to high (estimate est)"``: an interval too wide for its estimate to lead
+    (:func:`helpers.report.analysis.precision_undetermined`)."""
+    est, low, high = values
+    k = _trio_decimals(values, least)
+    return f"{low:,.{k}f} to {high:,.{k}f} (estimate {est:,.{k}f})"
 
 
 def _recall_decimals(a: Analysis, recall: tuple[float, float, float]) -> int:
@@ -142,7 +159,11 @@ def _decision_table(a: Analysis) -> str:
 
 
 def matrix_frame(model: ModelAnalysis, deploy_prevalence: float) -> pd.DataFrame:
-    """The expected confusion matrix per 1000 cases at deployment, in words, as a table."""
+    """The expected confusion matrix per 1000 cases at deployment, in words, as a table.
+
+    When the file cannot pin precision within a factor of two
+    (:func:`helpers.report.analysis.precision_undetermined`), the false alarms and the cases left alone give the
+    ends of their interval (:attr:`ModelAnalysis.per_1000_interval`), not an estimate the file cannot back."""
     from .._validate import check_probability_open
 
     if not isinstance(model, ModelAnalysis) or model.choice is None:
@@ -150,10 +171,18 @@ def matrix_frame(model: ModelAnalysis, deploy_prevalence: float) -> pd.DataFrame
                         f"{type(model).__name__}")
     m, pi = model, check_probability_open(deploy_prevalence, "deploy_prevalence")
     per = {key: _clean_count(v) for key, v in m.per_1000.items()}
-    k = min(decimals_for(*(v for v in per.values() if v > 0), least=1), 4)
+    undetermined = precision_undetermined(m.choice)
+    shown = ("tp", "fn") if undetermined else tuple(per)  # the decimals of the cells written as estimates
+    k = min(decimals_for(*(per[key] for key in shown if per[key] > 0), least=1), 4)
+    false_alarms, negatives = f"{per['fp']:,.{k}f}", f"{per['tn']:,.{k}f}"
+    if undetermined:  # the estimate says nothing the file can back: the cells give their ends
+        (fp_low, fp_high), (tn_low, tn_high) = m.per_1000_interval["fp"], m.per_1000_interval["tn"]
+        kw = 0 if fp_high - fp_low >= 5 else 1
+        false_alarms = f"{_clean_count(fp_low):,.{kw}f} to {_clean_count(fp_high):,.{kw}f}"
+        negatives = f"{_clean_count(tn_low):,.{kw}f} to {_clean_count(tn_high):,.{kw}f}"
     frame = pd.DataFrame(
-        {"flagged": [f"{per['tp']:,.{k}f} (found)", f"{per['fp']:,.{k}f} (false alarms)"],
-         "not flagged": [f"{per['fn']:,.{k}f} (missed)", f"{per['tn']:,.{k}f}"],
+        {"flagged": [f"{per['tp']:,.{k}f} (found)", f"{false_alarms} (false alarms)"],
+         "not flagged": [f"{per['fn']:,.{k}f} (missed)", negatives],
          "total": [f"{1000 * pi:,.{k}f}", f"{1000 * (1 - pi):,.{k}f}"]},
         index=["real cases", "not real cases"])
     return frame.rename_axis(columns="per 1000 cases")
@@ -193,7 +222,8 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
         low, mid, high = np.quantile(c.thresholds, [0.025, 0.5, 0.975], method="inverted_cdf")
         out.append(
             "These counts were taken on the rows the threshold was chosen on, which flatters it. The recall "
-            f"{_trio(c.recall, _recall_decimals(a, c.recall))} and precision {_trio(c.precision, 2)} above are "
+            f"{_trio(c.recall, _recall_decimals(a, c.recall))} and precision "
+            f"{_bounds_first(c.precision, 2) if precision_undetermined(c) else _trio(c.precision, 2)} above are "
             f"corrected for that, and their intervals include how far the threshold itself could have moved: applied "
             f"to {c.resamples} resampled files, the rule chose thresholds from {low:.4g} to {high:.4g} (middle 95 %, "
             f"median {mid:.4g}). Each interval also holds the exact interval of these counts, so a file with few or "
