@@ -267,3 +267,27 @@ def test_spark_without_pyspark_is_one_line(capsys, tmp_path, good):
         assert lines[0].startswith("rare-report: error: --engine spark needs PySpark"), lines
     else:
         pytest.skip("PySpark is installed: the engine runs")
+
+
+def test_spark_refuses_a_feather_file_instead_of_reading_it_as_csv(capsys, tmp_path):
+    """Spark reads Parquet and CSV; a Feather file was handed to its CSV reader."""
+    _frame().to_feather("preds.feather")
+    line = _one_line(capsys, tmp_path, "preds.feather", "spark")
+    assert line == ("preds.feather: is a Feather/Arrow file, which the Spark engine cannot read; use --engine duckdb "
+                    "(or auto), or write it as Parquet"), line
+
+
+@pytest.mark.parametrize("damage", [_truncate, _scramble_pages], ids=["truncated", "pages"])
+def test_score_count_table_names_the_damaged_part(tmp_path, good, damage):
+    """The Python API the report is built on: the same one line, as a PredictionFileError."""
+    from helpers.report.count import score_count_table
+    from helpers.report.read import PredictionFileError
+
+    folder = Path("parts")
+    folder.mkdir()
+    _frame(seed=1).to_parquet(folder / "part-0.parquet")
+    damage(good, folder / "part-1.parquet")
+    with pytest.raises(PredictionFileError) as caught:
+        score_count_table(str(folder), engine="duckdb")
+    assert str(caught.value).startswith("parts/part-1.parquet: is a Parquet file that cannot be read (")
+    assert str(caught.value).endswith(DAMAGED) and "\n" not in str(caught.value)

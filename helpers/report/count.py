@@ -955,8 +955,8 @@ def score_count_table(
         name = spec[0]  # type: ignore[index]
     else:
         raise TypeError(
-            "source must be a pandas DataFrame, a path (str or pathlib.Path) to a CSV or Parquet file, a folder of "
-            f"Parquet files or a glob pattern, or a PySpark DataFrame; got {type(source).__name__}"
+            "source must be a pandas DataFrame, a path (str or pathlib.Path) to a CSV or Parquet file, a folder "
+            f"of data files or a glob pattern, or a PySpark DataFrame; got {type(source).__name__}"
         )
     if engine == "auto":
         engine = "spark" if spark_frame else "pandas" if isinstance(source, pd.DataFrame) else "duckdb"
@@ -966,6 +966,9 @@ def score_count_table(
     if engine == "pandas":
         return _table_pandas(spec, info, digits, quantile_bins)  # type: ignore[arg-type]
     if engine == "spark":
+        if isinstance(spec, tuple) and spec[1] == "arrow":  # Spark has no reader of Arrow IPC files
+            raise info.fail("is a Feather/Arrow file, which the Spark engine cannot read; use engine='duckdb' (or "
+                            "'auto'), or write it as Parquet")
         try:
             import pyspark  # noqa: F401
         except ImportError:

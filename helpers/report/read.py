@@ -97,6 +97,7 @@ _COMMAND_LINE = (
     ("y_score names the column ", "--y-score names the column "),
     ("y_true must be a non-empty column name", "--y-true must be a non-empty column name"),
     ("y_score must be a non-empty column name", "--y-score must be a non-empty column name"),
+    ("use engine='duckdb' (or 'auto')", "use --engine duckdb (or auto)"),
 )
 
 
