@@ -291,3 +291,31 @@ def test_score_count_table_names_the_damaged_part(tmp_path, good, damage):
         score_count_table(str(folder), engine="duckdb")
     assert str(caught.value).startswith("parts/part-1.parquet: is a Parquet file that cannot be read (")
     assert str(caught.value).endswith(DAMAGED) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("engine", ["auto", "duckdb"])
+def test_a_csv_part_without_the_label_column_is_named(capsys, tmp_path, engine):
+    """Before: ``out: cannot be read as CSV (Binder Error: ...)``, which part not said."""
+    folder = Path("out")
+    folder.mkdir()
+    frame = _frame(20_000)
+    frame.iloc[:10_000].to_csv(folder / "part-0.csv", index=False)
+    frame.iloc[10_000:].rename(columns={"y_true": "label"}).to_csv(folder / "part-1.csv", index=False)
+    line = _one_line(capsys, tmp_path, str(folder), engine)
+    assert line.startswith("out/part-1.csv: has no column 'y_true'; the header line names 'label', 'y_score'"), line
+
+
+def test_csv_parts_for_spark_must_share_one_header(tmp_path):
+    """Spark reads every CSV part in the first part's column order: a part whose header differs is refused."""
+    from helpers.report.read import PredictionFileError, _check_csv_headers
+
+    folder = Path("out")
+    folder.mkdir()
+    frame = _frame(100)
+    frame.to_csv(folder / "part-0.csv", index=False)
+    frame[["y_score", "y_true"]].to_csv(folder / "part-1.csv.gz", index=False)
+    files = [str(folder / "part-0.csv"), str(folder / "part-1.csv.gz")]
+    _check_csv_headers(files, ("y_true", "y_score"))  # DuckDB matches the columns by name
+    with pytest.raises(PredictionFileError, match=r"^out/part-1\.csv\.gz: its header line names 'y_score', 'y_true', "
+                       r"not the columns of out/part-0\.csv in their order"):
+        _check_csv_headers(files, ("y_true", "y_score"), same_order=True)

@@ -40,6 +40,7 @@ from .read import (
     HINT_POSITIVE,
     PredictionFileError,
     _bookkeeping,  # noqa: F401 (cli imports it from here)
+    _check_csv_headers,
     _display_name,
     _explain_read_error,
     _fail,
@@ -429,6 +430,11 @@ def _load_predictions_says(path: str, label: str = "y_true", score: str = "y_sco
 def _as_load_predictions_says(spec: object, source: _Source, error: PredictionFileError) -> PredictionFileError:
     """The engine's error, or for a small single file the message load_predictions gives for it (the same
     wording, and the first bad row where it names one)."""
+    if isinstance(spec, tuple) and spec[1] == "csv" and len(spec[2]) > 1:  # which part lacks a column
+        try:
+            _check_csv_headers(spec[2], (source.label, source.score))
+        except PredictionFileError as explained:
+            return explained
     if not isinstance(spec, tuple) or len(spec[2]) != 1:
         return error
     file = spec[2][0]
@@ -796,6 +802,7 @@ def _table_spark(spec: object, source: _Source, digits: int | None, k: int | Non
                 if kind == "parquet":
                     df = spark.read.parquet(*files)
                 else:
+                    _check_csv_headers(files, (source.label, source.score), same_order=True)
                     sep, decimal = _csv_format(files[0])
                     df = spark.read.csv(files, header=True, inferSchema=decimal == ".", sep=sep)
                 df.schema  # noqa: B018 (reading the schema is what fails on a damaged file)

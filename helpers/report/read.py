@@ -366,6 +366,34 @@ def _explain_read_error(spec: tuple[str, str, list[str]], exc: BaseException,
     return _fail(name, f"cannot be read as CSV ({_reason(exc)})")
 
 
+def _check_csv_headers(files: list[str], wanted: tuple[str, ...], same_order: bool = False) -> None:
+    """Raise the error of the first of several CSV files whose header line lacks a wanted column (or names one
+    twice), as :func:`load_predictions` words it for that file; return if every header has them all. With
+    ``same_order`` (Spark, which reads every file's columns in the first file's order), a header that differs
+    from the first file's is refused too."""
+    openers = {b"\x1f\x8b": gzip.open, b"BZ": bz2.open, b"\xfd7": lzma.open}
+    first: list[str] | None = None
+    for file in files:
+        try:
+            with open(file, "rb") as handle:
+                magic = handle.read(4)
+            if magic[:2] == b"PK" or magic == b"\x28\xb5\x2f\xfd":  # zip, zstd: left to the engine
+                continue
+            with openers.get(magic[:2], open)(file, "rb") as handle:
+                sample = handle.read(1 << 16).decode("utf-8", errors="replace").removeprefix("\ufeff")
+        except (OSError, EOFError, ValueError):  # unreadable: the engine's message stands
+            continue
+        if not sample.strip():  # an empty part (an empty partition of a Spark job)
+            continue
+        names = _sniff(sample)[1]
+        _check_columns(_display_name(file), names, wanted, "the header line names")
+        first = names if first is None else first
+        if same_order and names != first:
+            raise _fail(_display_name(file), f"its header line names {', '.join(map(_show, names[:10]))}, not the "
+                        f"columns of {_display_name(files[0])} in their order ({', '.join(map(_show, first[:10]))}); "
+                        "the Spark engine reads every part by position: write the parts with one header")
+
+
 def _some(files: list[str], base: str) -> str:
     shown = [os.path.relpath(f, base) if base else f for f in files[:3]]
     return ", ".join(map(repr, shown)) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
