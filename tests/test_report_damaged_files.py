@@ -72,6 +72,7 @@ def _one_line(capsys, tmp_path: Path, source: str, engine: str) -> str:
     assert status == 1, lines
     assert len(lines) == 1, lines
     assert "Traceback" not in lines[0] and "SELECT" not in lines[0] and "_duckdb" not in lines[0], lines[0]
+    assert lines[0].isprintable(), repr(lines[0])  # no control byte of a library's message (pyarrow's thrift errors)
     return lines[0]
 
 

@@ -258,8 +258,9 @@ _DAMAGED = "the file is damaged or incomplete"
 
 def _reason(exc: BaseException) -> str:
     """The first line of a library's error, for a message in parentheses."""
-    text = str(exc).strip()
-    return text.splitlines()[0].strip().rstrip(".") if text else type(exc).__name__
+    text = str(exc).strip()  # pyarrow: "Parquet magic bytes not found in footer. Either the file is corrupted or..."
+    first = "".join(c for c in text.splitlines()[0] if c.isprintable()) if text else ""
+    return first.split(". ")[0].strip().rstrip(".:").strip() or type(exc).__name__
 
 
 def _unreadable(name: str, kind: str, exc: BaseException) -> PredictionFileError:
