@@ -4,10 +4,13 @@ The course's last notebook reruns every analysis on *your* predictions: one row
 per example, a column of true labels and a column of scores.  The libraries do
 the parsing; this module checks what they parsed, because a silently misread
 file (a shifted column, a label read as a score, a ``NaN`` turned into a zero)
-would make every number downstream wrong without anyone noticing.  Every
-problem raises :class:`PredictionFileError` with one line naming the file, the
-place and the problem, e.g. ``preds.csv: row 3 (line 4 of the file), column
-'y_score': the score is NaN (not a number); every row needs a finite score``.
+would make every number downstream wrong without anyone noticing.  It also
+lists and checks the files of a folder or a glob pattern for the engines
+that read many files (``_resolve_files``: one kind of file, readable Parquet
+and Feather footers).  Every problem raises :class:`PredictionFileError`
+with one line naming the file, the place and the problem, e.g. ``preds.csv:
+row 3 (line 4 of the file), column 'y_score': the score is NaN (not a
+number); every row needs a finite score``.
 """
 
 from __future__ import annotations
@@ -308,8 +311,9 @@ def _text_name(file: str) -> bool:
 
 
 def _check_data_file(file: str) -> str:
-    """The kind of one file of a source (``'parquet'``, ``'arrow'`` or ``'csv'``), after checking that a Parquet or
-    Feather file's footer can be read (a file cut short has none) and that a ``*.parquet`` file is Parquet."""
+    """The kind of one file of a source (``'parquet'``, ``'arrow'``, ``'csv'``, or ``'other'`` for a text file
+    whose name is not one of a table, such as ``README.md``), after checking that a Parquet or Feather file's
+    footer can be read (a file cut short has none) and that a ``*.parquet`` file is Parquet."""
     name = _display_name(file)
     try:
         with open(file, "rb") as handle:
@@ -994,7 +998,8 @@ def load_predictions(
         from 1 after the header, lines from 1 at the header (of the text after
         decompression).  Problems of the whole file come first; among bad
         values, the first in file order.  What is refused: a missing file, a
-        directory, an empty, damaged or binary file, text not in UTF-8
+        directory, an empty, damaged or binary file (a Parquet file cut
+        short, a ``.parquet`` file that is not Parquet), text not in UTF-8
         (Latin-1, UTF-16), an Excel workbook, JSON, HTML; a header that is
         blank, names a column twice or lacks a wanted one (names are stripped,
         case matters); a row with more or fewer values than the header, a
