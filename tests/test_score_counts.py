@@ -336,7 +336,7 @@ def test_bad_paths(tmp_path):
         score_count_table(tmp_path / "nope.parquet")
     with pytest.raises(PredictionFileError, match=r"no file matches this pattern"):
         score_count_table(str(tmp_path / "*.parquet"))
-    with pytest.raises(PredictionFileError, match=r"is a folder without Parquet files"):
+    with pytest.raises(PredictionFileError, match=r"is a folder without data files"):
         score_count_table(tmp_path)
     (tmp_path / "garbage.parquet").write_bytes(b"PAR1 this is not parquet")
     with pytest.raises(PredictionFileError, match=r"garbage\.parquet: is a Parquet file that cannot be read"):

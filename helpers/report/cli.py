@@ -81,8 +81,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "path",
         help="predictions file (CSV, TSV, ';'-separated with decimal commas, compressed, Parquet or Feather/Arrow), "
-        "a folder of Parquet files or a pattern such as 'preds/*' (a Spark job's _SUCCESS and .crc files are "
-        "ignored), with one row per case: a label column and a score column",
+        "a folder or a pattern such as 'preds/*', with one row per case: a label column and a score column. A "
+        "folder is read with its subfolders, every file in them but a Spark job's _SUCCESS, .crc and hidden files; "
+        "the files of a folder or a pattern must be of one kind (all Parquet, all Feather/Arrow or all CSV), and "
+        "any other file in a folder is refused, named, rather than left out",
     )
     parser.add_argument(
         "--prevalence", required=True, metavar="P", help="share of positives where the model is deployed, in (0, 1)"
@@ -244,7 +246,10 @@ def _rows_in(path: Path) -> int | None:
         if head[:4] == b"PAR1":
             import pyarrow.parquet as pq
 
-            return int(pq.ParquetFile(path).metadata.num_rows)
+            try:
+                return int(pq.ParquetFile(path).metadata.num_rows)
+            except (OSError, ValueError):  # a damaged footer (pyarrow's ArrowInvalid): the reader names the file
+                return None
         if head[:2] in (b"\x1f\x8b", b"BZ", b"\xfd7", b"PK") or head[:4] == b"\x28\xb5\x2f\xfd":
             return None  # compressed: unknown
         lines = head.count(b"\n")
@@ -296,11 +301,11 @@ def _warm_imports() -> None:
 
 def _sha256(path: str) -> str:
     """The file's SHA-256; for a folder or pattern, of its files' SHA-256s in name order."""
-    from .count import _bookkeeping
+    from .read import _bookkeeping, _folder_files
 
     if glob.has_magic(path) or os.path.isdir(path):
         if os.path.isdir(path):
-            files = sorted(str(p) for p in Path(path).rglob("*") if p.is_file() and not _bookkeeping(str(p)))
+            files = _folder_files(path)  # the files the engines read
         else:
             files = sorted(f for f in glob.glob(path, recursive=True) if os.path.isfile(f) and not _bookkeeping(f))
         whole = hashlib.sha256()
@@ -515,6 +520,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.status
     except ValueError as exc:  # e.g. equal or blank column names
         print(f"{PROG}: error: {' '.join(command_line_words(str(exc)).split())}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # --engine spark without PySpark: what to install, in one line
+        message = " ".join(str(exc).split()).replace("engine='spark'", "--engine spark")
+        print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; no report written", file=sys.stderr)

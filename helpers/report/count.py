@@ -35,7 +35,19 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_binary_labels, check_same_length, check_scores
-from .read import HINT_COUNT_COLUMNS, HINT_POSITIVE, PredictionFileError, _display_name, _fail, _label_key, _show
+from .read import (
+    HINT_COUNT_COLUMNS,
+    HINT_POSITIVE,
+    PredictionFileError,
+    _bookkeeping,  # noqa: F401 (cli imports it from here)
+    _check_csv_headers,
+    _display_name,
+    _explain_read_error,
+    _fail,
+    _label_key,
+    _resolve_files,
+    _show,
+)
 
 __all__ = [
     "SCORE_COUNT_COLUMNS",
@@ -392,41 +404,10 @@ def _finish(table: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-def _bookkeeping(file: str) -> bool:
-    """Files a Spark or Hadoop job writes beside its data (``_SUCCESS``, ``.part-0.crc``, hidden files): not data."""
-    base = os.path.basename(file)
-    return base.startswith(("_", ".")) or base.endswith(".crc")
-
-
 def _resolve_path(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
-    """``(name for messages, 'csv' or 'parquet', files)`` of a file, a folder of Parquet files or a glob."""
-    text = os.fspath(source)
-    name = _display_name(text)
-    if glob.has_magic(text):
-        files = sorted(f for f in glob.glob(text, recursive=True) if os.path.isfile(f) and not _bookkeeping(f))
-        if not files:
-            raise _fail(name, "no file matches this pattern; check the name and the current folder")
-    elif os.path.isdir(text):
-        files = sorted(str(p) for p in Path(text).rglob("*.parquet") if p.is_file())
-        if not files:
-            raise _fail(name, "is a folder without Parquet files (*.parquet); give a file, a folder of Parquet "
-                        "files or a pattern such as 'preds/*.csv'")
-    elif os.path.isfile(text):
-        files = [text]
-    else:
-        _load_predictions_says(text)  # no such file, or not a valid file name: its message, word for word
-        raise _fail(name, f"no such file (looked for {Path(text).absolute()}); check the name and the current folder")
-    kinds = set()
-    for file in files:
-        try:
-            with open(file, "rb") as handle:
-                head = handle.read(4)
-        except OSError as exc:
-            raise _fail(_display_name(file), f"cannot be read: {exc.strerror or exc}") from None
-        kinds.add("parquet" if head == b"PAR1" else "arrow" if head == b"ARRO" else "csv")
-    if len(kinds) > 1:
-        raise _fail(name, "mixes Parquet, Feather/Arrow and CSV files; give files of one kind")
-    return name, kinds.pop(), files
+    """``(name for messages, 'csv', 'parquet' or 'arrow', files)`` of a file, a folder or a glob: the files checked
+    (:func:`helpers.report.read._resolve_files`: one kind, Parquet and Feather footers readable)."""
+    return _resolve_files(source)
 
 
 # A bad single file at most this large gets load_predictions' own message (with the first bad row): reading it
@@ -449,6 +430,11 @@ def _load_predictions_says(path: str, label: str = "y_true", score: str = "y_sco
 def _as_load_predictions_says(spec: object, source: _Source, error: PredictionFileError) -> PredictionFileError:
     """The engine's error, or for a small single file the message load_predictions gives for it (the same
     wording, and the first bad row where it names one)."""
+    if isinstance(spec, tuple) and spec[1] == "csv" and len(spec[2]) > 1:  # which part lacks a column
+        try:
+            _check_csv_headers(spec[2], (source.label, source.score))
+        except PredictionFileError as explained:
+            return explained
     if not isinstance(spec, tuple) or len(spec[2]) != 1:
         return error
     file = spec[2][0]
@@ -816,6 +802,7 @@ def _table_spark(spec: object, source: _Source, digits: int | None, k: int | Non
                 if kind == "parquet":
                     df = spark.read.parquet(*files)
                 else:
+                    _check_csv_headers(files, (source.label, source.score), same_order=True)
                     sep, decimal = _csv_format(files[0])
                     df = spark.read.csv(files, header=True, inferSchema=decimal == ".", sep=sep)
                 df.schema  # noqa: B018 (reading the schema is what fails on a damaged file)
@@ -890,9 +877,12 @@ def score_count_table(
     ----------
     source
         A pandas DataFrame; a path (str or PathLike) to a CSV file (with a
-        header line; compressed ``.gz`` too), a Parquet file, a folder of
-        Parquet files (searched recursively) or a glob pattern
-        (``"preds/*.parquet"``); or a PySpark DataFrame.
+        header line; compressed ``.gz`` too), a Parquet or Feather file, a
+        folder (read with its subfolders: every file but a Spark job's
+        ``_SUCCESS``, ``.crc`` and hidden files, all of one kind) or a glob
+        pattern (``"preds/*.parquet"``); or a PySpark DataFrame. A damaged
+        or truncated Parquet file, a file of another kind in a folder, or a
+        ``.parquet`` file that is not Parquet is refused in one line naming it.
     label, score : str
         The names of the label column and of the score column.
     pos_label
@@ -972,8 +962,8 @@ def score_count_table(
         name = spec[0]  # type: ignore[index]
     else:
         raise TypeError(
-            "source must be a pandas DataFrame, a path (str or pathlib.Path) to a CSV or Parquet file, a folder of "
-            f"Parquet files or a glob pattern, or a PySpark DataFrame; got {type(source).__name__}"
+            "source must be a pandas DataFrame, a path (str or pathlib.Path) to a CSV or Parquet file, a folder "
+            f"of data files or a glob pattern, or a PySpark DataFrame; got {type(source).__name__}"
         )
     if engine == "auto":
         engine = "spark" if spark_frame else "pandas" if isinstance(source, pd.DataFrame) else "duckdb"
@@ -983,6 +973,9 @@ def score_count_table(
     if engine == "pandas":
         return _table_pandas(spec, info, digits, quantile_bins)  # type: ignore[arg-type]
     if engine == "spark":
+        if isinstance(spec, tuple) and spec[1] == "arrow":  # Spark has no reader of Arrow IPC files
+            raise info.fail("is a Feather/Arrow file, which the Spark engine cannot read; use engine='duckdb' (or "
+                            "'auto'), or write it as Parquet")
         try:
             import pyspark  # noqa: F401
         except ImportError:
@@ -992,7 +985,14 @@ def score_count_table(
             ) from None
     try:
         if engine == "duckdb":
-            return _table_duckdb(spec, info, digits, quantile_bins, memory_limit, progress)
+            import duckdb
+
+            try:
+                return _table_duckdb(spec, info, digits, quantile_bins, memory_limit, progress)
+            except duckdb.Error as exc:  # a Parquet file damaged past its footer: named in one line
+                if not isinstance(spec, tuple):
+                    raise
+                raise _explain_read_error(spec, exc) from None
         return _table_spark(spec, info, digits, quantile_bins)
     except PredictionFileError as exc:
         raise _as_load_predictions_says(spec, info, exc) from None
@@ -1274,33 +1274,12 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
             pairs = pair_table_from_arrays(labels.astype(bool), dict(zip(scores, columns, strict=True)), tables)
         return ReportCounts(tables, pairs, dropped)
     if engine == "duckdb":
-        arrays = _duckdb_arrays(path, label, scores, pos_label, drop_missing, memory_limit, progress)
-        if arrays is not None:
-            is_pos, columns, dropped = arrays
-            tables = {name: merged_table(is_pos, s, keep) for name, s in zip(scores, columns, strict=True)}
-            pairs = None
-            if len(scores) > 1:
-                pairs = pair_table_from_arrays(is_pos, dict(zip(scores, columns, strict=True)), tables)
-            return ReportCounts(tables, pairs, dropped)
-        tables, dropped = {}, 0
-        for column in scores:
-            table, _, dropped = _vertex_table(path, label=label, score=column, pos_label=pos_label, keep=keep,
-                                              memory_limit=memory_limit, progress=progress,
-                                              drop_missing=drop_missing, also=scores)
-            tables[column] = merge_negative_runs(table, keep=keep)
-        pairs = None
-        if len(scores) > 1:
-            spec = _resolve_path(path)
-            info = _Source(spec[0], label, scores[0], pos_label)
-            con = _duckdb_connection(memory_limit, progress)
-            try:
-                relation = _duckdb_relation(spec[1], spec[2], label)
-                relation = _drop_missing_relation(relation, label, scores) if drop_missing else relation
-                rows, positive, _ = _duckdb_rows(con, spec, info, None, relation=relation)
-                pairs = pair_table_duckdb(con, relation, scores, label, positive, tables)
-            finally:
-                con.close()
-        return ReportCounts(tables, pairs, dropped)
+        import duckdb
+
+        try:
+            return _count_duckdb(path, label, scores, pos_label, keep, drop_missing, memory_limit, progress)
+        except duckdb.Error as exc:  # a Parquet file damaged past its footer: named in one line
+            raise _explain_read_error(_resolve_path(path), exc) from None
     if engine == "spark":
         if drop_missing:
             raise ValueError("--drop-missing is not available with --engine spark; use duckdb or pandas")
@@ -1313,6 +1292,38 @@ def count_for_report(path: str | os.PathLike[str], *, label: str, scores: list[s
             pairs = _pairs_spark(path, label, scores, pos_label, tables)
         return ReportCounts(tables, pairs, dropped)
     raise ValueError(f"engine must be pandas, duckdb or spark here, got {engine!r:.40}")
+
+
+def _count_duckdb(path: str | os.PathLike[str], label: str, scores: list[str], pos_label: object,
+                  keep: tuple[float, ...], drop_missing: bool, memory_limit: str, progress: bool) -> ReportCounts:
+    """:func:`count_for_report` on DuckDB."""
+    arrays = _duckdb_arrays(path, label, scores, pos_label, drop_missing, memory_limit, progress)
+    if arrays is not None:
+        is_pos, columns, dropped = arrays
+        tables = {name: merged_table(is_pos, s, keep) for name, s in zip(scores, columns, strict=True)}
+        pairs = None
+        if len(scores) > 1:
+            pairs = pair_table_from_arrays(is_pos, dict(zip(scores, columns, strict=True)), tables)
+        return ReportCounts(tables, pairs, dropped)
+    tables, dropped = {}, 0
+    for column in scores:
+        table, _, dropped = _vertex_table(path, label=label, score=column, pos_label=pos_label, keep=keep,
+                                          memory_limit=memory_limit, progress=progress,
+                                          drop_missing=drop_missing, also=scores)
+        tables[column] = merge_negative_runs(table, keep=keep)
+    pairs = None
+    if len(scores) > 1:
+        spec = _resolve_path(path)
+        info = _Source(spec[0], label, scores[0], pos_label)
+        con = _duckdb_connection(memory_limit, progress)
+        try:
+            relation = _duckdb_relation(spec[1], spec[2], label)
+            relation = _drop_missing_relation(relation, label, scores) if drop_missing else relation
+            rows, positive, _ = _duckdb_rows(con, spec, info, None, relation=relation)
+            pairs = pair_table_duckdb(con, relation, scores, label, positive, tables)
+        finally:
+            con.close()
+    return ReportCounts(tables, pairs, dropped)
 
 
 def _pairs_spark(path: str | os.PathLike[str], label: str, scores: list[str], pos_label: object,

@@ -4,10 +4,13 @@ The course's last notebook reruns every analysis on *your* predictions: one row
 per example, a column of true labels and a column of scores.  The libraries do
 the parsing; this module checks what they parsed, because a silently misread
 file (a shifted column, a label read as a score, a ``NaN`` turned into a zero)
-would make every number downstream wrong without anyone noticing.  Every
-problem raises :class:`PredictionFileError` with one line naming the file, the
-place and the problem, e.g. ``preds.csv: row 3 (line 4 of the file), column
-'y_score': the score is NaN (not a number); every row needs a finite score``.
+would make every number downstream wrong without anyone noticing.  It also
+lists and checks the files of a folder or a glob pattern for the engines
+that read many files (``_resolve_files``: one kind of file, readable Parquet
+and Feather footers).  Every problem raises :class:`PredictionFileError`
+with one line naming the file, the place and the problem, e.g. ``preds.csv:
+row 3 (line 4 of the file), column 'y_score': the score is NaN (not a
+number); every row needs a finite score``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import bz2
 import contextlib
 import csv
+import glob
 import gzip
 import io
 import itertools
@@ -96,6 +100,7 @@ _COMMAND_LINE = (
     ("y_score names the column ", "--y-score names the column "),
     ("y_true must be a non-empty column name", "--y-true must be a non-empty column name"),
     ("y_score must be a non-empty column name", "--y-score must be a non-empty column name"),
+    ("use engine='duckdb' (or 'auto')", "use --engine duckdb (or auto)"),
 )
 
 
@@ -247,6 +252,202 @@ def _decode(name: str, data: bytes) -> str:
             "as Latin-1 or Windows-1252); save it again as 'CSV UTF-8'"
         )
         raise _fail(name, problem, line=data.count(b"\n", 0, exc.start) + 1) from None
+
+
+# --------------------------------------------------------------------------- Parquet and Feather files, folders
+
+_DAMAGED = "the file is damaged or incomplete"
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of a library's error, for a message in parentheses."""
+    text = str(exc).strip()  # pyarrow: "Parquet magic bytes not found in footer. Either the file is corrupted or..."
+    first = "".join(c for c in text.splitlines()[0] if c.isprintable()) if text else ""
+    return first.split(". ")[0].strip().rstrip(".:").strip() or type(exc).__name__
+
+
+def _unreadable(name: str, kind: str, exc: BaseException) -> PredictionFileError:
+    """``FILE: is a Parquet file that cannot be read (<reason>); the file is damaged or incomplete``."""
+    return _fail(name, f"is a {kind} file that cannot be read ({_reason(exc)}); {_DAMAGED}")
+
+
+def _not_parquet(name: str, head: bytes) -> PredictionFileError:
+    """A file named ``*.parquet`` whose first bytes are not Parquet's mark ``PAR1``."""
+    if not head.translate(None, _TEXT_BYTES):
+        first = head.decode("utf-8", errors="replace").strip().splitlines()
+        begins = f"it is text beginning {_show(first[0] if first else '', 30)}"
+    else:
+        begins = "its first bytes are not 'PAR1', the mark every Parquet file begins with"
+    return _fail(name, f"is not a Parquet file, although its name ends in .parquet ({begins}); the file is damaged, "
+                 "or is a file of another kind renamed")
+
+
+def _bookkeeping(file: str) -> bool:
+    """Files a Spark or Hadoop job writes beside its data (``_SUCCESS``, ``.part-0.crc``, hidden files): not data."""
+    base = os.path.basename(file)
+    return base.startswith(("_", ".")) or base.endswith(".crc")
+
+
+def _folder_files(folder: str) -> list[str]:
+    """The data files of a folder and its subfolders: every file but the bookkeeping (:func:`_bookkeeping`), and
+    none inside a hidden or bookkeeping folder (``_temporary/``, ``.ipynb_checkpoints/``)."""
+    files = []
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(("_", ".")))
+        files += [os.path.join(root, n) for n in names if not _bookkeeping(n) and os.path.isfile(os.path.join(root, n))]
+    return sorted(files)
+
+
+_KINDS = {"parquet": "Parquet", "arrow": "Feather/Arrow", "csv": "CSV", "other": "other"}
+
+
+def _text_name(file: str) -> bool:
+    """Whether a file's name is one of a text file of rows: ``.csv``, ``.tsv``, ``.txt``... (compressed or not), or
+    no extension at all (a Hadoop job's ``part-00000``)."""
+    stem, ext = os.path.splitext(os.path.basename(file).lower())
+    if ext in (".gz", ".bz2", ".xz", ".zst", ".zip"):
+        ext = os.path.splitext(stem)[1]
+    return ext in ("", ".csv", ".tsv", ".tab", ".txt", ".dat", ".psv")
+
+
+def _check_data_file(file: str) -> str:
+    """The kind of one file of a source (``'parquet'``, ``'arrow'``, ``'csv'``, or ``'other'`` for a text file
+    whose name is not one of a table, such as ``README.md``), after checking that a Parquet or Feather file's
+    footer can be read (a file cut short has none) and that a ``*.parquet`` file is Parquet."""
+    name = _display_name(file)
+    try:
+        with open(file, "rb") as handle:
+            head = handle.read(64)
+    except OSError as exc:
+        raise _fail(name, f"cannot be read: {exc.strerror or exc}") from None
+    kind = "parquet" if head[:4] == b"PAR1" else "arrow" if head[:4] == b"ARRO" else "csv"
+    if kind == "csv" and head and file.lower().endswith(".parquet"):
+        raise _not_parquet(name, head)
+    if kind == "csv" and not _text_name(file):
+        kind = "other"  # README.md, image.png, notes.json...: refused beside data files, read as CSV alone
+    if kind in ("parquet", "arrow"):
+        import pyarrow as pa
+
+        try:
+            if kind == "parquet":
+                import pyarrow.parquet as pq
+
+                pq.ParquetFile(file).metadata  # noqa: B018 (reads the footer only)
+            else:
+                import pyarrow.ipc as ipc
+
+                ipc.open_file(pa.memory_map(file)).schema  # noqa: B018
+        except (pa.ArrowException, OSError) as exc:
+            raise _unreadable(name, _KINDS[kind], exc) from None
+    return kind
+
+
+def _explain_read_error(spec: tuple[str, str, list[str]], exc: BaseException,
+                        limit: int = 200 * 10**6) -> PredictionFileError:
+    """The one-line error for an engine that failed to read the files of ``spec`` (:func:`_resolve_files`) although
+    their footers were readable: the first Parquet or Feather file (of at most ``limit`` bytes) that pyarrow cannot
+    read either is named as damaged; else the source, with the engine's reason."""
+    import pyarrow as pa
+
+    name, kind, files = spec
+    if kind in ("parquet", "arrow"):
+        for file in files:
+            try:
+                if os.path.getsize(file) > limit:
+                    continue
+                if kind == "parquet":
+                    import pyarrow.parquet as pq
+
+                    pq.read_table(file)
+                else:
+                    import pyarrow.ipc as ipc
+
+                    ipc.open_file(pa.memory_map(file)).read_all()
+            except (pa.ArrowException, OSError) as error:
+                return _unreadable(_display_name(file), _KINDS[kind], error)
+        if len(files) == 1:
+            return _unreadable(name, _KINDS[kind], exc)
+        return _fail(name, f"holds a {_KINDS[kind]} file that cannot be read ({_reason(exc)}); {_DAMAGED}")
+    return _fail(name, f"cannot be read as CSV ({_reason(exc)})")
+
+
+def _check_csv_headers(files: list[str], wanted: tuple[str, ...], same_order: bool = False) -> None:
+    """Raise the error of the first of several CSV files whose header line lacks a wanted column (or names one
+    twice), as :func:`load_predictions` words it for that file; return if every header has them all. With
+    ``same_order`` (Spark, which reads every file's columns in the first file's order), a header that differs
+    from the first file's is refused too."""
+    openers = {b"\x1f\x8b": gzip.open, b"BZ": bz2.open, b"\xfd7": lzma.open}
+    first: list[str] | None = None
+    for file in files:
+        try:
+            with open(file, "rb") as handle:
+                magic = handle.read(4)
+            if magic[:2] == b"PK" or magic == b"\x28\xb5\x2f\xfd":  # zip, zstd: left to the engine
+                continue
+            with openers.get(magic[:2], open)(file, "rb") as handle:
+                sample = handle.read(1 << 16).decode("utf-8", errors="replace").removeprefix("\ufeff")
+        except (OSError, EOFError, ValueError):  # unreadable: the engine's message stands
+            continue
+        if not sample.strip():  # an empty part (an empty partition of a Spark job)
+            continue
+        names = _sniff(sample)[1]
+        _check_columns(_display_name(file), names, wanted, "the header line names")
+        first = names if first is None else first
+        if same_order and names != first:
+            raise _fail(_display_name(file), f"its header line names {', '.join(map(_show, names[:10]))}, not the "
+                        f"columns of {_display_name(files[0])} in their order ({', '.join(map(_show, first[:10]))}); "
+                        "the Spark engine reads every part by position: write the parts with one header")
+
+
+def _some(files: list[str], base: str) -> str:
+    shown = [os.path.relpath(f, base) if base else f for f in files[:3]]
+    return ", ".join(map(repr, shown)) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+
+
+def _resolve_files(source: str | os.PathLike[str]) -> tuple[str, str, list[str]]:
+    """``(name for messages, 'csv', 'parquet' or 'arrow', files)`` of a file, a folder or a glob pattern.
+
+    A folder is read with its subfolders: every file in them but a Spark job's
+    bookkeeping (``_SUCCESS``, ``*.crc``, hidden files and folders). The files
+    of a folder or a pattern must be of one kind (all Parquet, all
+    Feather/Arrow or all CSV); otherwise the error names the files of each
+    kind, so that no file is left out unnoticed. Every Parquet and Feather
+    file's footer is read here, so that a damaged or truncated one is named in
+    one line before an engine reads it.
+    """
+    text = os.fspath(source)
+    name = _display_name(text)
+    base = ""
+    if glob.has_magic(text):
+        files = sorted(f for f in glob.glob(text, recursive=True) if os.path.isfile(f) and not _bookkeeping(f))
+        if not files:
+            raise _fail(name, "no file matches this pattern; check the name and the current folder")
+    elif os.path.isdir(text):
+        files, base = _folder_files(text), text
+        if not files:
+            raise _fail(name, "is a folder without data files (only bookkeeping such as _SUCCESS, *.crc or hidden "
+                        "files, or nothing); give a file, a folder of data files or a pattern such as 'preds/*.csv'")
+    elif os.path.isfile(text):
+        files = [text]
+    else:
+        try:
+            load_predictions(text)  # no such file, or not a valid file name: its message, word for word
+        except PredictionFileError:
+            raise
+        except (TypeError, ValueError):
+            pass
+        raise _fail(name, f"no such file (looked for {Path(text).absolute()}); check the name and the current folder")
+    kinds: dict[str, list[str]] = {}
+    for file in files:
+        kinds.setdefault(_check_data_file(file), []).append(file)
+    if len(kinds) > 1:
+        what = " and ".join(f"{len(f)} {_KINDS[k]} file{'s' * (len(f) > 1)} ({_some(f, base)})"
+                            for k, f in sorted(kinds.items(), key=lambda item: list(_KINDS).index(item[0])))
+        mixes = "is a folder mixing" if base else "matches"
+        raise _fail(name, f"{mixes} files of different kinds: {what}; the files must be all Parquet, all "
+                    "Feather/Arrow or all CSV: move the others out, or give a pattern such as 'preds/*.parquet'")
+    kind = next(iter(kinds))
+    return name, "csv" if kind == "other" else kind, files
 
 
 # --------------------------------------------------------------------------- header and shape
@@ -567,7 +768,7 @@ def _parse_parquet(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
         _check_columns(name, file.schema_arrow.names, wanted, "its columns are")
         table = file.read(columns=list(wanted))
     except (pa.ArrowException, OSError) as exc:
-        raise _fail(name, f"is a Parquet file that cannot be read ({str(exc).strip().splitlines()[0]})") from None
+        raise _unreadable(name, "Parquet", exc) from None
     if table.num_rows == 0:
         raise _fail(name, "has no data rows")
     labels, all_scores, texts = table.column(0).to_pandas(), [], []
@@ -588,7 +789,7 @@ def _parse_arrow(name: str, data: bytes, wanted: tuple[str, ...]) -> _Parsed:
         _check_columns(name, table.column_names, wanted, "its columns are")
         table = table.select(list(wanted))
     except (pa.ArrowException, OSError) as exc:
-        raise _fail(name, f"is a Feather/Arrow file that cannot be read ({str(exc).strip().splitlines()[0]})") from None
+        raise _unreadable(name, "Feather/Arrow", exc) from None
     if table.num_rows == 0:
         raise _fail(name, "has no data rows")
     labels, all_scores, texts = table.column(0).to_pandas(), [], []
@@ -797,7 +998,8 @@ def load_predictions(
         from 1 after the header, lines from 1 at the header (of the text after
         decompression).  Problems of the whole file come first; among bad
         values, the first in file order.  What is refused: a missing file, a
-        directory, an empty, damaged or binary file, text not in UTF-8
+        directory, an empty, damaged or binary file (a Parquet file cut
+        short, a ``.parquet`` file that is not Parquet), text not in UTF-8
         (Latin-1, UTF-16), an Excel workbook, JSON, HTML; a header that is
         blank, names a column twice or lacks a wanted one (names are stripped,
         case matters); a row with more or fewer values than the header, a
@@ -886,6 +1088,8 @@ def _load(name: str, data: bytes, wanted: tuple[str, ...], pos_label: Label | No
     """Parse and check the bytes of a file: the labels as 0/1, each wanted score column (``wanted[1:]``), and the
     number of rows left out for a missing label or score (``drop_missing``; else 0)."""
     data = _decompress(name, data)
+    if name.lower().endswith(".parquet") and data and data[:4] != b"PAR1" and data[:6] != b"ARROW1":
+        raise _not_parquet(name, data[:64])
     parse = _parse_parquet if data[:4] == b"PAR1" else _parse_arrow if data[:6] == b"ARROW1" else _parse_text
     labels, all_scores, tokens, line, decimal = parse(name, data, wanted)
     scores, token = all_scores[0], tokens[0]
