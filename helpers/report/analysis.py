@@ -867,10 +867,9 @@ def recommendation(result: Analysis) -> str:
 
 def margin_feasible(target: float, positives: int, confidence: float = 0.95) -> bool:
     """Whether ``--recall-confidence confidence`` can meet the recall ``target`` with this many positives: the lower
-    Clopper–Pearson limit of all of them found, ``(alpha / 2)^(1 / P)``, reaches it (never for a target of 1)."""
-    from ..intervals import clopper_pearson_interval
-
-    return target < 1 and float(clopper_pearson_interval(positives, positives, confidence=confidence)[0]) >= target
+    one-sided Clopper–Pearson limit of all of them found, ``(1 - confidence)^(1 / P)``, reaches it (never for a target
+    of 1)."""
+    return target < 1 and (1 - confidence) ** (1 / positives) >= target
 
 
 def next_steps(result: Analysis) -> list[str]:
