@@ -37,7 +37,9 @@ Run (about 10 minutes on a loaded 2-core machine)::
     nice -n 10 .venv/bin/python bench/coverage_grid.py --files 200 --only 3   # one scenario, fewer files
 
 ``--write`` stores the table in ``data/report_coverage_grid.csv`` (which notebook
-13 reads) and prints it as Markdown for ``bench/README.md``. Every file and every
+13 reads) and prints it as Markdown for ``bench/README.md``; with ``--only`` it
+replaces only those scenarios' rows of the stored table and keeps the others (the
+small-count table is then neither run nor rewritten). Every file and every
 resampling is seeded: a rerun gives the same table.
 """
 
@@ -274,6 +276,11 @@ def main(argv: list[str] | None = None) -> int:
             chances.append(run_chance(case, args.files))
             print(f"{case.name}: {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     if args.write:
+        if args.only and CSV.exists():  # replace only the scenarios run, keep the others' rows and their order
+            kept = pd.read_csv(CSV)
+            ran = dict(zip(table["scenario"], table.to_dict("records"), strict=True))
+            merged = [ran.pop(r["scenario"], r) for r in kept.to_dict("records")]
+            table = pd.DataFrame(merged + list(ran.values()), columns=kept.columns)
         table.to_csv(CSV, index=False, float_format="%.6g")
         if chances:
             pd.DataFrame(chances).to_csv(CHANCE_CSV, index=False, float_format="%.6g")

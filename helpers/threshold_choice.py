@@ -37,7 +37,6 @@ from ._validate import check_binary_labels, check_count, check_probability_open,
 from .costs import min_cost_threshold
 from .counts import Counts, WeightedCounts, counts_at_prevalence, metric_zoo, negative_weight
 from .curves import counts_at_threshold
-from .intervals import clopper_pearson_interval
 from .threshold_rules import ThresholdRule, _given_number, threshold_rule
 
 __all__ = [
@@ -185,18 +184,21 @@ def recall_target_threshold(y_true, y_score, *, recall: float, confidence: float
     That recall is met on these rows; on new rows the same threshold finds
     a share of the positives that is only estimated by ``k / P`` and falls
     below ``r`` about half the time. With ``confidence`` ``c`` the target must
-    be met by the lower end of the two-sided ``c`` Clopper–Pearson interval
-    of the recall (:func:`helpers.intervals.clopper_pearson_interval`)::
+    be met with probability at least ``c`` on new cases: the true recall at
+    the ``k``-th highest of ``P`` positive scores is the ``k``-th smallest of
+    ``P`` uniforms, ``Beta(k, P - k + 1)`` (David & Nagaraja 2003, section
+    2.5), so::
 
-        k = the smallest k with  B^-1((1 - c) / 2; k, P - k + 1) >= r
+        k = the smallest k with  P(Beta(k, P - k + 1) >= r) >= c,  i.e.  B^-1(1 - c; k, P - k + 1) >= r
 
-    so that the threshold's recall on new cases from the same population is
-    at least ``r`` with probability at least ``(1 + c) / 2`` (the interval's
-    lower end errs with probability at most ``(1 - c) / 2``, and the recall
-    counted at the chosen threshold can only reach ``k`` where the recall on
-    new cases is at least that at the highest threshold still reaching
-    ``r``). Raises ``ValueError`` when even ``k = P`` is not enough (too few
-    positives for that target and confidence).
+    the lower end of the ONE-sided ``c`` Clopper–Pearson interval of the
+    recall (the two-sided ``2 c - 1`` interval's lower end; see
+    :func:`_recall_lower_limits`). The threshold's recall on new cases from
+    the same population is then at least ``r`` with probability at least
+    ``c`` (exactly the chance :func:`helpers.report.optimism.recall_target_chance`
+    gives; a lower bound when scores tie). Raises ``ValueError`` when even
+    ``k = P`` is not enough (``(1 - c)^(1 / P) < r``: too few positives for
+    that target and confidence).
 
     The rule does not depend on the prevalence (recall does not); the
     precision it reaches does.
@@ -206,7 +208,7 @@ def recall_target_threshold(y_true, y_score, *, recall: float, confidence: float
     >>> y = [1] * 40 + [0] * 10
     >>> s = [i / 50 for i in range(50, 0, -1)]
     >>> recall_target_threshold(y, s, recall=0.5), recall_target_threshold(y, s, recall=0.5, confidence=0.95)
-    (0.62, 0.48)
+    (0.62, 0.5)
     """
     is_pos, y_score = _labels_and_scores(y_true, y_score)
     r = _given_number(recall, "recall")
@@ -218,7 +220,7 @@ def recall_target_threshold(y_true, y_score, *, recall: float, confidence: float
     else:
         c = check_probability_open(confidence, "confidence")
         n = positives.size
-        lows, _ = clopper_pearson_interval(np.arange(1, n + 1), np.full(n, n), confidence=c)
+        lows = _recall_lower_limits(n, c)
         reached = np.flatnonzero(np.asarray(lows) >= r)  # lows increase with k
         if reached.size == 0:
             raise ValueError(
@@ -228,6 +230,23 @@ def recall_target_threshold(y_true, y_score, *, recall: float, confidence: float
             )
         k = int(reached[0]) + 1
     return float(positives[k - 1])
+
+
+def _recall_lower_limits(positives: int, confidence: float) -> np.ndarray:
+    """The one-sided lower confidence limit of recall with ``k = 1..P`` of ``P`` positives found::
+
+        low_k = B^-1(1 - c; k, P - k + 1)
+
+    (Clopper & Pearson 1934, one-sided): ``P(Beta(k, P - k + 1) >= low_k) = c``. It increases with ``k``; at
+    ``k = P`` it is ``(1 - c)^(1 / P)``.
+
+    >>> _recall_lower_limits(3, 0.95).round(4).tolist()
+    [0.017, 0.1354, 0.3684]
+    """
+    from scipy.stats import beta
+
+    k = np.arange(1, int(positives) + 1)
+    return beta.ppf(1 - float(confidence), k, int(positives) - k + 1)
 
 
 def cost_threshold(y_true, y_score, *, cost_fp: float, cost_fn: float, prevalence: float) -> float:

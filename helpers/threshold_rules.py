@@ -26,8 +26,8 @@ class ThresholdRule:
     """How a threshold is chosen; made by :func:`threshold_rule`, applied by :func:`choose_threshold`.
 
     ``kind`` is ``"recall"`` (the highest threshold reaching recall
-    ``at_recall``; with ``recall_confidence``, the highest whose lower
-    Clopper–Pearson limit on recall reaches it), ``"cost"`` (the lowest expected cost at the deployment
+    ``at_recall``; with ``recall_confidence``, the highest whose one-sided
+    lower Clopper–Pearson limit on recall reaches it), ``"cost"`` (the lowest expected cost at the deployment
     prevalence, costs ``cost_fp`` and ``cost_fn``), ``"f1"`` (the highest F1
     at the deployment prevalence) or ``"fixed"`` (``threshold``, set in
     advance: no row is looked at).
@@ -49,8 +49,7 @@ class ThresholdRule:
         """The rule in words, e.g. ``"recall at least 0.8"``."""
         if self.kind == "recall":
             if self.recall_confidence is not None:
-                interval = f"{self.recall_confidence:.0%} interval"
-                return f"recall at least {self.at_recall:g} at the lower end of its {interval}"
+                return f"recall at least {self.at_recall:g} on new cases with {self.recall_confidence:.0%} confidence"
             return f"recall at least {self.at_recall:g}"
         if self.kind == "cost":
             return (
@@ -87,8 +86,9 @@ def threshold_rule(
 
     At most one of: a recall target ``at_recall`` in (0, 1] (met by the
     recall counted where the threshold is chosen; with ``recall_confidence``
-    ``c`` in (0, 1), met by the lower end of its ``c`` Clopper–Pearson
-    interval instead, see :func:`recall_target_threshold`); a pair of costs
+    ``c`` in (0, 1), met with probability ``c`` on new cases: by the lower
+    end of recall's one-sided ``c`` Clopper–Pearson interval, see
+    :func:`recall_target_threshold`); a pair of costs
     ``cost_fp`` and ``cost_fn`` (both > 0; only their ratio matters), whose
     rule minimises the expected cost per case at the deployment prevalence
     ``pi``::
@@ -102,7 +102,7 @@ def threshold_rule(
     >>> threshold_rule(at_recall=0.8).describe()
     'recall at least 0.8'
     >>> threshold_rule(at_recall=0.8, recall_confidence=0.95).describe()
-    'recall at least 0.8 at the lower end of its 95% interval'
+    'recall at least 0.8 on new cases with 95% confidence'
     >>> threshold_rule() is None
     True
     """

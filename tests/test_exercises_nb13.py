@@ -115,7 +115,7 @@ def test_exercise_3(data, capsys):
         assert not ex.check(at_most)
         assert "count only the recalls below 0.8" in said(capsys)
     assert not ex.check(100 * share + 2)
-    assert said(capsys).startswith("Exercise 3: expected one number between 0 and 1, got")
+    assert said(capsys).startswith("Exercise 3: expected one number between 0 and 1")
 
 
 def test_hints_run_out_and_point_to_the_solutions(data, capsys):
@@ -242,3 +242,20 @@ def test_quiz_q1_clicked_and_checked_agree_on_the_rounded_answer(course_files):
     clicked = _clicked(q, 0.28)
     assert "three significant digits" in clicked and "multiply the FPR" in clicked
     assert "Correct" in _clicked(q, round_significant(q.expected, 3))
+
+
+def test_per_cent_answers_are_named_in_exercises_1_and_3_and_quiz_q1(course_files, capsys):
+    """The cold read: 6.06 and 49 got "expected one number between 0 and 1", 27.7 a bare "not yet"."""
+    small, screening = course_files
+    ex1 = nb13.exercise_1(small.y_true, small.y_score, threshold=0.5, deploy_prevalence=0.01)
+    assert not ex1.check(round_significant(100 * ex1.expected, 3))
+    assert said(capsys) == "Exercise 1: that is the precision in per cent: give it as a share between 0 and 1"
+    ex3 = nb13.exercise_3(screening.y_true, screening.y_score, at_recall=0.8, deploy_prevalence=0.01, seed=0)
+    assert not ex3.check(round(100 * ex3.expected))
+    assert said(capsys) == "Exercise 3: that is the share in per cent: give it as a share between 0 and 1"
+    q1 = nb13.quiz(small.y_true, deploy_prevalence=0.01).q1
+    assert not q1.check(round_significant(100 * q1.expected, 3))
+    assert "100 times the answer, as if in per cent" in said(capsys)
+    assert "100 times the answer" in _clicked(q1, round_significant(100 * q1.expected, 3))
+    for checker in (ex1, ex3, q1):
+        assert checker.audit() == []

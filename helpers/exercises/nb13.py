@@ -11,7 +11,7 @@ import numpy as np
 from .._validate import check_count, check_number, check_probability_open
 from ..threshold_rules import threshold_rule
 from ._labels import labels01, labels_scores
-from .core import Compare, Exercise, Mistake, number, probability
+from .core import Compare, Exercise, Mistake, number
 from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -41,7 +41,8 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
         precision at pi = TPR pi / (TPR pi + FPR (1 - pi))
 
     Three significant digits. Mistakes: the file's own precision; recall; TPR and FPR swapped; the counts
-    weighted by the deployment's odds ``(1 - pi) / pi`` instead of their change ``((1 - pi) / pi) / (N / P)``.
+    weighted by the deployment's odds ``(1 - pi) / pi`` instead of their change ``((1 - pi) / pi) / (N / P)``;
+    the precision in per cent (6.06 for 0.0606).
     """
     y, s = labels_scores(y_true, y_score)
     threshold = check_number(threshold, "threshold")
@@ -50,7 +51,7 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
     tp, fp = np.sum(flag & (y == 1)), np.sum(flag & (y == 0))
     tpr, fpr = tp / np.sum(y == 1), fp / np.sum(y == 0)
     right = float(tpr * pi / (tpr * pi + fpr * (1 - pi)))
-    cmp = probability(digits=3)
+    cmp = _share(digits=3)
     return Exercise(
         "Exercise 1",
         right,
@@ -64,7 +65,8 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
             (float(tp / (tp + fp * (1 - pi) / pi)),
              "each false positive is weighted by (1 - pi) / pi, the deployment's odds; the file already holds N / P "
              "negatives per positive, so the weight is the change of the odds, ((1 - pi) / pi) / (N / P)"),
-        ], right, cmp),
+            (100 * right, "that is the precision in per cent: give it as a share between 0 and 1"),
+        ], right, cmp) + [_above_one(right)],
         hints=[
             "Count TP, FN, FP and TN at the threshold on the whole file, then TPR = TP / P and FPR = FP / N.",
             "deployment_metrics(counts, deploy_prevalence=0.01)['precision'] or "
@@ -72,6 +74,18 @@ def exercise_1(y_true, y_score, *, threshold: float = 0.5, deploy_prevalence: fl
         ],
         why="The rates carry over to another prevalence; the file's own precision does not.",
     )
+
+
+def _share(digits: int) -> Compare:
+    """A share between 0 and 1 judged to ``digits``; answers up to 100 reach the mistakes, so that a share typed
+    in per cent gets its own message (``probability`` would call 6.06 the wrong kind)."""
+    return number(digits=digits, low=0.0, high=100.0, kind="one number between 0 and 1")
+
+
+def _above_one(right: float) -> Mistake:
+    """Any other answer above 1 (which ``_share`` lets through to the mistakes): the wrong kind."""
+    return Mistake(lambda answer: float(answer) > 1, "expected one number between 0 and 1 (a share); yours is "
+                   "above 1", example=1 + right)
 
 
 def _estimate(y: np.ndarray, s: np.ndarray, rule, pi: float, seed: int = 0):
@@ -140,8 +154,8 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
     A fraction between 0 and 1, two significant digits. Mistakes: the share that reach the target; the share
     with the margin ``recall_confidence=0.95``; recalls at the target counted as misses (``<=``); the chance that
     recall on new cases reaches the target, printed in section 4 (``est.recall_target_chance``), and one minus it
-    (a different quantity: the true recall on new cases, not the resampled thresholds counted on the file); each
-    left out where, on these data, it gives the right answer.
+    (a different quantity: the true recall on new cases, not the resampled thresholds counted on the file); the
+    share in per cent (49 for 0.49); each left out where, on these data, it gives the right answer.
     """
     y, s = labels_scores(y_true, y_score)
     r = check_probability_open(at_recall, "at_recall")
@@ -158,7 +172,7 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
 
     right = share()
     chance = _estimate(y, s, threshold_rule(at_recall=r), pi, seed).recall_target_chance
-    cmp = probability(digits=2)
+    cmp = _share(digits=2)
     return Exercise(
         "Exercise 3",
         right,
@@ -175,7 +189,8 @@ def exercise_3(y_true, y_score, *, at_recall: float = 0.8, deploy_prevalence: fl
             (1 - chance, "that is one minus the chance printed in section 4 (the chance of falling short on new "
                          "cases, from the order statistics), a different quantity; count the resampled thresholds "
                          "on the screening file and give the share that find fewer"),
-        ], right, cmp),
+            (100 * right, "that is the share in per cent: give it as a share between 0 and 1"),
+        ], right, cmp) + [_above_one(right)],
         hints=[
             "Each resampled threshold t flags the positives with score >= t: its recall on the file is "
             "(screening.y_score[screening.y_true == 1] >= t).mean().",
@@ -191,7 +206,8 @@ def quiz(y_true, *, deploy_prevalence: float = 0.01) -> Quiz:
 
     Question 1: with ``N`` negatives, one false positive is ``FPR = 1 / N``; at the deployment prevalence ``pi``
     and full recall it alone makes ``(1 - pi) FPR / pi`` false alarms per real case found. Three significant
-    digits.
+    digits. Mistakes: the ``1 - pi`` left out; the file's own mix of classes; the answer times 100, as if in per
+    cent (27.7 for 0.277; the prompt's "%" is the prevalence's, so ``NumberQuestion`` adds no per-cent mistake).
     """
     y = labels01(y_true, "y_true")
     pi = check_probability_open(deploy_prevalence, "deploy_prevalence")
@@ -209,6 +225,9 @@ def quiz(y_true, *, deploy_prevalence: float = 0.01) -> Quiz:
                                             "cases: multiply the FPR by it"),
                 Mistake.if_equals((n_neg / n_pos) * fpr, "that is at the file's own mix of classes; use the "
                                                          "deployment prevalence"),
+                Mistake.if_equals(100 * (1 - pi) * fpr / pi, "that is 100 times the answer, as if in per cent; give "
+                                                             "the number of false alarms per real case found, "
+                                                             "(1 - pi) FPR / pi"),
             ],
             solution="(1 - pi) FPR / (pi recall), with FPR = 1 / N and recall 1",
         ),

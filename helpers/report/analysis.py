@@ -515,47 +515,54 @@ def analyse(
 
 def _calibration(model: ModelAnalysis, file_prevalence: float, pi: float, bins: int = 10) -> None:
     """When the scores lie in [0, 1]: a reliability table in ``bins`` groups of about equal size (fewer when ties leave
-    fewer distinct cells), each with its lowest score and its highest (the row's own score when the group's top row
-    holds positives; else the group above's lowest, or 1, since a run without positives is merged and kept at its
-    lowest score), and the threshold read as a probability at the deployment prevalence (Bayes' rule: the odds times
-    ``odds(pi) / odds(file)``)."""
+    fewer distinct cells), each group's share of real cases set against its mean score, and the threshold read as a
+    probability at the deployment prevalence (Bayes' rule: the odds times ``odds(pi) / odds(file)``).
+
+    A calibrated model's share of real cases in a group equals the group's mean score. The count table keeps a run
+    of scores without positives as one row at its lowest score (those scores reach up to the row above), so the mean
+    is bounded, not known: ``mean_low = sum(n_i s_i) / n`` with each row at its own score, ``mean_high`` the same with
+    each row without positives at the score of the row above (1 for the top row); a row with positives is one score.
+    A group is off beyond chance when the 95 % Clopper-Pearson interval of its share lies wholly below ``mean_low``
+    (the scores overstate) or above ``mean_high`` (they understate). The table also gives each group's lowest and
+    highest score."""
     table = model.table
     score = table["score"].to_numpy()
     if score.min() < 0 or score.max() > 1:
         return
     n = (table["n_pos"] + table["n_neg"]).to_numpy()
+    pos = table["n_pos"].to_numpy()
+    # the rows run from the highest score down; a row without positives may be a merged run whose scores reach up to
+    # the row above it (to 1 for the top row)
+    reach = np.where(pos > 0, score, np.r_[1.0, score[:-1]])
     cum = np.cumsum(n)
     total = int(cum[-1])
     # group g holds the cells whose running count ends in ((g - 1) total / bins, g total / bins]
     group = np.minimum((cum - 1) * bins // total, bins - 1)
-    frame = pd.DataFrame({"group": group, "score": score, "n": n, "pos": table["n_pos"].to_numpy()})
+    frame = pd.DataFrame({"group": group, "score": score, "reach": reach, "n": n, "pos": pos})
     rows = []
-    above = 1.0  # the lowest score of the group above: a bound on this group's scores
     for _, part in frame.groupby("group", sort=True):
-        low = float(part["score"].min())
-        # a row with positives is one score; a row without may be a merged run (kept at its lowest score) whose
-        # scores reach up to the row above it
-        high = float(part["score"].iloc[0]) if part["pos"].iloc[0] > 0 else above
-        count, pos = int(part["n"].sum()), int(part["pos"].sum())
-        rows.append({"scores from": low, "scores to": high, "cases": count, "positives": pos,
-                     "share positive": pos / count})
-        above = low
+        count = int(part["n"].sum())
+        rows.append({"scores from": float(part["score"].min()), "scores to": float(part["reach"].iloc[0]),
+                     "mean score from": float((part["n"] * part["score"]).sum() / count),
+                     "mean score to": float((part["n"] * part["reach"]).sum() / count),
+                     "cases": count, "positives": int(part["pos"].sum()),
+                     "share positive": int(part["pos"].sum()) / count})
     model.calibration = pd.DataFrame(rows)
     cal = model.calibration
     from ..intervals import clopper_pearson_interval
 
     low, high = clopper_pearson_interval(cal["positives"].to_numpy(), cal["cases"].to_numpy())
-    below = int((high < cal["scores from"].to_numpy()).sum())
-    above = int((low > cal["scores to"].to_numpy()).sum())
+    below = int((high < cal["mean score from"].to_numpy()).sum())
+    above = int((low > cal["mean score to"].to_numpy()).sum())
     model.calibrated = below + above == 0
     if below + above == 0:
         model.calibration_note = ("In every group the share of real cases is within chance (its 95 % "
-                                  "Clopper-Pearson interval) of the group's range of scores: the scores look "
+                                  "Clopper-Pearson interval) of the group's mean score: the scores look "
                                   "calibrated on this file.")
     else:
         model.calibration_note = (
             f"In {below + above} of {len(cal)} groups the share of real cases lies, beyond chance (its 95 % "
-            f"Clopper-Pearson interval), outside the group's range of scores ({below} below, {above} above): the "
+            f"Clopper-Pearson interval), away from the group's mean score ({below} below, {above} above): the "
             "scores are not calibrated probabilities on this file"
             + (", they overstate the chance of a real case" if below > above else
                ", they understate the chance of a real case" if above > below else "")
@@ -1089,10 +1096,9 @@ def _shift_precision(precision: float, pi: float, q: float) -> float:
 
 def margin_feasible(target: float, positives: int, confidence: float = 0.95) -> bool:
     """Whether ``--recall-confidence confidence`` can meet the recall ``target`` with this many positives: the lower
-    Clopper–Pearson limit of all of them found, ``(alpha / 2)^(1 / P)``, reaches it (never for a target of 1)."""
-    from ..intervals import clopper_pearson_interval
-
-    return target < 1 and float(clopper_pearson_interval(positives, positives, confidence=confidence)[0]) >= target
+    one-sided Clopper–Pearson limit of all of them found, ``(1 - confidence)^(1 / P)``, reaches it (never for a target
+    of 1)."""
+    return target < 1 and (1 - confidence) ** (1 / positives) >= target
 
 
 def next_steps(result: Analysis) -> list[str]:

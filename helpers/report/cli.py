@@ -107,8 +107,8 @@ def _parser() -> argparse.ArgumentParser:
     rule.add_argument("--at-recall", metavar="R", help="the highest threshold with recall at least R, in (0, 1]")
     rule.add_argument(
         "--recall-confidence", metavar="C",
-        help="with --at-recall: meet the target at the lower end of recall's C interval (e.g. 0.95), so that new "
-        "cases meet it too with that confidence",
+        help="with --at-recall: meet the target on new cases with confidence C (e.g. 0.95), at the lower end of "
+        "recall's one-sided C interval",
     )
     rule.add_argument("--cost-fp", metavar="C", help="price of a false positive (with --cost-fn: lowest expected cost)")
     rule.add_argument("--cost-fn", metavar="C", help="price of a false negative (with --cost-fp)")

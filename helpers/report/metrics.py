@@ -512,12 +512,15 @@ def _choose_from_counts(table: pd.DataFrame | _Counted, rule: ThresholdRule, pi:
 
 def _rule_k(rule: ThresholdRule, big_p: int) -> int:
     """How many of the ``P`` positives a recall rule flags: ``ceil(r P)``, or with ``recall_confidence`` ``c`` the
-    fewest ``k`` whose lower Clopper–Pearson limit (at ``c``) reaches the target ``r``."""
+    fewest ``k`` that meet the target ``r`` with probability ``c`` on new cases: ``P(Beta(k, P - k + 1) >= r) >= c``,
+    i.e. the one-sided lower Clopper–Pearson limit ``B^-1(1 - c; k, P - k + 1) >= r``
+    (:func:`helpers.threshold_choice.recall_target_threshold`)."""
     if rule.recall_confidence is None:
         return max(1, math.ceil(round(rule.at_recall * big_p, 9)))
+    from scipy.stats import beta
 
     def low(k: int) -> float:  # increases with k: the smallest k reaching the target by bisection
-        return float(clopper_pearson_interval(k, big_p, confidence=rule.recall_confidence)[0])
+        return float(beta.ppf(1 - rule.recall_confidence, k, big_p - k + 1))
 
     if low(big_p) < rule.at_recall:
         raise ValueError(

@@ -235,8 +235,10 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
     if m.calibration is not None:
         cal = m.calibration.copy()
         cal["scores"] = [_score_range(lo, hi) for lo, hi in zip(cal["scores from"], cal["scores to"], strict=True)]
+        cal["mean score"] = [_mean_range(lo, hi) for lo, hi in zip(cal["mean score from"], cal["mean score to"],
+                                                                     strict=True)]
         cal["share positive"] = [f"{v:.3f}" for v in cal["share positive"]]
-        cal = cal[["scores", "cases", "positives", "share positive"]]
+        cal = cal[["scores", "mean score", "cases", "positives", "share positive"]]
         cal.index = [f"{i + 1}" for i in range(len(cal))]
         text = ("<p><strong>Calibration.</strong> A score is a probability, if at all, at the file's prevalence "
                 f"({_pct(a.file_prevalence)}), not at deployment ({_pct(a.deploy_prevalence)}). ")
@@ -258,7 +260,8 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
                    "or of scores without real cases, is never split, and this file has few of them)")
             caption = f"{'one group' if groups == 1 else f'{groups} groups'} of cases by score"
         text += (f"The table checks calibration on the file: the cases sorted by score, {how}, a calibrated model's "
-                 f"share of real cases falls within the group's range of scores. {m.calibration_note}</p>")
+                 "share of real cases equals the group's mean score (a range where the count table keeps a run of "
+                 f"scores without real cases as one row at its lowest score). {m.calibration_note}</p>")
         out.append(text + _table(cal, f"{m.name}: reliability on the file, {caption}", "group"))
     elif m.calibration is None:
         score = m.table["score"].to_numpy()
@@ -277,6 +280,12 @@ def _model_section(a: Analysis, m: ModelAnalysis) -> str:
             "everybody.</p>"
         )
     return "".join(out)
+
+
+def _mean_range(low: float, high: float) -> str:
+    """A group's mean score: ``"0.0381"``, or ``"0.0005 to 0.0010"`` when its bounds differ at three digits."""
+    one, two = f"{low:.3g}", f"{high:.3g}"
+    return one if one == two else f"{one} to {two}"
 
 
 def _score_range(low: float, high: float) -> str:
