@@ -103,7 +103,7 @@ table.head().rename_axis(columns="row")
 # ## 2. The verdict
 #
 # One call runs the analysis on the count tables; the rest of this notebook
-# explains what it computed. It opens, as the page does, with what deploying
+# explains it. It opens, as the page does, with what deploying
 # each model at its threshold would do.
 
 # %%
@@ -215,9 +215,8 @@ plt.show()
 # the scores' distribution (David & Nagaraja 2003). So over files with P
 # positives, the share whose threshold reaches the target on new cases is
 # P(Beta(k, P − k + 1) ≥ r): a lower bound when scores tie, 0 for a target
-# of 1. "Met on this file" is true of every file, by construction. Under
-# *Going deeper*, simulated files with a known truth measure how often these
-# intervals hold it.
+# of 1. "Met on this file" is true of every file, by construction. *Going
+# deeper* measures how often these intervals hold a known truth.
 
 # %% [markdown]
 # ## 5. What deployment looks like, per 1000 cases
@@ -237,9 +236,8 @@ matrix_frame(model, deploy_prevalence)
 # cases flagged), of which the real cases are the share given by precision;
 # "missed" is what recall leaves behind. With rare positives most flagged
 # cases are false alarms even for a good model: that is the prevalence
-# speaking, not a fault of the model. The flagged count is a long-run
-# average: one batch of 1000 varies by chance over the wider range printed
-# (a binomial prediction interval).
+# speaking, not a fault of the model. The flagged count is an average; one
+# batch of 1000 varies more (the printed binomial range).
 
 # %% [markdown]
 # ## 6. Calibration at the deployment prevalence
