@@ -202,6 +202,20 @@ def test_a_folder_mixing_parquet_and_csv_is_refused_naming_the_files(capsys, tmp
     assert "'part-0.parquet'" in line and "'part-1.csv'" in line, line
 
 
+def test_spark_reads_relative_paths_from_the_current_folder(capsys, tmp_path, monkeypatch, spark):
+    """Spark's JVM keeps the working folder it started in: a relative file name is read from Python's current
+    folder all the same, in two folders one after the other (CI read a CSV folder from the wrong one)."""
+    for name in ("first", "second"):
+        (tmp_path / name / "parts").mkdir(parents=True)
+        monkeypatch.chdir(tmp_path / name)
+        _frame(4_000).to_csv("parts/part-0.csv", index=False)
+        _frame(4_000, seed=1).to_parquet("one.parquet")
+        for path in ("parts", "one.parquet"):
+            assert cli.main([path, "--prevalence", "0.01", "--engine", "spark", "--out", "r.html",
+                             "--json", "r.json"]) == 0, capsys.readouterr().err
+            assert json.loads(Path("r.json").read_text())["rows"] == 4_000
+
+
 @pytest.mark.parametrize("engine", MANY)
 def test_a_folder_of_csv_parts_is_read_whole(capsys, tmp_path, engine, request):
     """A Spark job's CSV output (parts in subfolders, _SUCCESS, .crc and hidden files): every row read, the

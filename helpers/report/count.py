@@ -750,6 +750,12 @@ appender.console.layout.pattern = %d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n
 """
 
 
+def _for_spark(files: list) -> list[str]:
+    """The files as absolute paths: Spark's JVM resolves a relative path against its own working folder, fixed
+    when the session started, not against Python's current one."""
+    return [os.path.abspath(f) for f in files]
+
+
 def _spark_session():  # noqa: ANN202 (a SparkSession)
     """The active SparkSession, or a quiet local one: no progress bar, no UI, log level ERROR, and the JVM's
     start-up lines (written to stderr before any log level can be set) sent to a log file."""
@@ -800,11 +806,11 @@ def _table_spark(spec: object, source: _Source, digits: int | None, k: int | Non
             _, kind, files = spec  # type: ignore[misc]
             try:
                 if kind == "parquet":
-                    df = spark.read.parquet(*files)
+                    df = spark.read.parquet(*_for_spark(files))
                 else:
                     _check_csv_headers(files, (source.label, source.score), same_order=True)
                     sep, decimal = _csv_format(files[0])
-                    df = spark.read.csv(files, header=True, inferSchema=decimal == ".", sep=sep)
+                    df = spark.read.csv(_for_spark(files), header=True, inferSchema=decimal == ".", sep=sep)
                 df.schema  # noqa: B018 (reading the schema is what fails on a damaged file)
             except PySparkException as exc:
                 raise source.fail(f"cannot be read as {kind.upper()} ({str(exc).strip().splitlines()[0]})") from None
@@ -1336,7 +1342,7 @@ def _pairs_spark(path: str | os.PathLike[str], label: str, scores: list[str], po
     spark = _spark_session()
     _, kind, files = spec
     if kind == "parquet":
-        df = spark.read.parquet(*files)
+        df = spark.read.parquet(*_for_spark(files))
     elif kind == "arrow":
         import pyarrow as pa
         import pyarrow.ipc as ipc
@@ -1345,7 +1351,7 @@ def _pairs_spark(path: str | os.PathLike[str], label: str, scores: list[str], po
                                    .to_pandas())
     else:
         sep, _ = _csv_format(files[0])
-        df = spark.read.csv(files, header=True, inferSchema=True, sep=sep)
+        df = spark.read.csv(_for_spark(files), header=True, inferSchema=True, sep=sep)
     info = _Source(spec[0], label, scores[0], pos_label)
     labels = [r[0] for r in df.select(label).distinct().limit(3).collect()]
     positive = info.positive([v for v in labels if v is not None], 0, 2)
