@@ -402,25 +402,27 @@ class _Number(Compare):
                 round_significant(a, self.digits) == round_significant(e, self.digits)
         return abs(a - e) <= max(self.rel * abs(e), self.abs) * (1 + 1e-12)
 
+    def _numbers(self, answer: object, expected: object) -> tuple[float, float] | None:
+        """The answer and the expected value as floats, or None when no digits are asked or either is no number."""
+        if self.digits is None:
+            return None
+        try:
+            return _as_float(answer, self.kind), float(expected)
+        except (WrongKind, TypeError, ValueError):
+            return None
+
     def too_few_digits(self, answer: object, expected: object) -> bool:
         """True when ``answer`` is ``expected`` rounded to fewer digits than asked (say so, name no mistake)."""
-        if self.digits is None:
-            return False
-        try:
-            a, e = _as_float(answer, self.kind), float(expected)
-        except (WrongKind, TypeError, ValueError):
-            return False
-        return agreeing_digits(a, e, self.digits) > 0
+        pair = self._numbers(answer, expected)
+        return pair is not None and agreeing_digits(*pair, self.digits) > 0
 
     def truncated(self, answer: object, expected: object) -> bool:
         """True when ``answer`` is ``expected`` cut off after the asked digits where rounding would raise the last one
         (0.838 for 0.8387 at three digits; never a right answer, never a value rounded to fewer digits)."""
-        if self.digits is None:
+        pair = self._numbers(answer, expected)
+        if pair is None:
             return False
-        try:
-            a, e = _as_float(answer, self.kind), float(expected)
-        except (WrongKind, TypeError, ValueError):
-            return False
+        a, e = pair
         cut = self.cut(e)
         return cut is not None and significant_digits(a) <= self.digits and math.isclose(a, cut, rel_tol=1e-12)
 
@@ -849,6 +851,18 @@ class Mistake:
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise ValueError(f"index must be a whole number >= 0, got {describe(index)}")
         return cls(None, message, value, part=index)
+
+    @classmethod
+    def each_distinct(cls, candidates: Sequence[tuple[float, str]], right: float, *, digits: int) -> list[Mistake]:
+        """An :meth:`if_equals` mistake for each ``(value, message)`` that differs, at ``digits`` significant
+        digits (as typed or rounded), from the right answer and from the candidates kept before it (the first
+        wins), and is not the right answer rounded to fewer digits (which gets "give N digits" instead)."""
+        asked, kept = number(digits=digits), []
+        for value, message in candidates:
+            if not any(asked.same(value, v) or asked.same(asked.rounded(value), v)
+                       for v in [right, *(m.value for m in kept)]) and not asked.too_few_digits(value, right):
+                kept.append(cls.if_equals(value, message))
+        return kept
 
 
 def _resolve(value: object) -> object:

@@ -16,7 +16,7 @@ import numpy as np
 
 from .._validate import check_positive, check_probability_open
 from ._labels import labels_scores
-from .core import Compare, Exercise, Mistake, WrongKind, fmt, number, numbers, probability, round_significant
+from .core import Compare, Exercise, Mistake, WrongKind, fmt, numbers, probability, round_significant
 from .effort import effort
 from .quiz import NumberQuestion, Question, Quiz
 
@@ -250,12 +250,7 @@ def quiz(*, cost_fp: float = 5, cost_fn: float = 45, printed: tuple[float, float
         (shown_fp / (shown_fp + shown_fn), f"that is the notebook's threshold, for prices {shown_fp:g} and "
                                            f"{shown_fn:g}; here they are {cost_fp:g} and {cost_fn:g}"),
     ]
-    two = number(digits=2)
-    mistakes: list[Mistake] = []
-    for value, message in candidates:
-        if not any(two.same(value, v) or two.same(two.rounded(value), v)
-                   for v in [right, *(m.value for m in mistakes)]) and not two.too_few_digits(value, right):
-            mistakes.append(Mistake.if_equals(value, message))
+    mistakes = Mistake.each_distinct(candidates, right, digits=2)
     return Quiz([
         NumberQuestion(
             f"A false alarm costs {cost_fp:g}, a missed case {cost_fn:g}. A model's probabilities are calibrated "

@@ -222,12 +222,7 @@ def quiz(*, cost_under: float, cost_over: float, cv_mse: float = 1850) -> Quiz:
         (0.75, "0.75 is the notebook's level, for an under-prediction three times as costly: the level alpha "
                "solves alpha / (1 - alpha) = the cost ratio"),
     ]
-    two = number(digits=2)
-    mistakes: list[Mistake] = []
-    for value, message in candidates:
-        if not any(two.same(value, v) or two.same(two.rounded(value), v)
-                   for v in [right, *(m.value for m in mistakes)]) and not two.too_few_digits(value, right):
-            mistakes.append(Mistake.if_equals(value, message))
+    mistakes = Mistake.each_distinct(candidates, right, digits=2)
     return Quiz([
         Question(
             "In a plot of the true values against the predictions, the patients with the highest true values "
